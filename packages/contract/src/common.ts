@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ja } from './ja.js';
+
+/** Roles of SPEC §6: 1 admin, 2 owner, 3 staff (the staff menu works up to 6), 101 male, 201 female. */
+export const ROLE = { admin: 1, owner: 2, staff: 3, staffMenuLimit: 6, male: 101, female: 201 } as const;
+export type Role = number;
+
+export const isStaffRole = (role: number): boolean => role >= 1 && role <= ROLE.staffMenuLimit;
+export const isMemberRole = (role: number): boolean => role === ROLE.male || role === ROLE.female;
+
+/** SPEC §9 limits. */
+export const LIMITS = {
+  loginIdMax: 24,
+  passwordMax: 24,
+  introducerMax: 24,
+  nameMax: 50,
+  emailMax: 254,
+  telMax: 20,
+  imageBytes: 5_000_000,
+  toastMs: 4500,
+  socketReconnectMs: 4500,
+  notificationPollMs: 3000,
+  longPressMs: 500,
+  swUpdateCheckMs: 1000,
+} as const;
+
+/** The session id that /api/login returns and every other call carries. */
+export const ssid = z.string({ error: ja.errors.unauthorized }).min(1, ja.errors.unauthorized).max(200);
+
+/** Server id of a user, as /api/login returns it as `uid`. Clients also send it as a numeric string. */
+export const uid = z.coerce
+  .number({ error: ja.errors.badRequest })
+  .int(ja.errors.badRequest)
+  .positive(ja.errors.badRequest)
+  .max(2_147_483_647, ja.errors.badRequest);
+
+/** Login ID: letters, digits and hyphen, at most 24 (SPEC §5). */
+export const loginId = z
+  .string({ error: ja.errors.badRequest })
+  .min(1, ja.errors.badRequest)
+  .max(LIMITS.loginIdMax, ja.errors.tooLong)
+  .regex(/^[A-Za-z0-9-]+$/, ja.errors.badRequest);
+
+/** Password: letters, digits, dot, question mark, slash and hyphen, at most 24 (SPEC §5). */
+export const password = z
+  .string({ error: ja.errors.badRequest })
+  .min(1, ja.errors.badRequest)
+  .max(LIMITS.passwordMax, ja.errors.tooLong)
+  .regex(/^[A-Za-z0-9.?/-]+$/, ja.errors.badRequest);
+
+/** The error body of every failed call (API.md). */
+export const ErrorReply = z.object({ error: z.string() });
+export type ErrorReply = z.infer<typeof ErrorReply>;
+
+/** A browser push subscription as PushSubscription.toJSON() gives it. */
+export const PushSubscriptionJson = z
+  .object({
+    endpoint: z.url({ protocol: /^https$/, error: ja.errors.badRequest }).max(2000),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }).strict(),
+  })
+  .strict();
+export type PushSubscriptionJson = z.infer<typeof PushSubscriptionJson>;
+
+/**
+ * The message for a failed parse: the first issue's own Japanese text, or a generic one for issues zod
+ * raised itself (unknown keys, wrong types deep inside).
+ */
+export function firstErrorMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return ja.errors.badRequest;
+  if (issue.code === 'unrecognized_keys') return ja.errors.unknownField;
+  const message = issue.message;
+  return /[\u3040-\u30ff\u4e00-\u9faf]/.test(message) ? message : ja.errors.badRequest;
+}

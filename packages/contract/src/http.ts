@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { ja } from './ja.js';
+import { LIMITS, PushSubscriptionJson, loginId, ssid, uid } from './common.js';
+
+/*
+ * One schema for every HTTP body (API.md). Bodies are strict: an unknown field is bad input (400).
+ * Each call has `<Name>Body` (what the client posts) and `<Name>Reply` (what a 200 carries).
+ */
+
+// POST /api/login
+export const LoginBody = z
+  .object({
+    id: z.string({ error: ja.errors.loginMissing }).min(1, ja.errors.loginMissing).max(LIMITS.loginIdMax, ja.errors.loginFailed),
+    password: z.string({ error: ja.errors.loginMissing }).min(1, ja.errors.loginMissing).max(128, ja.errors.loginFailed),
+  })
+  .strict();
+export type LoginBody = z.infer<typeof LoginBody>;
+export const LoginReply = z.object({
+  uid: z.number(),
+  role: z.number(),
+  rank: z.number(),
+  name: z.string(),
+  session: z.string(),
+});
+export type LoginReply = z.infer<typeof LoginReply>;
+
+const subscriptionField = z.union([PushSubscriptionJson, z.null()]).optional();
+
+// POST /api/logout
+export const LogoutBody = z
+  .object({
+    ssid,
+    userId: uid.optional(),
+    subscript: subscriptionField,
+    oldSubscript: subscriptionField,
+  })
+  .strict();
+export type LogoutBody = z.infer<typeof LogoutBody>;
+export const StatusReply = z.object({ status: z.string() });
+export type StatusReply = z.infer<typeof StatusReply>;
+
+// POST /api/subscript (push; the sending side comes with push notifications)
+export const SubscriptBody = LogoutBody;
+export type SubscriptBody = z.infer<typeof SubscriptBody>;
+
+// POST /api/auth: 200 both ways; `accepted` only when the session is valid and belongs to uid.
+export const AuthBody = z.object({ ssid: z.string().max(200), uid: uid.optional() }).strict();
+export type AuthBody = z.infer<typeof AuthBody>;
+export const AuthReply = z.object({ status: z.enum(['accepted', 'rejected']) });
+export type AuthReply = z.infer<typeof AuthReply>;
+
+/** A user as the client sees it. `id` is the login ID, `uid` the server's id (API.md). Never the password. */
+export const UserRow = z.object({
+  uid: z.number(),
+  id: z.string(),
+  name: z.string(),
+  role: z.number(),
+  rank: z.number(),
+  introducer: z.string(),
+  image: z.string().nullable(),
+  username: z.string(),
+  user_image: z.string().nullable(),
+  unreads: z.string(),
+});
+export type UserRow = z.infer<typeof UserRow>;
+
+// POST /api/getuser: members may read only themselves; staff anyone.
+export const GetUserBody = z.object({ ssid, uid }).strict();
+export type GetUserBody = z.infer<typeof GetUserBody>;
+export const GetUserReply = z.object({ rows: z.array(UserRow) });
+export type GetUserReply = z.infer<typeof GetUserReply>;
+
+// POST /api/entry: public application from the intro pages.
+const digitsOnly = (value: string) => value.normalize('NFKC').trim();
+export const EntryBody = z
+  .object({
+    // A logged-in phone may still attach its session; it is not needed.
+    ssid: z.string().max(200).optional(),
+    type: z.enum(['male', 'female'], { error: ja.errors.badRequest }),
+    name: z
+      .string({ error: ja.intro.nameRequired })
+      .trim()
+      .min(1, ja.intro.nameRequired)
+      .max(LIMITS.nameMax, ja.errors.tooLong),
+    age: z
+      .union([z.string(), z.number()], { error: ja.intro.ageRequired })
+      .transform((value) => digitsOnly(String(value)))
+      .pipe(
+        z
+          .string()
+          .min(1, ja.intro.ageRequired)
+          .max(3, ja.intro.ageInvalid)
+          .regex(/^\d+$/, ja.intro.ageInvalid)
+          .transform(Number)
+          .pipe(z.number().int().min(18, ja.intro.ageInvalid).max(120, ja.intro.ageInvalid)),
+      ),
+    email: z
+      .string({ error: ja.intro.emailRequired })
+      .trim()
+      .min(1, ja.intro.emailRequired)
+      .max(LIMITS.emailMax, ja.errors.tooLong)
+      .pipe(z.email(ja.intro.emailInvalid)),
+    tel: z
+      .string({ error: ja.intro.telRequired })
+      .transform(digitsOnly)
+      .pipe(
+        z
+          .string()
+          .min(1, ja.intro.telRequired)
+          .max(LIMITS.telMax, ja.errors.tooLong)
+          .regex(/^\+?[0-9-]{6,}$/, ja.intro.telInvalid),
+      ),
+  })
+  .strict()
+  .refine((entry) => entry.type !== 'female' || entry.age >= 20, {
+    message: ja.intro.ageUnder20,
+    path: ['age'],
+  });
+export type EntryBody = z.input<typeof EntryBody>;
+export type Entry = z.output<typeof EntryBody>;
+export const EntryReply = z.object({ status: z.literal('OK') });
+
+// POST /api/applications: staff list the stored applications, newest first.
+export const ApplicationsBody = z
+  .object({ ssid, page: z.coerce.number().int().min(0).max(100_000).default(0) })
+  .strict();
+export const ApplicationRow = z.object({
+  id: z.number(),
+  type: z.enum(['male', 'female']),
+  name: z.string(),
+  age: z.number(),
+  email: z.string(),
+  tel: z.string(),
+  created_at: z.string(),
+});
+export type ApplicationRow = z.infer<typeof ApplicationRow>;
+export const ApplicationsReply = z.object({ rows: z.array(ApplicationRow), isEnd: z.boolean() });
+export type ApplicationsReply = z.infer<typeof ApplicationsReply>;

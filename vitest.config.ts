@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Unit and in-process API tests. End-to-end tests have their own config in e2e/.
+const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { '@enishi/contract': contract } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+    ],
+  },
+});
