@@ -27,12 +27,31 @@ export const LIMITS = {
 /** The session id that /api/login returns and every other call carries. */
 export const ssid = z.string({ error: ja.errors.unauthorized }).min(1, ja.errors.unauthorized).max(200);
 
+/**
+ * A whole number sent as a JSON number or as a string of digits (the original client sends both). Unlike
+ * z.coerce, it refuses true, null and arrays, which would otherwise turn into 1, 0 or a number.
+ */
+export const numberOrDigits = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,15}$/),
+    ],
+    { error: ja.errors.badRequest },
+  )
+  .transform(Number);
+
 /** Server id of a user, as /api/login returns it as `uid`. Clients also send it as a numeric string. */
-export const uid = z.coerce
-  .number({ error: ja.errors.badRequest })
-  .int(ja.errors.badRequest)
-  .positive(ja.errors.badRequest)
-  .max(2_147_483_647, ja.errors.badRequest);
+export const uid = numberOrDigits.pipe(
+  z
+    .number()
+    .int(ja.errors.badRequest)
+    .positive(ja.errors.badRequest)
+    .max(2_147_483_647, ja.errors.badRequest),
+);
 
 /** Login ID: letters, digits and hyphen, at most 24 (SPEC §5). */
 export const loginId = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
-import { LIMITS, PushSubscriptionJson, loginId, ssid, uid } from './common.js';
+import { LIMITS, PushSubscriptionJson, numberOrDigits, ssid, uid } from './common.js';
 
 /*
  * One schema for every HTTP body (API.md). Bodies are strict: an unknown field is bad input (400).
@@ -10,8 +10,14 @@ import { LIMITS, PushSubscriptionJson, loginId, ssid, uid } from './common.js';
 // POST /api/login
 export const LoginBody = z
   .object({
-    id: z.string({ error: ja.errors.loginMissing }).min(1, ja.errors.loginMissing).max(LIMITS.loginIdMax, ja.errors.loginFailed),
-    password: z.string({ error: ja.errors.loginMissing }).min(1, ja.errors.loginMissing).max(128, ja.errors.loginFailed),
+    id: z
+      .string({ error: ja.errors.loginMissing })
+      .min(1, ja.errors.loginMissing)
+      .max(LIMITS.loginIdMax, ja.errors.loginFailed),
+    password: z
+      .string({ error: ja.errors.loginMissing })
+      .min(1, ja.errors.loginMissing)
+      .max(128, ja.errors.loginFailed),
   })
   .strict();
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -122,7 +128,7 @@ export const EntryReply = z.object({ status: z.literal('OK') });
 
 // POST /api/applications: staff list the stored applications, newest first.
 export const ApplicationsBody = z
-  .object({ ssid, page: z.coerce.number().int().min(0).max(100_000).default(0) })
+  .object({ ssid, page: numberOrDigits.pipe(z.number().int().min(0).max(100_000)).default(0) })
   .strict();
 export const ApplicationRow = z.object({
   id: z.number(),

@@ -1,0 +1,73 @@
+import compress from '@fastify/compress';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { apiCalls } from './http/calls.js';
+import { installErrorHandler } from './http/errors.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { installWebApp } from './http/web-app.js';
+import type { Clock } from './lib/clock.js';
+import { createLogger } from './logger.js';
+import { applicationRoutes } from './routes/application-routes.js';
+import { authRoutes } from './routes/auth-routes.js';
+import { systemRoutes } from './routes/system-routes.js';
+import { userRoutes } from './routes/user-routes.js';
+import { createServices, type Services } from './services/container.js';
+
+/** Default request body limit. Calls that take images will raise it for their own route. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppDeps {
+  db: Database;
+  logger?: FastifyBaseLogger;
+  /** Tests move time with their own clock. */
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** The whole HTTP server without a port: main.ts listens on it, tests call it with `app.inject`. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // One log line per request (below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+
+  // Every call is JSON; without this Fastify would also accept text/plain bodies as strings.
+  app.removeContentTypeParser('text/plain');
+
+  const services = createServices(config, deps.db, deps.clock);
+  app.decorate('services', services);
+
+  installErrorHandler(app);
+  installSecurityHeaders(app, config.publicOrigin);
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  systemRoutes(app);
+  const calls = apiCalls(app, services.sessions);
+  authRoutes(calls, services);
+  userRoutes(calls, services);
+  applicationRoutes(calls, services);
+  await installWebApp(app, config.webDist);
+
+  return app;
+}

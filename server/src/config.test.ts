@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, SERVER_ROOT, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.publicOrigin).toBe('http://localhost:8080');
+    expect(config.ownerId).toBe('owner');
+    expect(config.ownerPassword).toBeUndefined();
+    expect(config.webDist).toBe(path.resolve(SERVER_ROOT, '../web/dist'));
+    expect(config.rateLimits.loginPerAccount).toEqual({ max: 5, windowMs: 15 * 60_000 });
+    expect(config.rateLimits.loginPerAddress).toEqual({ max: 30, windowMs: 60_000 });
+    expect(config.rateLimits.entryPerAddress).toEqual({ max: 10, windowMs: 3_600_000 });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/enishi',
+      DATABASE_URL: 'postgres://u:p@db:5432/enishi',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_ORIGIN: 'https://enishi.example.jp/',
+      OWNER_ID: 'boss-1',
+      OWNER_PASSWORD: 'pa.ss?/-1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/srv/web',
+      LOGIN_ATTEMPTS_PER_ADDRESS: '1000',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/enishi',
+      databaseUrl: 'postgres://u:p@db:5432/enishi',
+      redisUrl: 'redis://cache:6379',
+      publicOrigin: 'https://enishi.example.jp',
+      ownerId: 'boss-1',
+      ownerPassword: 'pa.ss?/-1',
+      logLevel: 'warn',
+      webDist: '/srv/web',
+    });
+    expect(config.rateLimits.loginPerAddress.max).toBe(1000);
+  });
+
+  it('derives PUBLIC_ORIGIN from PORT and treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '8099', HOST: '', DATABASE_URL: '' });
+    expect(config.publicOrigin).toBe('http://localhost:8099');
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://x'],
+    ['PUBLIC_ORIGIN', 'localhost:8080'],
+    ['PUBLIC_ORIGIN', 'https://example.jp/app'],
+    ['OWNER_ID', 'not valid!'],
+    ['OWNER_PASSWORD', 'has space'],
+    ['LOG_LEVEL', 'loud'],
+    ['LOGIN_FAILURES_PER_ACCOUNT', '0'],
+  ])('refuses %s=%s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('does not echo secrets back', () => {
+    expect(() => loadConfig({ OWNER_PASSWORD: 'bad secret' })).toThrow(/^(?!.*bad secret).*OWNER_PASSWORD/);
+  });
+});

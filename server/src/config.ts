@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { loginId, password } from '@enishi/contract';
+
+/** The server package folder, the same from src/ and from dist/. */
+export const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const int = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be an integer from ${min} to ${max}` })
+    .int(`must be an integer from ${min} to ${max}`)
+    .min(min, `must be an integer from ${min} to ${max}`)
+    .max(max, `must be an integer from ${min} to ${max}`);
+
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
+
+/** Variables whose value must never be echoed back in an error message. */
+const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'OWNER_PASSWORD']);
+
+const EnvSchema = z.object({
+  PORT: int(1, 65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin' })
+    .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+      message: 'must be an origin only (scheme, host and port; no path)',
+    })
+    .optional(),
+  // The same rules as the member forms (SPEC §5), so the owner can later be edited like anyone else.
+  OWNER_ID: z
+    .string()
+    .refine((value) => loginId.safeParse(value).success, 'must be letters, digits and hyphen, at most 24')
+    .optional(),
+  OWNER_PASSWORD: z
+    .string()
+    .refine((value) => password.safeParse(value).success, 'must be letters, digits and . ? / -, at most 24')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  WEB_DIST: z.string().min(1).optional(),
+  // Behind a reverse proxy: 'true' (trust every hop) or a comma-separated list of proxy addresses/CIDRs,
+  // so that the per-address rate limits see the client's address instead of the proxy's.
+  TRUST_PROXY: z.string().optional(),
+  // Login and application rate limits. A benchmark raises them; production keeps the defaults.
+  LOGIN_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(5),
+  LOGIN_FAILURE_WINDOW_SECONDS: int(1, 86_400).default(900),
+  LOGIN_ATTEMPTS_PER_ADDRESS: int(1, 1_000_000).default(30),
+  LOGIN_ADDRESS_WINDOW_SECONDS: int(1, 86_400).default(60),
+  ENTRIES_PER_ADDRESS: int(1, 1_000_000).default(10),
+  ENTRY_WINDOW_SECONDS: int(1, 86_400).default(3600),
+});
+
+export interface RateLimitConfig {
+  max: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicOrigin: string;
+  ownerId: string;
+  ownerPassword: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDist: string;
+  trustProxy: boolean | string;
+  rateLimits: {
+    loginPerAccount: RateLimitConfig;
+    loginPerAddress: RateLimitConfig;
+    entryPerAddress: RateLimitConfig;
+  };
+}
+
+/** A bad environment variable; the message names it. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
+/**
+ * Reads the environment once at start-up. An empty variable counts as unset, so `PORT=` in a .env file
+ * means the default rather than an error.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.shape)) {
+    const value = env[key]?.trim();
+    if (value) input[key] = value;
+  }
+
+  const result = EnvSchema.safeParse(input);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = SECRET.has(name) || input[name] === undefined ? '' : ` (got "${input[name]}")`;
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid'}${got}`);
+  }
+  const parsed = result.data;
+
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
+    publicOrigin: (parsed.PUBLIC_ORIGIN ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    ownerId: parsed.OWNER_ID ?? 'owner',
+    ownerPassword: parsed.OWNER_PASSWORD,
+    logLevel: parsed.LOG_LEVEL,
+    webDist: path.resolve(parsed.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    rateLimits: {
+      loginPerAccount: {
+        max: parsed.LOGIN_FAILURES_PER_ACCOUNT,
+        windowMs: parsed.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
+      },
+      loginPerAddress: {
+        max: parsed.LOGIN_ATTEMPTS_PER_ADDRESS,
+        windowMs: parsed.LOGIN_ADDRESS_WINDOW_SECONDS * 1000,
+      },
+      entryPerAddress: { max: parsed.ENTRIES_PER_ADDRESS, windowMs: parsed.ENTRY_WINDOW_SECONDS * 1000 },
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { ja } from '@enishi/contract';
+
+export type ErrorKind =
+  'bad-request' | 'unauthorized' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'rate-limited';
+
+/**
+ * A refusal the user should see, with its Japanese text. Services throw it; the HTTP layer (and later the
+ * chat socket) turns it into a reply, so services do not know about status codes.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string = ja.errors.badRequest) => new AppError('bad-request', message);
+export const unauthorized = (message: string = ja.errors.unauthorized) =>
+  new AppError('unauthorized', message);
+export const forbidden = () => new AppError('forbidden', ja.errors.forbidden);
+/** Also for something that exists but that the caller may not see: the two must look the same. */
+export const notFound = () => new AppError('not-found', ja.errors.notFound);
+export const rateLimited = () => new AppError('rate-limited', ja.errors.rateLimited);

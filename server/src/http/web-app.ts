@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ja } from '@enishi/contract';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Paths the web app's router never owns: a miss there is a plain 404, never index.html. */
+function isServerPath(url: string): boolean {
+  return /^\/(api|ws|healthz)(\/|\?|$)/.test(url);
+}
+
+/** A missing hashed asset or file (a name with an extension) must fail loudly, not turn into HTML. */
+function looksLikeFile(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname);
+}
+
+const PLACEHOLDER = `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${ja.app.name}</title></head><body><p>${ja.app.placeholder}</p></body></html>`;
+
+/**
+ * Serves the built web app from WEB_DIST. Hashed files under /assets/ are cached for a year; everything
+ * else (index.html, sw.js, the manifest) is revalidated on each load so an update reaches users at once.
+ * Any other GET falls back to index.html, where the web app's router takes over.
+ */
+export async function installWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const available = existsSync(path.join(webDist, 'index.html'));
+  if (available) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: ['index.html'],
+      redirect: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(webDist, filePath).split(path.sep).join('/');
+        res.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  } else {
+    app.log.warn(
+      { webDist },
+      'The web app is not built (no index.html in WEB_DIST); only the API is served.',
+    );
+  }
+
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ error: ja.errors.notFound });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
+    if (!isPage || looksLikeFile(request.url)) return notFound(reply);
+    if (!available) return reply.code(404).type('text/html; charset=utf-8').send(PLACEHOLDER);
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  });
+}

@@ -1,0 +1,79 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openConfiguredDatabase } from './db/client.js';
+import { createLogger } from './logger.js';
+
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // A message naming the variable is all the operator needs; a stack trace would only hide it.
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = createLogger(config.logLevel);
+
+  const database = await openConfiguredDatabase(config);
+  log.info({ engine: database.engine }, 'database opened');
+  await database.migrate();
+
+  const app = await buildApp(config, { db: database.db, logger: log });
+  await app.services.users.ensureOwner({ loginId: config.ownerId, password: config.ownerPassword }, log);
+
+  // Expired sessions are already refused when used; this only keeps the table from growing.
+  const purgeSessions = async () => {
+    try {
+      const count = await app.services.sessions.purgeExpired();
+      if (count > 0) log.info({ count }, 'expired sessions removed');
+    } catch (error) {
+      log.error({ err: error }, 'session purge failed');
+    }
+  };
+  await purgeSessions();
+  const purgeTimer = setInterval(() => void purgeSessions(), SESSION_PURGE_INTERVAL_MS).unref();
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const timer = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    clearInterval(purgeTimer);
+    try {
+      await app.close();
+      await database.close();
+      log.info('stopped');
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  const log = createLogger('error');
+  log.fatal({ err: error }, 'the server could not start');
+  process.exit(1);
+});

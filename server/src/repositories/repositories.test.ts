@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client.js';
+import { ENGINES, openTestDatabase } from '../test/database.js';
+import { ApplicationRepository } from './application-repository.js';
+import { SessionRepository } from './session-repository.js';
+import { UserRepository } from './user-repository.js';
+
+const HOUR = 3_600_000;
+
+describe.each(ENGINES)('repositories on %s', (engine) => {
+  let database: DatabaseHandle;
+  let users: UserRepository;
+  let sessions: SessionRepository;
+  let applications: ApplicationRepository;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(engine);
+    users = new UserRepository(database.db);
+    sessions = new SessionRepository(database.db);
+    applications = new ApplicationRepository(database.db);
+  });
+  afterAll(() => database.close());
+
+  const newUser = (loginId: string, role = 101) => ({
+    loginId,
+    name: `${loginId}の名前`,
+    passwordHash: 'h',
+    role,
+  });
+
+  describe('users', () => {
+    it('creates a user with defaults and finds it by id and login ID', async () => {
+      const user = await users.create(newUser('taro-1'));
+      expect(user).toMatchObject({
+        loginId: 'taro-1',
+        name: 'taro-1の名前',
+        role: 101,
+        rank: 0,
+        introducer: '',
+      });
+      expect(user?.image).toBeNull();
+      expect(user?.createdAt).toBeInstanceOf(Date);
+      expect(await users.findById(user!.id)).toEqual(user);
+      expect(await users.findByLoginId('taro-1')).toEqual(user);
+      expect(await users.findByLoginId('nobody')).toBeNull();
+      expect(await users.findById(999_999)).toBeNull();
+    });
+
+    it('refuses a taken login ID without throwing', async () => {
+      await users.create(newUser('dup'));
+      expect(await users.create(newUser('dup'))).toBeNull();
+    });
+
+    it('enforces the login ID format in the database too', async () => {
+      await expect(users.create(newUser('bad id!'))).rejects.toThrow();
+    });
+
+    it('tells whether a role exists', async () => {
+      expect(await users.existsWithRole(2)).toBe(false);
+      await users.create(newUser('the-owner', 2));
+      expect(await users.existsWithRole(2)).toBe(true);
+    });
+
+    it('deletes a user together with their sessions', async () => {
+      const user = (await users.create(newUser('leaver')))!;
+      const now = new Date();
+      await sessions.create({ id: 'a'.repeat(64), userId: user.id, userAgent: '', now, expiresAt: now });
+      expect(await users.delete(user.id)).toBe(true);
+      expect(await sessions.findWithUser('a'.repeat(64))).toBeNull();
+      expect(await users.delete(user.id)).toBe(false);
+    });
+  });
+
+  describe('sessions', () => {
+    it('stores, finds with its user, touches, keeps a push subscription and deletes', async () => {
+      const user = (await users.create(newUser('sess-user', 3)))!;
+      const now = new Date('2026-01-01T00:00:00Z');
+      const id = 'b'.repeat(64);
+      await sessions.create({
+        id,
+        userId: user.id,
+        userAgent: 'UA',
+        now,
+        expiresAt: new Date(now.getTime() + HOUR),
+      });
+
+      const found = await sessions.findWithUser(id);
+      expect(found?.user.id).toBe(user.id);
+      expect(found?.session).toMatchObject({ id, userId: user.id, userAgent: 'UA', pushSubscription: null });
+      expect(found?.session.lastSeenAt.toISOString()).toBe(now.toISOString());
+
+      const later = new Date(now.getTime() + 120_000);
+      await sessions.touch(id, later);
+      const subscription = { endpoint: 'https://push.example/1', keys: { p256dh: 'k', auth: 'a' } };
+      await sessions.setPushSubscription(id, subscription);
+      const again = await sessions.findWithUser(id);
+      expect(again?.session.lastSeenAt.toISOString()).toBe(later.toISOString());
+      expect(again?.session.pushSubscription).toEqual(subscription);
+
+      expect(await sessions.delete(id)).toBe(true);
+      expect(await sessions.findWithUser(id)).toBeNull();
+    });
+
+    it('removes expired and idle sessions only', async () => {
+      const user = (await users.create(newUser('purge-user')))!;
+      const now = new Date('2026-06-01T00:00:00Z');
+      const at = (ms: number) => new Date(now.getTime() + ms);
+      await sessions.create({ id: 'c'.repeat(64), userId: user.id, userAgent: '', now, expiresAt: at(-1) });
+      await sessions.create({
+        id: 'd'.repeat(64),
+        userId: user.id,
+        userAgent: '',
+        now: at(-10 * HOUR),
+        expiresAt: at(HOUR),
+      });
+      await sessions.create({ id: 'e'.repeat(64), userId: user.id, userAgent: '', now, expiresAt: at(HOUR) });
+
+      expect(await sessions.deleteExpired(now, at(-5 * HOUR))).toBe(2);
+      expect(await sessions.findWithUser('e'.repeat(64))).not.toBeNull();
+    });
+  });
+
+  describe('applications', () => {
+    it('stores applications and lists them newest first, page by page', async () => {
+      for (let i = 1; i <= 5; i += 1) {
+        await applications.create(
+          {
+            type: i % 2 ? 'male' : 'female',
+            name: `応募${i}`,
+            age: 20 + i,
+            email: `a${i}@example.jp`,
+            tel: '090-0000-0000',
+          },
+          new Date(Date.UTC(2026, 0, i)),
+        );
+      }
+      const first = await applications.list(0, 2);
+      expect(first.map((row) => row.name)).toEqual(['応募5', '応募4']);
+      expect(first[0]).toMatchObject({ type: 'male', age: 25, email: 'a5@example.jp' });
+      expect(first[0]?.createdAt.toISOString()).toBe('2026-01-05T00:00:00.000Z');
+      expect((await applications.list(4, 2)).map((row) => row.name)).toEqual(['応募1']);
+    });
+  });
+});

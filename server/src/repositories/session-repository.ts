@@ -1,0 +1,59 @@
+import { eq, lte, or } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { sessions, users, type SessionRecord, type UserRecord } from '../db/schema.js';
+
+export interface NewSession {
+  id: string;
+  userId: number;
+  userAgent: string;
+  now: Date;
+  expiresAt: Date;
+}
+
+export class SessionRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(session: NewSession): Promise<void> {
+    await this.db.insert(sessions).values({
+      id: session.id,
+      userId: session.userId,
+      userAgent: session.userAgent,
+      createdAt: session.now,
+      lastSeenAt: session.now,
+      expiresAt: session.expiresAt,
+    });
+  }
+
+  /** The session and its user in one round trip; null when there is no such session. */
+  async findWithUser(id: string): Promise<{ session: SessionRecord; user: UserRecord } | null> {
+    const rows = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async touch(id: string, now: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+
+  async setPushSubscription(id: string, subscription: unknown): Promise<void> {
+    await this.db.update(sessions).set({ pushSubscription: subscription }).where(eq(sessions.id, id));
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+    return rows.length > 0;
+  }
+
+  /** Removes sessions past their absolute expiry or idle since before `idleCutoff`; returns how many. */
+  async deleteExpired(now: Date, idleCutoff: Date): Promise<number> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleCutoff)))
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+}

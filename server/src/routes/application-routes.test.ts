@@ -1,0 +1,128 @@
+import { ApplicationsReply, ja } from '@enishi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, createUser, login, type TestContext } from '../test/app.js';
+
+const ENTRY = {
+  type: 'female',
+  name: '鈴木さくら',
+  age: '24',
+  email: 'sakura@example.jp',
+  tel: '090-1234-5678',
+};
+
+describe('/api/entry and /api/applications', () => {
+  let ctx: TestContext;
+  let staffSsid: string;
+  let memberSsid: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    staffSsid = await login(ctx.app, await createUser(ctx.app, { loginId: 'admin', role: 1 }));
+    memberSsid = await login(ctx.app, await createUser(ctx.app, { loginId: 'member', role: 101 }));
+  });
+  afterAll(() => ctx.close());
+
+  describe('/api/entry', () => {
+    it('stores an application without a session and answers OK', async () => {
+      const reply = await call(ctx.app, 'entry', ENTRY);
+      expect(reply).toMatchObject({ status: 200, body: { status: 'OK' } });
+      const list = ApplicationsReply.parse(
+        (await call(ctx.app, 'applications', { ssid: staffSsid, page: 0 })).body,
+      );
+      expect(list.rows[0]).toMatchObject({
+        type: 'female',
+        name: '鈴木さくら',
+        age: 24,
+        email: 'sakura@example.jp',
+        tel: '090-1234-5678',
+      });
+      expect(new Date(list.rows[0]!.created_at).toISOString()).toBe(list.rows[0]!.created_at);
+    });
+
+    it('accepts full-width digits and a session a logged-in phone still attaches', async () => {
+      const reply = await call(ctx.app, 'entry', { ...ENTRY, type: 'male', age: '３５', ssid: memberSsid });
+      expect(reply).toMatchObject({ status: 200, body: { status: 'OK' } });
+    });
+
+    it.each([
+      ['no name', { name: '' }, ja.intro.nameRequired],
+      ['no age', { age: '' }, ja.intro.ageRequired],
+      ['no email', { email: '' }, ja.intro.emailRequired],
+      ['no tel', { tel: '' }, ja.intro.telRequired],
+      ['a missing name', { name: undefined }, ja.intro.nameRequired],
+      ['an age that is not a number', { age: 'twenty' }, ja.intro.ageInvalid],
+      ['a woman under 20', { age: '19' }, ja.intro.ageUnder20],
+      ['a bad email', { email: 'not-an-email' }, ja.intro.emailInvalid],
+      ['a bad tel', { tel: 'call me' }, ja.intro.telInvalid],
+      ['a name over 50 characters', { name: 'あ'.repeat(51) }, ja.errors.tooLong],
+      ['an unknown type', { type: 'other' }, ja.errors.badRequest],
+      ['a name of the wrong type', { name: 12 }, ja.intro.nameRequired],
+      ['an unknown field', { note: 'x' }, ja.errors.unknownField],
+    ])('refuses %s with its message', async (_case, change, error) => {
+      expect(await call(ctx.app, 'entry', { ...ENTRY, ...change })).toMatchObject({
+        status: 400,
+        body: { error },
+      });
+    });
+
+    it('limits applications per address', async () => {
+      const limited = await ctx.buildApp({ ENTRIES_PER_ADDRESS: '2' });
+      expect((await call(limited, 'entry', ENTRY)).status).toBe(200);
+      expect((await call(limited, 'entry', ENTRY)).status).toBe(200);
+      expect(await call(limited, 'entry', ENTRY)).toMatchObject({
+        status: 429,
+        body: { error: ja.errors.rateLimited },
+      });
+    });
+  });
+
+  describe('/api/applications', () => {
+    it('pages newest first, 20 at a time, with isEnd', async () => {
+      for (let i = 0; i < 25; i += 1) {
+        expect((await call(ctx.app, 'entry', { ...ENTRY, name: `申込${i}` })).status).toBe(200);
+      }
+      const first = ApplicationsReply.parse(
+        (await call(ctx.app, 'applications', { ssid: staffSsid, page: 0 })).body,
+      );
+      expect(first.rows).toHaveLength(20);
+      expect(first.rows[0]?.name).toBe('申込24');
+      expect(first.isEnd).toBe(false);
+      const ids = first.rows.map((row) => row.id);
+      expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+
+      const second = ApplicationsReply.parse(
+        (await call(ctx.app, 'applications', { ssid: staffSsid, page: '1' })).body,
+      );
+      expect(second.isEnd).toBe(true);
+      expect(second.rows.length).toBeGreaterThan(0);
+      expect(second.rows[0]!.id).toBeLessThan(ids.at(-1)!);
+
+      const beyond = ApplicationsReply.parse(
+        (await call(ctx.app, 'applications', { ssid: staffSsid, page: 50 })).body,
+      );
+      expect(beyond).toEqual({ rows: [], isEnd: true });
+    });
+
+    it('defaults to the first page', async () => {
+      const reply = await call(ctx.app, 'applications', { ssid: staffSsid });
+      expect(ApplicationsReply.parse(reply.body).rows).toHaveLength(20);
+    });
+
+    it('is forbidden to members', async () => {
+      expect(await call(ctx.app, 'applications', { ssid: memberSsid, page: 0 })).toMatchObject({
+        status: 403,
+        body: { error: ja.errors.forbidden },
+      });
+    });
+
+    it('needs a session, then a valid page', async () => {
+      expect(await call(ctx.app, 'applications', { page: 0 })).toMatchObject({
+        status: 401,
+        body: { error: ja.errors.unauthorized },
+      });
+      for (const page of [-1, 'abc', 1.5, 1e9]) {
+        expect((await call(ctx.app, 'applications', { ssid: staffSsid, page })).status).toBe(400);
+      }
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.js';
+import { verifyPassword } from '../lib/passwords.js';
+import { UserRepository } from '../repositories/user-repository.js';
+import { UsageError, createUserFromArgs } from './create-user.js';
+
+describe('create-user script', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'enishi-cli-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('creates users in the embedded database of DATA_DIR, then refuses a taken ID and bad arguments', async () => {
+    const env = { DATA_DIR: dataDir };
+    const args = [
+      '--id',
+      'taro-2',
+      '--password',
+      'pw.1?',
+      '--name',
+      '山田太郎',
+      '--role',
+      '101',
+      '--rank',
+      '3',
+    ];
+    const first = await createUserFromArgs(args, env);
+    expect(first).toEqual({ uid: expect.any(Number) });
+    const second = await createUserFromArgs(
+      ['--id', 'staff', '--password', 'x', '--name', 'S', '--role', '3'],
+      env,
+    );
+    expect(second.uid).toBeGreaterThan(first.uid);
+
+    await expect(createUserFromArgs(args, env)).rejects.toThrow(UsageError);
+    await expect(
+      createUserFromArgs(['--id', 'a b', '--password', 'x', '--name', 'n', '--role', '3'], env),
+    ).rejects.toThrow(/--id/);
+    await expect(
+      createUserFromArgs(['--id', 'ok', '--password', 'x', '--name', 'n', '--role', '7'], env),
+    ).rejects.toThrow(/--role/);
+    await expect(createUserFromArgs(['--bogus'], env)).rejects.toThrow(UsageError);
+
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    try {
+      const user = await new UserRepository(database.db).findById(first.uid);
+      expect(user).toMatchObject({ loginId: 'taro-2', name: '山田太郎', role: 101, rank: 3 });
+      expect(await verifyPassword(user!.passwordHash, 'pw.1?')).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { Entry } from '@enishi/contract';
+import { forbidden, rateLimited } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import type { RateLimiter } from '../lib/rate-limit.js';
+import type { ApplicationRecord } from '../db/schema.js';
+import type { ApplicationRepository } from '../repositories/application-repository.js';
+import { policies } from './policies.js';
+import type { Actor } from './session-service.js';
+
+export const APPLICATIONS_PER_PAGE = 20;
+
+export class ApplicationService {
+  constructor(
+    private readonly applications: ApplicationRepository,
+    private readonly perAddress: RateLimiter,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Stores an application from the public intro pages; the form needs no login, so it is rate-limited. */
+  async submit(entry: Entry, address: string): Promise<void> {
+    if (!(await this.perAddress.consume(address))) throw rateLimited();
+    const { type, name, age, email, tel } = entry;
+    await this.applications.create({ type, name, age, email, tel }, new Date(this.clock()));
+  }
+
+  /** One page of applications, newest first, for staff only. */
+  async list(actor: Actor, page: number): Promise<{ rows: ApplicationRecord[]; isEnd: boolean }> {
+    if (!policies.listApplications(actor)) throw forbidden();
+    // One extra row tells whether another page follows without a COUNT query.
+    const rows = await this.applications.list(page * APPLICATIONS_PER_PAGE, APPLICATIONS_PER_PAGE + 1);
+    return { rows: rows.slice(0, APPLICATIONS_PER_PAGE), isEnd: rows.length <= APPLICATIONS_PER_PAGE };
+  }
+}

@@ -1,0 +1,84 @@
+import type { Clock } from '../lib/clock.js';
+import { looksLikeSessionToken, newSessionToken, sha256Hex } from '../lib/tokens.js';
+import type { SessionRepository } from '../repositories/session-repository.js';
+
+/*
+ * Session lifetime: a session dies after 30 days without use (idle) and in any case 180 days after login
+ * (absolute), so a phone left logged in keeps working for a regular member while a lost or stolen token
+ * stops working on its own. Logout deletes the session; deleting the user deletes all of theirs.
+ */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 180 * 24 * 60 * 60 * 1000;
+// last_seen_at only needs minute precision for the idle rule; writing it on every call would cost a write per request.
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** Who is calling, as the server knows it from the session. Never from what the client claims. */
+export interface Actor {
+  uid: number;
+  loginId: string;
+  role: number;
+  rank: number;
+  name: string;
+  sessionId: string;
+}
+
+export class SessionService {
+  constructor(
+    private readonly sessions: SessionRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Starts a session for the user and returns the token the client keeps; only its hash is stored. */
+  async start(userId: number, userAgent: string): Promise<string> {
+    const token = newSessionToken();
+    const now = this.clock();
+    await this.sessions.create({
+      id: sha256Hex(token),
+      userId,
+      userAgent: userAgent.slice(0, 512),
+      now: new Date(now),
+      expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+    });
+    return token;
+  }
+
+  /** The caller behind a token, or null for a missing, unknown, expired or logged-out one. */
+  async resolve(token: unknown): Promise<Actor | null> {
+    if (typeof token !== 'string' || !looksLikeSessionToken(token)) return null;
+    const id = sha256Hex(token);
+    const found = await this.sessions.findWithUser(id);
+    if (!found) return null;
+
+    const { session, user } = found;
+    const now = this.clock();
+    const lastSeen = session.lastSeenAt.getTime();
+    if (session.expiresAt.getTime() <= now || lastSeen + SESSION_IDLE_MS <= now) {
+      await this.sessions.delete(id);
+      return null;
+    }
+    if (now - lastSeen >= SESSION_TOUCH_INTERVAL_MS) await this.sessions.touch(id, new Date(now));
+
+    return {
+      uid: user.id,
+      loginId: user.loginId,
+      role: user.role,
+      rank: user.rank,
+      name: user.name,
+      sessionId: id,
+    };
+  }
+
+  async end(actor: Actor): Promise<void> {
+    await this.sessions.delete(actor.sessionId);
+  }
+
+  /** Keeps this device's push subscription on its session (null clears it). */
+  async savePushSubscription(actor: Actor, subscription: unknown): Promise<void> {
+    await this.sessions.setPushSubscription(actor.sessionId, subscription ?? null);
+  }
+
+  async purgeExpired(): Promise<number> {
+    const now = this.clock();
+    return this.sessions.deleteExpired(new Date(now), new Date(now - SESSION_IDLE_MS));
+  }
+}

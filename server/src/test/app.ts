@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { openTestDatabase, type Engine } from './database.js';
+
+/** A configuration for tests: silent logs, no built web app, and rate limits out of the way unless asked. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(tmpdir(), 'enishi-test-no-web-dist'),
+    LOGIN_ATTEMPTS_PER_ADDRESS: '100000',
+    LOGIN_FAILURES_PER_ACCOUNT: '100000',
+    ENTRIES_PER_ADDRESS: '100000',
+    ...env,
+  });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Another app on the same database, e.g. with tight rate limits or a moved clock. */
+  buildApp(env?: Record<string, string>, clock?: Clock): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(options: { engine?: Engine; env?: Record<string, string> } = {}) {
+  const database = await openTestDatabase(options.engine);
+  const apps: FastifyInstance[] = [];
+  const build = async (env: Record<string, string> = {}, clock?: Clock) => {
+    const app = await buildApp(testConfig({ ...options.env, ...env }), { db: database.db, clock });
+    apps.push(app);
+    return app;
+  };
+  const app = await build();
+  const context: TestContext = {
+    app,
+    database,
+    buildApp: build,
+    close: async () => {
+      for (const each of apps) await each.close();
+      await database.close();
+    },
+  };
+  return context;
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: unknown;
+}
+
+/** POST /api/<name> with a JSON body, as the web app sends it. */
+export async function call(
+  app: FastifyInstance,
+  name: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/${name}`,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  });
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.json() as unknown,
+  } satisfies Reply;
+}
+
+/** POST /api/<name> with a raw payload and content type, for malformed requests. */
+export async function callRaw(app: FastifyInstance, name: string, payload: string, contentType?: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/${name}`,
+    headers: contentType ? { 'content-type': contentType } : {},
+    payload,
+  });
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.json() as unknown,
+  } satisfies Reply;
+}
+
+export interface TestUser {
+  uid: number;
+  loginId: string;
+  password: string;
+  role: number;
+  name: string;
+}
+
+/** Creates a user (Argon2 hashing costs tens of ms: create them once per file). */
+export async function createUser(
+  app: FastifyInstance,
+  user: { loginId: string; role: number; name?: string; password?: string; rank?: number },
+): Promise<TestUser> {
+  const password = user.password ?? 'secret-pass1';
+  const name = user.name ?? `${user.loginId}さん`;
+  const created = await app.services.users.create({ ...user, password, name });
+  if (!created) throw new Error(`login ID ${user.loginId} taken`);
+  return { uid: created.id, loginId: user.loginId, password, role: user.role, name };
+}
+
+/** Logs in through the API and returns the session token. */
+export async function login(app: FastifyInstance, user: TestUser): Promise<string> {
+  const reply = await call(app, 'login', { id: user.loginId, password: user.password });
+  if (reply.status !== 200) throw new Error(`login failed: ${JSON.stringify(reply.body)}`);
+  return (reply.body as { session: string }).session;
+}

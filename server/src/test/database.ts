@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+
+export type Engine = 'pglite' | 'postgres';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+/** Engines the repository tests run on: always the embedded one, PostgreSQL too when TEST_DATABASE_URL is set. */
+export const ENGINES: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** The engine the API tests use: the real PostgreSQL when there is one. */
+export const DEFAULT_ENGINE: Engine = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, migrated database. For PostgreSQL, a uniquely named database is created on the server that
+ * TEST_DATABASE_URL names and dropped on close, so test files running in parallel never share tables.
+ */
+export async function openTestDatabase(engine: Engine = DEFAULT_ENGINE): Promise<DatabaseHandle> {
+  if (engine === 'pglite') {
+    const handle = await openDatabase({});
+    await handle.migrate();
+    return handle;
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+
+  const name = `enishi_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
