@@ -3,6 +3,17 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Web layering (bulletproof-react): imports across folders go through the '@/' alias, so they can be checked.
+const webUpward = { regex: '^(\\.\\./){2,}', message: "Import from another folder with '@/...'." };
+const webSharedDependsOnLayers = {
+  regex: '^@/(features|app)(/|$)',
+  message: 'lib/ and components/ are shared: they never import features or the app.',
+};
+const webFeatureReachesOut = {
+  regex: '^@/(features|app)(/|$)',
+  message: 'Features do not import each other or the app; inside a feature use relative paths.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'server/drizzle/**', '**/dev-dist/**'] },
   js.configs.recommended,
@@ -21,10 +32,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features stay independent: shared code flows lib/components -> features -> app.
+      'no-restricted-imports': ['error', { patterns: [webUpward] }],
+    },
+  },
+  // Shared code flows one way: lib/components -> features -> app. Features do not import each other.
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webUpward, webSharedDependsOnLayers] }] },
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webUpward, webFeatureReachesOut] }] },
+  },
+  {
+    // A file at the top of a feature leaves it with a single '../'.
+    files: ['web/src/features/*/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features do not import each other.' }] },
+        { patterns: [webFeatureReachesOut, { regex: '^\\.\\./', message: webFeatureReachesOut.message }] },
       ],
     },
   },

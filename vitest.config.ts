@@ -24,6 +24,7 @@ export default defineConfig({
       },
       {
         extends: true,
+        resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
         test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' },
       },
     ],

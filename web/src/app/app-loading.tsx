@@ -1,0 +1,16 @@
+import { ja } from '@enishi/contract';
+import { Spinner } from '@/components/ui/spinner';
+import './app-loading.css';
+
+/** Shown while the first screen loads (and while a failed screen reloads). */
+export function AppLoading({ message }: { message?: string }) {
+  return (
+    <div className="app-loading">
+      <span className="app-loading__mark" aria-hidden="true">
+        {ja.app.shortName}
+      </span>
+      <Spinner label={message ?? ja.app.loading} />
+      {message ? <p className="app-loading__message">{message}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { ROLE, isStaffRole } from '@enishi/contract';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { forgetUser, isSessionAccepted } from '@/lib/auth';
+import { getSession } from '@/lib/session';
+
+/*
+ * Route guards (SPEC §2 navigation guard), run as loaders so that a screen never renders for someone
+ * who may not see it.
+ */
+
+/** Login-only routes: no stored session, or one the server rejects, goes to /enter. */
+export async function requireSession(): Promise<null> {
+  const session = getSession();
+  if (!session) throw redirect('/enter');
+  if (!(await isSessionAccepted(session))) {
+    forgetUser();
+    throw redirect('/enter');
+  }
+  return null;
+}
+
+const requireRole = (allowed: (role: number) => boolean) => (): null => {
+  const session = getSession();
+  if (!session) throw redirect('/enter');
+  if (!allowed(session.role)) throw redirect('/');
+  return null;
+};
+
+/** Admin screens: staff (roles 1 to 6) only; members go home. */
+export const requireStaff = requireRole(isStaffRole);
+/** Staff admin: the owner (role 2) only. */
+export const requireOwner = requireRole((role) => role === ROLE.owner);
+/** The member site: male members (role 101) only. */
+export const requireMaleMember = requireRole((role) => role === ROLE.male);
+
+/** /intro/male and /intro/female exist; any other /intro/... is an unknown path. */
+export function requireEntryType({ params }: LoaderFunctionArgs): null {
+  if (params.type !== 'male' && params.type !== 'female') throw redirect('/');
+  return null;
+}
+
+const publicPaths = [/^\/login\/?$/, /^\/enter\/?$/, /^\/intro\//];
+export const isPublicPath = (pathname: string): boolean => publicPaths.some((path) => path.test(pathname));

@@ -1,0 +1,27 @@
+import { ja } from '@enishi/contract';
+import { useSyncExternalStore } from 'react';
+import './offline-notice.css';
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** While the browser is offline, API calls are skipped (SPEC §5); say so. */
+export function OfflineNotice() {
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+  if (online) return null;
+  return (
+    <p className="offline-notice" role="alert">
+      {ja.app.offline}
+    </p>
+  );
+}

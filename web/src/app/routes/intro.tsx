@@ -1,0 +1,30 @@
+import { ja } from '@enishi/contract';
+import { Link, useParams } from 'react-router';
+import { EntryForm } from '@/features/entry/components/entry-form';
+import { IntroGuide } from '@/features/entry/components/intro-guide';
+import { Page } from '@/components/layouts/page';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import './intro.css';
+
+/** /intro/male and /intro/female: the public introduction and the application form. */
+export default function IntroRoute() {
+  const type = useParams().type === 'female' ? 'female' : 'male';
+  return (
+    <PublicLayout>
+      <Page title={type === 'male' ? ja.intro.maleTitle : ja.intro.femaleTitle}>
+        <IntroGuide type={type} />
+        <section className="intro-form" aria-labelledby="intro-form-title">
+          <h2 id="intro-form-title" className="intro-form__title">
+            {ja.intro.formTitle}
+          </h2>
+          <p className="intro-form__lead">{ja.intro.formLead}</p>
+          {/* A new key starts the form afresh when switching between the two intro pages. */}
+          <EntryForm key={type} type={type} />
+        </section>
+        <Link to="/login" className="intro-login">
+          {ja.intro.toLogin}
+        </Link>
+      </Page>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,15 @@
+import { ja, isStaffRole } from '@enishi/contract';
+import { Profile } from '@/features/mypage/components/profile';
+import { useSession } from '@/lib/session';
+import { Page } from '@/components/layouts/page';
+
+/** /mypage: スタッフマイページ for staff, マイページ for members (SPEC §2). */
+export default function MypageRoute() {
+  const session = useSession();
+  if (!session) return null;
+  return (
+    <Page title={isStaffRole(session.role) ? ja.mypage.staffTitle : ja.mypage.memberTitle}>
+      <Profile session={session} />
+    </Page>
+  );
+}

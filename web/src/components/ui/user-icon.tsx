@@ -1,0 +1,23 @@
+import { ROLE, isStaffRole } from '@enishi/contract';
+import { cx } from './class-names';
+import './user-icon.css';
+
+/** The first two characters of a name (whole characters, not UTF-16 halves). */
+export const initials = (name: string): string => Array.from(name.trim()).slice(0, 2).join('');
+
+function tone(role: number): string {
+  if (isStaffRole(role)) return 'staff';
+  if (role === ROLE.female) return 'women';
+  return 'men';
+}
+
+type UserIconProps = { name: string; role: number; image?: string | null; size?: 'sm' | 'lg' };
+
+/** A user's picture, or the first two characters of the name styled by role (staff gold, men navy, women rose). */
+export function UserIcon({ name, role, image, size = 'sm' }: UserIconProps) {
+  return (
+    <span className={cx('user-icon', `user-icon--${tone(role)}`, `user-icon--${size}`)} aria-hidden="true">
+      {image ? <img className="user-icon__image" src={image} alt="" /> : initials(name)}
+    </span>
+  );
+}

@@ -1,0 +1,79 @@
+import { LIMITS, ja } from '@enishi/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { requestNotificationPermission } from '@/lib/pwa';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { useLogin } from '../api/login';
+import './login-form.css';
+
+/** ID and PASS; errors and "offline" as toasts (SPEC §8); success goes to mypage (SPEC §4). */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [id, setId] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState({ id: false, password: false });
+  const idInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.isPending) return;
+    const loginId = id.trim();
+    const empty = { id: !loginId, password: !password };
+    setMissing(empty);
+    if (empty.id || empty.password) {
+      toast(ja.errors.loginMissing);
+      (empty.id ? idInput : passwordInput).current?.focus();
+      return;
+    }
+    if (!navigator.onLine) {
+      toast(ja.errors.offline);
+      return;
+    }
+    login.mutate(
+      { id: loginId, password },
+      {
+        onSuccess: () => {
+          requestNotificationPermission();
+          void navigate('/mypage', { replace: true });
+        },
+        onError: (error) => toast(errorMessage(error)),
+      },
+    );
+  }
+
+  return (
+    <form className="login-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        ref={idInput}
+        label={ja.login.id}
+        name="id"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={LIMITS.loginIdMax}
+        value={id}
+        aria-invalid={missing.id || undefined}
+        onChange={(event) => setId(event.target.value)}
+      />
+      <TextField
+        ref={passwordInput}
+        label={ja.login.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        aria-invalid={missing.password || undefined}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Button type="submit" block busy={login.isPending} className="login-form__submit">
+        {ja.login.submit}
+      </Button>
+    </form>
+  );
+}

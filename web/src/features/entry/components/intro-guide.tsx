@@ -1,0 +1,53 @@
+import { ja } from '@enishi/contract';
+import { PhoneIcon, ShieldIcon } from '@/components/ui/icons';
+import './intro-guide.css';
+
+/** The intro copy of SPEC §1: welcome, what members get, the age rule for women, the rules and the install steps. */
+export function IntroGuide({ type }: { type: 'male' | 'female' }) {
+  return (
+    <>
+      <section className="intro-card intro-card--welcome">
+        <p className="intro-welcome">{ja.intro.welcome}</p>
+        <p>{type === 'male' ? ja.intro.maleBody : ja.intro.femaleBody}</p>
+        {type === 'female' ? <p className="intro-notice">{ja.intro.femaleAge}</p> : null}
+      </section>
+
+      <section className="intro-card" aria-labelledby="intro-rules">
+        <h2 id="intro-rules" className="intro-heading">
+          <ShieldIcon size={22} />
+          {ja.intro.rulesTitle}
+        </h2>
+        <ul className="intro-rules" role="list">
+          {ja.intro.rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="intro-card" aria-labelledby="intro-install">
+        <h2 id="intro-install" className="intro-heading">
+          <PhoneIcon size={22} />
+          {ja.intro.installTitle}
+        </h2>
+        <p className="intro-muted">{ja.intro.installLead}</p>
+        <div className="intro-install">
+          <InstallSteps title={ja.intro.iphoneTitle} steps={ja.intro.iphoneSteps} />
+          <InstallSteps title={ja.intro.androidTitle} steps={ja.intro.androidSteps} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+function InstallSteps({ title, steps }: { title: string; steps: readonly string[] }) {
+  return (
+    <div className="intro-steps">
+      <h3 className="intro-steps__title">{title}</h3>
+      <ol className="intro-steps__list" role="list">
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { ROLE, isStaffRole, ja } from '@enishi/contract';
+import { useCounters } from '@/lib/notifications';
+import type { Session } from '@/lib/session';
+import { LogoutButton } from '@/components/logout-button';
+import {
+  ChatIcon,
+  ChatsIcon,
+  GroupAddIcon,
+  MegaphoneIcon,
+  MemberIcon,
+  NewsIcon,
+  PersonIcon,
+  SendIcon,
+  StaffIcon,
+  UserEditIcon,
+} from '@/components/ui/icons';
+import { MenuTile } from './menu-tile';
+import './home-menu.css';
+
+/** The home menu of SPEC §2, by role. */
+export function HomeMenu({ session }: { session: Session }) {
+  return (
+    <nav className="home-menu" aria-label={ja.home.menuLabel}>
+      {isStaffRole(session.role) ? <StaffMenu role={session.role} /> : <MemberMenu role={session.role} />}
+      <LogoutButton className="home-menu__logout" />
+    </nav>
+  );
+}
+
+function StaffMenu({ role }: { role: number }) {
+  const counters = useCounters();
+  return (
+    <ul className="menu-grid" role="list">
+      <MenuTile to="/talkrooms" label={ja.menu.staffTalkList} icon={<ChatsIcon />} count={counters.setting} />
+      <MenuTile to="/managegroup" label={ja.menu.addGroup} icon={<GroupAddIcon />} />
+      <MenuTile
+        to="/talkrooms/men"
+        label={ja.menu.menTalkList}
+        icon={<ChatIcon />}
+        count={counters.fromMen}
+        tone="men"
+      />
+      <MenuTile
+        to="/talkrooms/women"
+        label={ja.menu.womenTalkList}
+        icon={<ChatIcon />}
+        count={counters.fromWomen}
+        tone="women"
+      />
+      <MenuTile to="/men/menu" label={ja.menu.menAdmin} icon={<UserEditIcon />} tone="men" />
+      <MenuTile to="/women/menu" label={ja.menu.womenAdmin} icon={<UserEditIcon />} tone="women" />
+      <MenuTile to="/news/menu" label={ja.menu.newsAdmin} icon={<NewsIcon />} />
+      <MenuTile to="/managead" label={ja.menu.bannerAdmin} icon={<MegaphoneIcon />} />
+      {role === ROLE.owner ? (
+        <MenuTile to="/staff/menu" label={ja.menu.staffAdmin} icon={<StaffIcon />} />
+      ) : null}
+      <MenuTile to="/men/send" label={ja.menu.sendMen} icon={<SendIcon />} tone="men" />
+      <MenuTile to="/women/send" label={ja.menu.sendWomen} icon={<SendIcon />} tone="women" />
+    </ul>
+  );
+}
+
+function MemberMenu({ role }: { role: number }) {
+  const counters = useCounters();
+  return (
+    <ul className="menu-grid" role="list">
+      <MenuTile to="/strooms" label={ja.menu.groupTalkList} icon={<ChatsIcon />} count={counters.setting} />
+      <MenuTile
+        to="/talkrooms/staff"
+        label={ja.menu.talkWithStaff}
+        icon={<ChatIcon />}
+        count={counters.fromStaff}
+      />
+      <MenuTile to="/news" label={ja.menu.news} icon={<NewsIcon />} count={counters.news} />
+      <MenuTile to="/mypage" label={ja.menu.mypage} icon={<PersonIcon />} />
+      {role === ROLE.male ? (
+        <MenuTile to="/member" label={ja.menu.memberLogin} icon={<MemberIcon />} />
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,66 @@
+import { ROLE, ja } from '@enishi/contract';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '@/lib/api-client';
+import { forgetUser, tellServerLogout } from '@/lib/auth';
+import { updateSession, type Session } from '@/lib/session';
+import { LogoutButton } from '@/components/logout-button';
+import { ChevronRightIcon, CourseIcon } from '@/components/ui/icons';
+import { UserIcon } from '@/components/ui/user-icon';
+import { useUser } from '../api/get-user';
+import './profile.css';
+
+/**
+ * Mypage (SPEC §2, §4): the user record is loaded and name, rank and image refreshed; a user the server no
+ * longer knows is logged out.
+ */
+export function Profile({ session }: { session: Session }) {
+  const navigate = useNavigate();
+  const user = useUser(session.uid);
+  const row = user.data?.rows[0];
+  const gone = (user.isSuccess && !row) || (user.error instanceof ApiError && user.error.status === 404);
+
+  useEffect(() => {
+    if (row) updateSession({ name: row.name, rank: row.rank, image: row.image ?? row.user_image ?? null });
+  }, [row]);
+
+  useEffect(() => {
+    if (!gone) return;
+    void (async () => {
+      await tellServerLogout();
+      await navigate('/enter', { replace: true });
+      forgetUser();
+    })();
+  }, [gone, navigate]);
+
+  const rank = ja.ranks[session.rank];
+  return (
+    <div className="profile">
+      <section className="profile-card">
+        <UserIcon name={session.name} role={session.role} image={session.image} size="lg" />
+        <p className="profile-card__name">{session.name}</p>
+        <p className="profile-card__role">{ja.roles[session.role]}</p>
+        {session.role === ROLE.male && rank ? (
+          <p className="profile-card__rank">
+            <span className="visually-hidden">{ja.mypage.rank}</span>
+            <span className="rank-badge">{rank}</span>
+          </p>
+        ) : null}
+      </section>
+
+      {session.role === ROLE.male ? (
+        <ul className="profile-links" role="list">
+          <li>
+            <Link to="/course" className="profile-link">
+              <CourseIcon className="profile-link__icon" />
+              <span className="profile-link__label">{ja.mypage.course}</span>
+              <ChevronRightIcon size={20} className="profile-link__chevron" />
+            </Link>
+          </li>
+        </ul>
+      ) : null}
+
+      <LogoutButton />
+    </div>
+  );
+}

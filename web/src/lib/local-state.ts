@@ -1,0 +1,118 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+
+/**
+ * Everything the app keeps between visits, as one JSON value under one fixed localStorage key (SPEC §9).
+ * Later issues add drafts here; logout removes the key as a whole.
+ */
+export const STORAGE_KEY = 'enishi';
+
+const Session = z.object({
+  uid: z.number(),
+  role: z.number(),
+  rank: z.number(),
+  name: z.string(),
+  /** The `session` from /api/login, sent as `ssid` on every call. */
+  session: z.string().min(1),
+  image: z.string().nullable().default(null),
+});
+export type Session = z.infer<typeof Session>;
+
+const count = z.number().int().nonnegative().catch(0);
+const Counters = z.object({
+  news: count,
+  fromStaff: count,
+  setting: count,
+  fromWomen: count,
+  fromMen: count,
+});
+/** Notification counters (SPEC §3); the app icon badge is their sum. */
+export type Counters = z.infer<typeof Counters>;
+const noCounters: Counters = { news: 0, fromStaff: 0, setting: 0, fromWomen: 0, fromMen: 0 };
+
+const LocalState = z.object({
+  session: Session.nullable().catch(null),
+  counters: Counters.catch(noCounters),
+});
+export type LocalState = z.infer<typeof LocalState>;
+const empty: LocalState = { session: null, counters: noCounters };
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // storage disabled (private mode on old Safari): keep state in memory only
+  }
+}
+
+function read(): LocalState {
+  const raw = storage()?.getItem(STORAGE_KEY);
+  if (!raw) return empty;
+  try {
+    const parsed = LocalState.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : empty;
+  } catch {
+    return empty;
+  }
+}
+
+let state: LocalState = read();
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function getLocalState(): LocalState {
+  return state;
+}
+
+export function updateLocalState(update: (current: LocalState) => LocalState): void {
+  state = update(state);
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // quota or disabled storage: the in-memory state still works for this visit
+  }
+  emit();
+}
+
+/** Forget everything kept locally: the persisted state and this tab's session storage. */
+export function clearLocalState(): void {
+  state = empty;
+  try {
+    storage()?.removeItem(STORAGE_KEY);
+    globalThis.sessionStorage?.clear();
+  } catch {
+    // nothing stored
+  }
+  emit();
+}
+
+type ExternalChange = (previous: LocalState, next: LocalState) => void;
+let onExternalChange: ExternalChange | undefined;
+
+/** Called when another tab changes the stored state (e.g. logs out). */
+export function setExternalChangeHandler(handler: ExternalChange | undefined): void {
+  onExternalChange = handler;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    const previous = state;
+    state = read();
+    emit();
+    onExternalChange?.(previous, state);
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLocalState<T>(select: (state: LocalState) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(state),
+    () => select(empty),
+  );
+}

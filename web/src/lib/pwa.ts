@@ -1,0 +1,91 @@
+import { LIMITS, type PushSubscriptionJson } from '@enishi/contract';
+
+/*
+ * Service worker life cycle (SPEC §9): the worker is registered from code (the CSP forbids inline script),
+ * looks for a new version every second while the app is visible, and a waiting version is offered to the
+ * user after the next navigation (app/update-prompt.tsx).
+ */
+
+type Listener = () => void;
+let updatePending = false;
+let applyWaitingUpdate: (() => Promise<void>) | undefined;
+const listeners = new Set<Listener>();
+
+export const isUpdatePending = (): boolean => updatePending;
+
+export function onUpdatePending(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function reloadAtHome(): void {
+  window.location.replace('/');
+}
+
+export async function startServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const { registerSW } = await import('virtual:pwa-register');
+  applyWaitingUpdate = registerSW({
+    onNeedRefresh() {
+      updatePending = true;
+      listeners.forEach((listener) => listener());
+    },
+    // The new worker took control after the user said yes: start again at home.
+    onNeedReload: reloadAtHome,
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      let checking = false;
+      setInterval(() => {
+        if (checking || updatePending || document.visibilityState !== 'visible' || !navigator.onLine) return;
+        checking = true;
+        registration
+          .update()
+          .catch(() => undefined)
+          .finally(() => {
+            checking = false;
+          });
+      }, LIMITS.swUpdateCheckMs);
+    },
+    onRegisterError(error: unknown) {
+      console.warn('service worker registration failed', error);
+    },
+  });
+}
+
+/** Activate the waiting version; the page reloads at / once it controls the page. */
+export async function applyUpdate(): Promise<void> {
+  updatePending = false;
+  await applyWaitingUpdate?.();
+  // If the new worker never announces itself, still leave the old version behind.
+  setTimeout(reloadAtHome, 3000);
+}
+
+export const hasServiceWorker = (): boolean =>
+  typeof navigator !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  navigator.serviceWorker.controller !== null;
+
+/** Ask for notification permission after login when a worker exists; never waits for the answer. */
+export function requestNotificationPermission(): void {
+  if (!hasServiceWorker() || typeof Notification === 'undefined' || Notification.permission !== 'default')
+    return;
+  Notification.requestPermission().catch(() => undefined);
+}
+
+/** This device's push subscription, if it has one (sent on logout so the server forgets it). */
+export async function currentPushSubscription(): Promise<PushSubscriptionJson | null> {
+  try {
+    if (!('serviceWorker' in navigator)) return null;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    const json = subscription?.toJSON();
+    if (!json?.endpoint || !json.keys?.p256dh || !json.keys.auth) return null;
+    return {
+      endpoint: json.endpoint,
+      expirationTime: json.expirationTime ?? null,
+      keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,94 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { ja } from '../packages/contract/src/ja.ts';
+
+const api = 'http://127.0.0.1:8080';
+const proxy = {
+  '/api': { target: api, changeOrigin: false },
+  '/ws': { target: api.replace('http', 'ws'), ws: true },
+};
+
+/** Brand colours, shared by the manifest and index.html (see src/styles/tokens.css). */
+const navy = '#14213d';
+const ivory = '#f7f2e7';
+
+/** index.html takes its words from the catalogue too, so that all wording lives in one place. */
+function catalogueHtml(): Plugin {
+  const words: Record<string, string> = {
+    '%APP_NAME%': ja.app.name,
+    '%APP_SHORT_NAME%': ja.app.shortName,
+    '%APP_DESCRIPTION%': ja.app.description,
+    '%THEME_COLOR%': navy,
+  };
+  return {
+    name: 'enishi-catalogue-html',
+    transformIndexHtml: (html) => html.replace(/%[A-Z_]+%/g, (key) => words[key] ?? key),
+  };
+}
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@enishi/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  plugins: [
+    react(),
+    catalogueHtml(),
+    VitePWA({
+      // The server's CSP allows no inline script: the app registers the worker itself (src/lib/pwa.ts).
+      injectRegister: false,
+      registerType: 'prompt',
+      strategies: 'generateSW',
+      includeAssets: ['icons/apple-touch-icon.png', 'icons/favicon-48.png'],
+      manifest: {
+        id: '/',
+        name: ja.app.name,
+        short_name: ja.app.shortName,
+        description: ja.app.description,
+        lang: 'ja',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: navy,
+        background_color: ivory,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        navigateFallback: '/index.html',
+        // API calls, sockets, health checks and files (stored media) never get the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws\//, /^\/healthz/, /\/[^/?]+\.[^/?]+$/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+        // No runtimeCaching: API replies and media are never served from the worker's cache.
+      },
+    }),
+  ],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    sourcemap: true,
+    rolldownOptions: {
+      // The contract's modules only declare schemas, words and pure functions: a screen gets just what it uses
+      // (the auto-reply's holiday table, say, stays out of the first load).
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined,
+      },
+      // Libraries change less often than screens: one long-cached vendor chunk.
+      output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+    },
+  },
+});
