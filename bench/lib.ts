@@ -1,0 +1,167 @@
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface Child {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+/** The bare Fastify baseline in its own process, so the load generator does not share its core. */
+export async function startBareFastify(): Promise<Child> {
+  const port = await freePort();
+  const child = fork(join(repoRoot, 'bench/bare-fastify.ts'), {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+  });
+  await once(child, 'message');
+  return { url: `http://127.0.0.1:${port}`, child, stop: () => stopChild(child) };
+}
+
+/** The real built server on a fresh embedded database (or DATABASE_URL when given), with seeded users. */
+export async function startEnishi(
+  users: { id: string; password: string; name: string; role: number }[],
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Child & { uids: Record<string, number> }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'enishi-bench-')),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'error',
+    ...extraEnv,
+  };
+  const uids: Record<string, number> = {};
+  for (const user of users) {
+    const result = spawnSync(
+      process.execPath,
+      [
+        join(repoRoot, 'server/dist/scripts/create-user.js'),
+        '--id',
+        user.id,
+        '--password',
+        user.password,
+        '--name',
+        user.name,
+        '--role',
+        String(user.role),
+      ],
+      { env, encoding: 'utf8' },
+    );
+    if (result.status !== 0) throw new Error(result.stderr);
+    uids[user.id] = (JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as { uid: number }).uid;
+  }
+  const child = spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('server did not start');
+    const ok = await fetch(`${url}/healthz`).then(
+      (reply) => reply.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child, uids, stop: () => stopChild(child) };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** A fixed-duration closed-loop load: `connections` clients each sending the next request on reply. */
+export async function load(
+  url: string,
+  body: unknown,
+  { connections = 20, seconds = 5 }: { connections?: number; seconds?: number } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    connections,
+    duration: seconds,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Gzipped bytes of the JS a first visit loads: the entry script and its modulepreloads. */
+export function initialJsGzip(distDir: string): { files: number; raw: number; gzip: number } {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const sources = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+  let raw = 0;
+  let gzip = 0;
+  for (const source of sources) {
+    const bytes = readFileSync(join(distDir, source.replace(/^\//, '')));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: sources.length, raw, gzip };
+}
+
+/** Builds bench/hello (a hello-world React app) with the web app's own Vite and React plugin. */
+export function buildHelloWorld(): string {
+  const outDir = mkdtempSync(join(tmpdir(), 'enishi-hello-'));
+  const script = `
+    import { build } from 'vite';
+    import react from '@vitejs/plugin-react';
+    await build({ root: ${JSON.stringify(join(repoRoot, 'bench/hello'))}, logLevel: 'error', plugins: [react()],
+      build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true } });`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: join(repoRoot, 'web'),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`hello-world build failed: ${result.stderr}`);
+  return outDir;
+}
+
+export function directorySize(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? directorySize(path) : statSync(path).size;
+  }
+  return total;
+}

@@ -1,0 +1,51 @@
+// `npm run bench`: figures for the closing notes, each next to a baseline measured in the same run.
+// Only 127.0.0.1 is loaded, and every load is bounded in time.
+import { join } from 'node:path';
+import { buildHelloWorld, initialJsGzip, load, repoRoot, startBareFastify, startEnishi } from './lib.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const row = (name: string, r: { rps: number; p50: number; p99: number; errors: number; non2xx: number }) =>
+  console.log(
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms` +
+      (r.errors || r.non2xx ? `   (errors ${r.errors}, non-2xx ${r.non2xx})` : ''),
+  );
+
+console.log(`Enishi benchmark (${seconds} s per load, 127.0.0.1 only)\n`);
+
+// 1. HTTP: login and session check against a bare Fastify route.
+const bare = await startBareFastify();
+const member = { id: 'bench-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
+const enishi = await startEnishi([member], {
+  // The benchmark logs in far more often than a person could; lift the per-account and per-address limits.
+  LOGIN_FAILURES_PER_ACCOUNT: '1000000',
+  LOGIN_ATTEMPTS_PER_ADDRESS: '1000000',
+});
+try {
+  console.log('HTTP (closed loop)');
+  row('bare Fastify POST /echo', await load(`${bare.url}/echo`, { ssid: 'x', uid: 1 }, { connections: 20, seconds }));
+  row(
+    'POST /api/login (Argon2id)',
+    await load(`${enishi.url}/api/login`, { id: member.id, password: member.password }, { connections: 4, seconds }),
+  );
+  const login = (await (
+    await fetch(`${enishi.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: member.id, password: member.password }),
+    })
+  ).json()) as { uid: number; session: string };
+  row(
+    'POST /api/auth',
+    await load(`${enishi.url}/api/auth`, { ssid: login.session, uid: login.uid }, { connections: 20, seconds }),
+  );
+} finally {
+  await Promise.all([bare.stop(), enishi.stop()]);
+}
+
+// 2. What a phone downloads first.
+const app = initialJsGzip(join(repoRoot, 'web/dist'));
+const hello = initialJsGzip(buildHelloWorld());
+console.log('\nInitial JS (gzip -9)');
+console.log(`${'Enishi web app'.padEnd(34)} ${kb(app.gzip).padStart(9)} gzip (${kb(app.raw)} raw, ${app.files} files)`);
+console.log(`${'hello-world React (same Vite)'.padEnd(34)} ${kb(hello.gzip).padStart(9)} gzip (${kb(hello.raw)} raw, ${hello.files} files)`);

@@ -1,0 +1,52 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { ja } from '@enishi/contract';
+import { people, type Person } from './users.js';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const phone = { width: 375, height: 812 };
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'enishi-chromium-'))}`, ...extraArgs],
+  });
+}
+
+/** A fresh phone-sized context (its own storage), like one member's iPhone. */
+export async function newPhone(browser: Browser, viewport = phone): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: inject('baseURL'),
+    viewport,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    serviceWorkers: 'block',
+  });
+  // tsx may wrap functions passed to page.evaluate with __name.
+  await context.addInitScript('globalThis.__name = f => f');
+  return context;
+}
+
+/** Logs in through the login screen, as a person would, and waits for the page after login. */
+export async function logIn(page: Page, who: Person): Promise<void> {
+  const person = people[who];
+  await page.goto('/login');
+  await page.getByLabel(ja.login.id, { exact: true }).fill(person.id);
+  await page.getByLabel(ja.login.password, { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: ja.login.submit, exact: true }).click();
+  await page.waitForURL('**/mypage');
+}

@@ -1,0 +1,96 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const serverMain = join(repoRoot, 'server/dist/main.js');
+const createUserScript = join(repoRoot, 'server/dist/scripts/create-user.js');
+
+export interface SeedUser {
+  id: string;
+  password: string;
+  name: string;
+  role: number;
+  rank?: number;
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Creates users with the server's own CLI; the embedded database is single-process, so before start. */
+export function seedUsers(env: NodeJS.ProcessEnv, users: SeedUser[]): Record<string, number> {
+  const uids: Record<string, number> = {};
+  for (const user of users) {
+    const args = [createUserScript, '--id', user.id, '--password', user.password, '--name', user.name];
+    args.push('--role', String(user.role), '--rank', String(user.rank ?? 0));
+    const result = spawnSync(process.execPath, args, { env, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`create-user ${user.id} failed: ${result.stderr}`);
+    const line = result.stdout.trim().split('\n').pop() ?? '';
+    uids[user.id] = (JSON.parse(line) as { uid: number }).uid;
+  }
+  return uids;
+}
+
+export interface RunningServer {
+  baseURL: string;
+  dataDir: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server (`node server/dist/main.js`) and resolves once /healthz answers 200. */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const port = Number(env.PORT);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const reply = await fetch(`${baseURL}/healthz`);
+      if (reply.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (Date.now() >= deadline) throw new Error(`server did not become healthy:\n${log}`);
+  return {
+    baseURL,
+    dataDir: String(env.DATA_DIR),
+    process: child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+export function serverEnv(port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const dataDir = mkdtempSync(join(tmpdir(), 'enishi-e2e-'));
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
+import { ja } from '@enishi/contract';
+import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
+
+let context: BrowserContext;
+beforeAll(async () => {
+  // A persistent profile with service workers allowed, like a phone that added the app to its home screen.
+  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'enishi-pwa-')), {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    baseURL: inject('baseURL'),
+    viewport: phone,
+    locale: 'ja-JP',
+  });
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+test('the app is installable: a Japanese standalone manifest with icons', async () => {
+  const reply = await context.request.get('/manifest.webmanifest');
+  expect(reply.status()).toBe(200);
+  const manifest = (await reply.json()) as Record<string, unknown>;
+  expect(manifest).toMatchObject({ name: ja.app.name, short_name: ja.app.shortName, display: 'standalone', lang: 'ja' });
+  const icons = manifest.icons as { src: string; sizes: string }[];
+  expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of icons) {
+    const image = await context.request.get(`/${icon.src.replace(/^\//, '')}`);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('the service worker caches the app shell, so the app opens offline', async () => {
+  const page = await context.newPage();
+  await page.goto('/enter');
+  await page.getByRole('link', { name: ja.enter.login }).waitFor();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first visit is not controlled; a reload is, once the worker has activated.
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.goto('/intro/male');
+  await page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor();
+  await context.setOffline(false);
+  await page.close();
+});

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ja } from '@enishi/contract';
+import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await newPhone(browser);
+  return context.newPage();
+}
+
+const staffMenu = [
+  ja.menu.staffTalkList,
+  ja.menu.addGroup,
+  ja.menu.menTalkList,
+  ja.menu.womenTalkList,
+  ja.menu.menAdmin,
+  ja.menu.womenAdmin,
+  ja.menu.newsAdmin,
+  ja.menu.bannerAdmin,
+  ja.menu.sendMen,
+  ja.menu.sendWomen,
+];
+const memberMenu = [ja.menu.groupTalkList, ja.menu.talkWithStaff, ja.menu.news, ja.menu.mypage];
+
+async function menuNames(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: ja.home.menuLabel });
+  await menu.waitFor();
+  const items = await menu.getByRole('link').allInnerTexts();
+  return items.map((text) => text.replace(/\s+\d+$/, '').trim());
+}
+
+async function footerNames(page: Page): Promise<string[]> {
+  const footer = page.getByRole('navigation', { name: ja.footer.label });
+  return (await footer.getByRole('link').allInnerTexts()).map((text) => text.trim());
+}
+
+describe('who sees what after login', () => {
+  test('a staff member (role 3) sees the staff menu without staff admin, and the staff footer', async () => {
+    const page = await freshPage();
+    await logIn(page, 'staff');
+    await page.getByRole('heading', { name: ja.mypage.staffTitle }).waitFor();
+    await page.getByRole('link', { name: ja.footer.home }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const names = await menuNames(page);
+    expect(names).toEqual(expect.arrayContaining(staffMenu));
+    expect(names).not.toContain(ja.menu.staffAdmin);
+    expect(names).not.toContain(ja.menu.groupTalkList);
+    expect(await page.getByRole('button', { name: ja.menu.logout }).isVisible()).toBe(true);
+    expect(await footerNames(page)).toEqual([ja.footer.home, ja.footer.staffTalks, ja.footer.news, ja.footer.mypage]);
+    await page.context().close();
+  });
+
+  test('the owner (role 2) alone sees staff admin', async () => {
+    const page = await freshPage();
+    await logIn(page, 'owner');
+    await page.goto('/');
+    const names = await menuNames(page);
+    expect(names).toEqual(expect.arrayContaining([...staffMenu, ja.menu.staffAdmin]));
+    await page.getByRole('link', { name: ja.menu.staffAdmin }).click();
+    await page.waitForURL('**/staff/menu');
+    await page.context().close();
+  });
+
+  test('an admin (role 1) does not see staff admin and is sent home from it', async () => {
+    const page = await freshPage();
+    await logIn(page, 'admin');
+    await page.goto('/');
+    expect(await menuNames(page)).not.toContain(ja.menu.staffAdmin);
+    await page.goto('/staff/menu');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  test('a male member (101) sees the member menu with member-site login and a member footer button', async () => {
+    const page = await freshPage();
+    await logIn(page, 'man');
+    expect(await page.getByRole('heading', { name: ja.mypage.memberTitle }).isVisible()).toBe(true);
+    await page.goto('/');
+    const names = await menuNames(page);
+    expect(names).toEqual([...memberMenu, ja.menu.memberLogin]);
+    expect(await footerNames(page)).toEqual([
+      ja.footer.home,
+      ja.footer.talkWithStaff,
+      ja.footer.news,
+      ja.footer.member,
+      ja.footer.mypage,
+    ]);
+    // Staff screens are not for members.
+    await page.goto('/men/menu');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  test('a female member (201) sees the member menu without member-site login', async () => {
+    const page = await freshPage();
+    await logIn(page, 'woman');
+    await page.goto('/');
+    expect(await menuNames(page)).toEqual(memberMenu);
+    expect(await footerNames(page)).toEqual([ja.footer.home, ja.footer.talkWithStaff, ja.footer.news, ja.footer.mypage]);
+    await page.context().close();
+  });
+});
+
+describe('logging out and the route guard', () => {
+  test('logout asks first, then returns to login, and protected routes go to /enter', async () => {
+    const page = await freshPage();
+    await logIn(page, 'woman');
+    await page.goto('/');
+    await page.getByRole('button', { name: ja.menu.logout }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.getByText(ja.logout.confirm).isVisible()).toBe(true);
+    // "No" keeps the member logged in.
+    await dialog.getByRole('button', { name: ja.app.no }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('button', { name: ja.menu.logout }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: ja.app.yes }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/news');
+    await page.waitForURL('**/enter');
+    await page.context().close();
+  });
+
+  test('a logged-out visit to a protected route lands on /enter; an unknown path goes to /', async () => {
+    const page = await freshPage();
+    await page.goto('/mypage');
+    await page.waitForURL('**/enter');
+    await page.goto('/talk/12');
+    await page.waitForURL('**/enter');
+    await page.goto('/no/such/screen');
+    await page.waitForURL('**/enter');
+    expect(await page.getByRole('link', { name: ja.enter.login }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  test('a session ended on the server sends the user to /enter', async () => {
+    const page = await freshPage();
+    await logIn(page, 'man');
+    // Corrupt the stored session as if the server had ended it.
+    await page.evaluate((key) => {
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...stored, session: 'ended-session' }));
+    }, 'enishi');
+    await page.goto('/news');
+    await page.waitForURL('**/enter');
+    await page.context().close();
+  });
+});
+
+describe('the public pages', () => {
+  test('the application form shows each missing-field message, then 送信しました', async () => {
+    const page = await freshPage();
+    await page.goto('/enter');
+    await page.getByRole('link', { name: ja.enter.female }).click();
+    await page.waitForURL('**/intro/female');
+    expect(await page.getByText(ja.intro.femaleAge).first().isVisible()).toBe(true);
+    const submit = page.getByRole('button', { name: ja.intro.submit });
+    await submit.click();
+    for (const message of [ja.intro.nameRequired, ja.intro.ageRequired, ja.intro.emailRequired, ja.intro.telRequired]) {
+      expect(await page.getByText(message, { exact: true }).isVisible()).toBe(true);
+    }
+    await page.getByLabel(ja.intro.name).fill('田中 由美');
+    await submit.click();
+    expect(await page.getByText(ja.intro.nameRequired, { exact: true }).count()).toBe(0);
+    expect(await page.getByText(ja.intro.ageRequired, { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel(ja.intro.age).fill('27');
+    await page.getByLabel(ja.intro.email).fill('yumi@example.jp');
+    await page.getByLabel(ja.intro.tel).fill('090-1234-5678');
+    await submit.click();
+    await page.getByRole('heading', { name: ja.intro.sent }).waitFor();
+    await page.context().close();
+  });
+
+  test('logging in while offline shows 接続できませんでした。', async () => {
+    const page = await freshPage();
+    await page.goto('/login');
+    await page.getByLabel(ja.login.id, { exact: true }).fill('man-e2e');
+    await page.getByLabel(ja.login.password, { exact: true }).fill('Man-pass.1');
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: ja.login.submit, exact: true }).click();
+    await page.getByRole('status').getByText(ja.errors.offline).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
+  test('a wrong password shows the server message and stays on login', async () => {
+    const page = await freshPage();
+    await page.goto('/login');
+    expect(await page.getByText(ja.login.note).isVisible()).toBe(true);
+    await page.getByLabel(ja.login.id, { exact: true }).fill('man-e2e');
+    await page.getByLabel(ja.login.password, { exact: true }).fill('wrong-pass');
+    await page.getByRole('button', { name: ja.login.submit, exact: true }).click();
+    await page.getByRole('status').getByText(ja.errors.loginFailed).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm test`: installs what the tests need that npm cannot (Debian's Chromium and a Japanese font for the
+// end-to-end suite), then runs every suite: unit and in-process API tests, a build, and the browser tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  return result.status ?? 1;
+}
+
+function hasJapaneseFont() {
+  const result = spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.trim().length > 0;
+}
+
+function ensureBrowser() {
+  if (existsSync(chromium) && hasJapaneseFont()) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `Chromium (${chromium}) or a Japanese font is missing. Install them once, then run npm test again:\n` +
+        '  sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk\n' +
+        'or point CHROMIUM_PATH at a Chromium binary.',
+    );
+    process.exit(1);
+  }
+  console.log('Installing Debian packages for the browser tests: chromium fonts-noto-cjk');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update', '-qq'], { env }) !== 0) process.exit(1);
+  if (run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { env }) !== 0) process.exit(1);
+}
+
+// Counts from Vitest's JSON report, so the run ends with one plain "N passed, N failed" line.
+function counts(reportPath) {
+  try {
+    const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+    return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+}
+
+ensureBrowser();
+const reports = mkdtempSync(join(tmpdir(), 'enishi-test-'));
+const unitReport = join(reports, 'unit.json');
+const e2eReport = join(reports, 'e2e.json');
+
+const steps = [
+  ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]],
+  ['build', 'npm', ['run', 'build']],
+  ['end-to-end tests', 'npm', ['run', 'test', '-w', '@enishi/e2e', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`]],
+];
+
+let status = 0;
+for (const [name, command, args] of steps) {
+  console.log(`\n== ${name} ==`);
+  status = run(command, args);
+  if (status !== 0) {
+    console.error(`\n${name} failed`);
+    break;
+  }
+}
+
+const unit = counts(unitReport);
+const e2e = counts(e2eReport);
+const failed = unit.failed + e2e.failed + (status !== 0 && unit.failed + e2e.failed === 0 ? 1 : 0);
+console.log(`\nunit ${unit.passed} passed, ${unit.failed} failed; e2e ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`Tests: ${unit.passed + e2e.passed} passed, ${failed} failed`);
+process.exit(status);
