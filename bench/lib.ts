@@ -128,9 +128,9 @@ export async function load(
 /** Gzipped bytes of the JS a first visit loads: the entry script and its modulepreloads. */
 export function initialJsGzip(distDir: string): { files: number; raw: number; gzip: number } {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const sources = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
-    (match) => match[1] ?? '',
-  );
+  const sources = [
+    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g),
+  ].map((match) => match[1] ?? '');
   let raw = 0;
   let gzip = 0;
   for (const source of sources) {

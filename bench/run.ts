@@ -23,10 +23,17 @@ const enishi = await startEnishi([member], {
 });
 try {
   console.log('HTTP (closed loop)');
-  row('bare Fastify POST /echo', await load(`${bare.url}/echo`, { ssid: 'x', uid: 1 }, { connections: 20, seconds }));
+  row(
+    'bare Fastify POST /echo',
+    await load(`${bare.url}/echo`, { ssid: 'x', uid: 1 }, { connections: 20, seconds }),
+  );
   row(
     'POST /api/login (Argon2id)',
-    await load(`${enishi.url}/api/login`, { id: member.id, password: member.password }, { connections: 4, seconds }),
+    await load(
+      `${enishi.url}/api/login`,
+      { id: member.id, password: member.password },
+      { connections: 4, seconds },
+    ),
   );
   const login = (await (
     await fetch(`${enishi.url}/api/login`, {
@@ -37,7 +44,11 @@ try {
   ).json()) as { uid: number; session: string };
   row(
     'POST /api/auth',
-    await load(`${enishi.url}/api/auth`, { ssid: login.session, uid: login.uid }, { connections: 20, seconds }),
+    await load(
+      `${enishi.url}/api/auth`,
+      { ssid: login.session, uid: login.uid },
+      { connections: 20, seconds },
+    ),
   );
 } finally {
   await Promise.all([bare.stop(), enishi.stop()]);
@@ -47,5 +58,9 @@ try {
 const app = initialJsGzip(join(repoRoot, 'web/dist'));
 const hello = initialJsGzip(buildHelloWorld());
 console.log('\nInitial JS (gzip -9)');
-console.log(`${'Enishi web app'.padEnd(34)} ${kb(app.gzip).padStart(9)} gzip (${kb(app.raw)} raw, ${app.files} files)`);
-console.log(`${'hello-world React (same Vite)'.padEnd(34)} ${kb(hello.gzip).padStart(9)} gzip (${kb(hello.raw)} raw, ${hello.files} files)`);
+console.log(
+  `${'Enishi web app'.padEnd(34)} ${kb(app.gzip).padStart(9)} gzip (${kb(app.raw)} raw, ${app.files} files)`,
+);
+console.log(
+  `${'hello-world React (same Vite)'.padEnd(34)} ${kb(hello.gzip).padStart(9)} gzip (${kb(hello.raw)} raw, ${hello.files} files)`,
+);

@@ -51,9 +51,26 @@ const unitReport = join(reports, 'unit.json');
 const e2eReport = join(reports, 'e2e.json');
 
 const steps = [
-  ['unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]],
+  [
+    'unit and API tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  ],
   ['build', 'npm', ['run', 'build']],
-  ['end-to-end tests', 'npm', ['run', 'test', '-w', '@enishi/e2e', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`]],
+  [
+    'end-to-end tests',
+    'npm',
+    [
+      'run',
+      'test',
+      '-w',
+      '@enishi/e2e',
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${e2eReport}`,
+    ],
+  ],
 ];
 
 let status = 0;
@@ -69,6 +86,8 @@ for (const [name, command, args] of steps) {
 const unit = counts(unitReport);
 const e2e = counts(e2eReport);
 const failed = unit.failed + e2e.failed + (status !== 0 && unit.failed + e2e.failed === 0 ? 1 : 0);
-console.log(`\nunit ${unit.passed} passed, ${unit.failed} failed; e2e ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(
+  `\nunit ${unit.passed} passed, ${unit.failed} failed; e2e ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 console.log(`Tests: ${unit.passed + e2e.passed} passed, ${failed} failed`);
 process.exit(status);

@@ -1,7 +1,4 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inject } from 'vitest';
 import { ja } from '@enishi/contract';
 import { people, type Person } from './users.js';
@@ -23,7 +20,8 @@ export const chromiumArgs = [
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [...chromiumArgs, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'enishi-chromium-'))}`, ...extraArgs],
+    // Playwright gives every launch a fresh, empty profile directory of its own.
+    args: [...chromiumArgs, ...extraArgs],
   });
 }
 

@@ -26,7 +26,12 @@ test('the app is installable: a Japanese standalone manifest with icons', async 
   const reply = await context.request.get('/manifest.webmanifest');
   expect(reply.status()).toBe(200);
   const manifest = (await reply.json()) as Record<string, unknown>;
-  expect(manifest).toMatchObject({ name: ja.app.name, short_name: ja.app.shortName, display: 'standalone', lang: 'ja' });
+  expect(manifest).toMatchObject({
+    name: ja.app.name,
+    short_name: ja.app.shortName,
+    display: 'standalone',
+    lang: 'ja',
+  });
   const icons = manifest.icons as { src: string; sizes: string }[];
   expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
   for (const icon of icons) {

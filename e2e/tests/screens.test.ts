@@ -29,7 +29,8 @@ async function shoot(path: string, name: string, who?: Person, ready?: (page: Pa
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused/.test(message.text())) errors.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy|Refused/.test(message.text()))
+      errors.push(message.text());
   });
   if (who) await logIn(page, who);
   await page.goto(path);
@@ -40,18 +41,29 @@ async function shoot(path: string, name: string, who?: Person, ready?: (page: Pa
 }
 
 describe('screens at 375x812', () => {
-  test('enter', () => shoot('/enter', 'enter', undefined, (page) => page.getByRole('link', { name: ja.enter.login }).waitFor()));
+  test('enter', () =>
+    shoot('/enter', 'enter', undefined, (page) =>
+      page.getByRole('link', { name: ja.enter.login }).waitFor(),
+    ));
   test('login', () => shoot('/login', 'login', undefined, (page) => page.getByText(ja.login.note).waitFor()));
   test('intro male', () =>
-    shoot('/intro/male', 'intro-male', undefined, (page) => page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor()));
+    shoot('/intro/male', 'intro-male', undefined, (page) =>
+      page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor(),
+    ));
   test('intro female', () =>
     shoot('/intro/female', 'intro-female', undefined, (page) =>
       page.getByRole('heading', { name: ja.intro.femaleTitle }).waitFor(),
     ));
   test('staff home', () =>
-    shoot('/', 'home-staff', 'owner', (page) => page.getByRole('link', { name: ja.menu.staffAdmin }).waitFor()));
+    shoot('/', 'home-staff', 'owner', (page) =>
+      page.getByRole('link', { name: ja.menu.staffAdmin }).waitFor(),
+    ));
   test('member home', () =>
-    shoot('/', 'home-member', 'man', (page) => page.getByRole('link', { name: ja.menu.memberLogin }).waitFor()));
+    shoot('/', 'home-member', 'man', (page) =>
+      page.getByRole('link', { name: ja.menu.memberLogin }).waitFor(),
+    ));
   test('member mypage', () =>
-    shoot('/mypage', 'mypage-member', 'man', (page) => page.getByRole('heading', { name: ja.mypage.memberTitle }).waitFor()));
+    shoot('/mypage', 'mypage-member', 'man', (page) =>
+      page.getByRole('heading', { name: ja.mypage.memberTitle }).waitFor(),
+    ));
 });

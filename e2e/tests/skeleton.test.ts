@@ -53,8 +53,13 @@ describe('who sees what after login', () => {
     expect(names).toEqual(expect.arrayContaining(staffMenu));
     expect(names).not.toContain(ja.menu.staffAdmin);
     expect(names).not.toContain(ja.menu.groupTalkList);
-    expect(await page.getByRole('button', { name: ja.menu.logout }).isVisible()).toBe(true);
-    expect(await footerNames(page)).toEqual([ja.footer.home, ja.footer.staffTalks, ja.footer.news, ja.footer.mypage]);
+    await page.getByRole('button', { name: ja.menu.logout }).waitFor();
+    expect(await footerNames(page)).toEqual([
+      ja.footer.home,
+      ja.footer.staffTalks,
+      ja.footer.news,
+      ja.footer.mypage,
+    ]);
     await page.context().close();
   });
 
@@ -82,7 +87,7 @@ describe('who sees what after login', () => {
   test('a male member (101) sees the member menu with member-site login and a member footer button', async () => {
     const page = await freshPage();
     await logIn(page, 'man');
-    expect(await page.getByRole('heading', { name: ja.mypage.memberTitle }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: ja.mypage.memberTitle }).waitFor();
     await page.goto('/');
     const names = await menuNames(page);
     expect(names).toEqual([...memberMenu, ja.menu.memberLogin]);
@@ -104,7 +109,12 @@ describe('who sees what after login', () => {
     await logIn(page, 'woman');
     await page.goto('/');
     expect(await menuNames(page)).toEqual(memberMenu);
-    expect(await footerNames(page)).toEqual([ja.footer.home, ja.footer.talkWithStaff, ja.footer.news, ja.footer.mypage]);
+    expect(await footerNames(page)).toEqual([
+      ja.footer.home,
+      ja.footer.talkWithStaff,
+      ja.footer.news,
+      ja.footer.mypage,
+    ]);
     await page.context().close();
   });
 });
@@ -116,7 +126,7 @@ describe('logging out and the route guard', () => {
     await page.goto('/');
     await page.getByRole('button', { name: ja.menu.logout }).click();
     const dialog = page.getByRole('alertdialog');
-    expect(await dialog.getByText(ja.logout.confirm).isVisible()).toBe(true);
+    await dialog.getByText(ja.logout.confirm).waitFor();
     // "No" keeps the member logged in.
     await dialog.getByRole('button', { name: ja.app.no }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -137,18 +147,21 @@ describe('logging out and the route guard', () => {
     await page.waitForURL('**/enter');
     await page.goto('/no/such/screen');
     await page.waitForURL('**/enter');
-    expect(await page.getByRole('link', { name: ja.enter.login }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: ja.enter.login }).waitFor();
     await page.context().close();
   });
 
   test('a session ended on the server sends the user to /enter', async () => {
     const page = await freshPage();
     await logIn(page, 'man');
-    // Corrupt the stored session as if the server had ended it.
-    await page.evaluate((key) => {
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
-      localStorage.setItem(key, JSON.stringify({ ...stored, session: 'ended-session' }));
-    }, 'enishi');
+    // End the session on the server, as logging out on another device or deleting the member would.
+    const ssid = await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('enishi') ?? '{}') as { session?: { session?: string } };
+      return stored.session?.session ?? '';
+    });
+    expect(ssid).not.toBe('');
+    const reply = await page.request.post('/api/logout', { data: { ssid } });
+    expect(reply.status()).toBe(200);
     await page.goto('/news');
     await page.waitForURL('**/enter');
     await page.context().close();
@@ -161,16 +174,21 @@ describe('the public pages', () => {
     await page.goto('/enter');
     await page.getByRole('link', { name: ja.enter.female }).click();
     await page.waitForURL('**/intro/female');
-    expect(await page.getByText(ja.intro.femaleAge).first().isVisible()).toBe(true);
+    await page.getByText(ja.intro.femaleAge).first().waitFor();
     const submit = page.getByRole('button', { name: ja.intro.submit });
     await submit.click();
-    for (const message of [ja.intro.nameRequired, ja.intro.ageRequired, ja.intro.emailRequired, ja.intro.telRequired]) {
-      expect(await page.getByText(message, { exact: true }).isVisible()).toBe(true);
+    for (const message of [
+      ja.intro.nameRequired,
+      ja.intro.ageRequired,
+      ja.intro.emailRequired,
+      ja.intro.telRequired,
+    ]) {
+      await page.getByText(message, { exact: true }).waitFor();
     }
     await page.getByLabel(ja.intro.name).fill('田中 由美');
     await submit.click();
     expect(await page.getByText(ja.intro.nameRequired, { exact: true }).count()).toBe(0);
-    expect(await page.getByText(ja.intro.ageRequired, { exact: true }).isVisible()).toBe(true);
+    await page.getByText(ja.intro.ageRequired, { exact: true }).waitFor();
     await page.getByLabel(ja.intro.age).fill('27');
     await page.getByLabel(ja.intro.email).fill('yumi@example.jp');
     await page.getByLabel(ja.intro.tel).fill('090-1234-5678');
@@ -194,7 +212,7 @@ describe('the public pages', () => {
   test('a wrong password shows the server message and stays on login', async () => {
     const page = await freshPage();
     await page.goto('/login');
-    expect(await page.getByText(ja.login.note).isVisible()).toBe(true);
+    await page.getByText(ja.login.note).waitFor();
     await page.getByLabel(ja.login.id, { exact: true }).fill('man-e2e');
     await page.getByLabel(ja.login.password, { exact: true }).fill('wrong-pass');
     await page.getByRole('button', { name: ja.login.submit, exact: true }).click();
