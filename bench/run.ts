@@ -1,9 +1,10 @@
 // `npm run bench`: figures for the closing notes, each next to a baseline measured in the same run.
 // Only 127.0.0.1 is loaded, and every load is bounded in time.
 import { join } from 'node:path';
+import { bareWsFigures, enishiFigures, printSocketFigures, scratchDatabase } from './socket.js';
 import { buildHelloWorld, initialJsGzip, load, repoRoot, startBareFastify, startEnishi } from './lib.js';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const row = (name: string, r: { rps: number; p50: number; p99: number; errors: number; non2xx: number }) =>
   console.log(
@@ -64,3 +65,27 @@ console.log(
 console.log(
   `${'hello-world React (same Vite)'.padEnd(34)} ${kb(hello.gzip).padStart(9)} gzip (${kb(hello.raw)} raw, ${hello.files} files)`,
 );
+
+// 3. The chat socket: 1,000 members and 10 staff connected, 500 messages a second from random members,
+//    each delivered to the sender and every staff socket; against a bare ws server in the same run.
+const sizes = { members: Number(process.env.BENCH_MEMBERS ?? 1000), staff: 10 };
+const socketLoad = {
+  rate: Number(process.env.BENCH_RATE ?? 500),
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+};
+console.log(
+  `\nChat socket (${sizes.members} members + ${sizes.staff} staff, ${socketLoad.rate} msg/s for ${socketLoad.seconds} s)`,
+);
+const embedded = await enishiFigures('Enishi, embedded PGlite', sizes, socketLoad);
+const rows = [embedded.figures];
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  const scratch = await scratchDatabase(postgresUrl);
+  try {
+    rows.push((await enishiFigures('Enishi, PostgreSQL', sizes, socketLoad, scratch.url)).figures);
+  } finally {
+    await scratch.drop();
+  }
+}
+rows.push(await bareWsFigures(embedded.club, socketLoad));
+printSocketFigures(rows);

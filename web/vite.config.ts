@@ -7,6 +7,7 @@ import { ja } from '../packages/contract/src/ja.ts';
 const api = 'http://127.0.0.1:8080';
 const proxy = {
   '/api': { target: api, changeOrigin: false },
+  '/media': { target: api, changeOrigin: false },
   '/ws': { target: api.replace('http', 'ws'), ws: true },
 };
 
@@ -67,8 +68,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
         navigateFallback: '/index.html',
-        // API calls, sockets, health checks and files (stored media) never get the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/ws\//, /^\/healthz/, /\/[^/?]+\.[^/?]+$/],
+        // API calls, sockets, health checks, talk images and files never get the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws\//, /^\/media\//, /^\/healthz/, /\/[^/?]+\.[^/?]+$/],
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,
@@ -87,8 +88,18 @@ export default defineConfig({
         moduleSideEffects: (id: string) =>
           /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined,
       },
-      // Libraries change less often than screens: one long-cached vendor chunk.
-      output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } },
+      // Libraries change less often than screens: one long-cached vendor chunk. Those only a talk needs (the
+      // holiday table of the auto-reply, the virtualizer) load with the talk screen instead.
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!@holiday-jp[\\/]|@tanstack[\\/](react-virtual|virtual-core)[\\/])/,
+            },
+          ],
+        },
+      },
     },
   },
 });

@@ -8,8 +8,19 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { installWebApp } from './http/web-app.js';
 import type { Clock } from './lib/clock.js';
 import { createLogger } from './logger.js';
+import { installChatSocket } from './realtime/chat-socket.js';
+import { InProcessFanout, type Fanout } from './realtime/fanout.js';
 import { applicationRoutes } from './routes/application-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
+import { bannerRoutes } from './routes/banner-routes.js';
+import { broadcastRoutes } from './routes/broadcast-routes.js';
+import { clubConfigRoutes, courseImageOrigins } from './routes/club-config-routes.js';
+import { contentImageRoutes } from './routes/content-image-routes.js';
+import { conversationRoutes } from './routes/conversation-routes.js';
+import { groupRoutes } from './routes/group-routes.js';
+import { mediaRoutes } from './routes/media-routes.js';
+import { memberAdminRoutes, profileImageRoutes } from './routes/member-admin-routes.js';
+import { newsRoutes } from './routes/news-routes.js';
 import { systemRoutes } from './routes/system-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { createServices, type Services } from './services/container.js';
@@ -22,6 +33,10 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Tests move time with their own clock. */
   clock?: Clock;
+  /** Realtime fan-out; in-process unless given (a shared one lets several instances talk). */
+  fanout?: Fanout;
+  /** How long the chat socket waits for its session frame (API.md: 5 s); tests shorten it. */
+  socketAuthTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -43,11 +58,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Every call is JSON; without this Fastify would also accept text/plain bodies as strings.
   app.removeContentTypeParser('text/plain');
 
-  const services = createServices(config, deps.db, deps.clock);
+  const log = app.log;
+  const fanout =
+    deps.fanout ?? new InProcessFanout((error) => log.error({ err: error }, 'realtime subscriber failed'));
+  const services = createServices(config, deps.db, deps.clock, fanout);
   app.decorate('services', services);
+  await services.media.loadKey();
 
   installErrorHandler(app);
-  installSecurityHeaders(app, config.publicOrigin);
+  installSecurityHeaders(app, config.publicOrigin, courseImageOrigins(config));
   await app.register(compress, { global: true, threshold: 1024 });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -67,6 +86,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   authRoutes(calls, services);
   userRoutes(calls, services);
   applicationRoutes(calls, services);
+  conversationRoutes(calls, services);
+  mediaRoutes(app, services);
+  newsRoutes(calls, services);
+  bannerRoutes(calls, services);
+  broadcastRoutes(calls, services);
+  contentImageRoutes(app, services);
+  memberAdminRoutes(calls, services);
+  profileImageRoutes(app, services);
+  groupRoutes(calls, services);
+  clubConfigRoutes(calls, config);
+  await installChatSocket(app, services, {
+    publicOrigin: config.publicOrigin,
+    authTimeoutMs: deps.socketAuthTimeoutMs,
+  });
   await installWebApp(app, config.webDist);
 
   return app;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { loginId, password } from '@enishi/contract';
+import { MEMBER_SITE_LINKS, loginId, password, type MemberSiteLink } from '@enishi/contract';
 
 /** The server package folder, the same from src/ and from dist/. */
 export const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -19,6 +19,28 @@ const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postg
 
 /** Variables whose value must never be echoed back in an error message. */
 const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'OWNER_PASSWORD']);
+
+/** A JSON value in a variable; the message says what was expected. */
+const json = <T extends z.ZodType>(schema: T, expected: string) =>
+  z.string().transform((value, ctx): z.output<T> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `must be JSON: ${expected}` });
+      return z.NEVER;
+    }
+    const result = schema.safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({ code: 'custom', message: `must be ${expected}` });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
+/** The course images shipped with the web app (web/public/course). */
+export const DEFAULT_COURSE_IMAGES = [1, 2, 3, 4, 5, 6].map((n) => `/course/course-${n}.webp`);
 
 const EnvSchema = z.object({
   PORT: int(1, 65_535).default(8080),
@@ -44,6 +66,19 @@ const EnvSchema = z.object({
     .string()
     .refine((value) => password.safeParse(value).success, 'must be letters, digits and . ? / -, at most 24')
     .optional(),
+  // The male members' mypage menu opens these external member-site pages; one not set is shown disabled.
+  MEMBER_SITE_LINKS: json(
+    z.partialRecord(z.enum(MEMBER_SITE_LINKS), httpUrl).refine((links) => Object.keys(links).length > 0),
+    `an object with some of ${MEMBER_SITE_LINKS.join(', ')} mapped to http(s) URLs`,
+  ).optional(),
+  // The course page's images: paths on this server or https URLs (those origins are allowed to load).
+  COURSE_IMAGES: json(
+    z
+      .array(z.union([z.string().regex(/^\/[^/\s]\S*$/), z.url({ protocol: /^https$/ }).max(2000)]))
+      .min(1)
+      .max(12),
+    'a list of 1 to 12 image paths (/...) or https URLs',
+  ).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   // Behind a reverse proxy: 'true' (trust every hop) or a comma-separated list of proxy addresses/CIDRs,
@@ -74,6 +109,9 @@ export interface Config {
   ownerPassword: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
+  /** External member-site pages by menu entry; null where not configured. */
+  memberSiteLinks: Record<MemberSiteLink, string | null>;
+  courseImages: string[];
   trustProxy: boolean | string;
   rateLimits: {
     loginPerAccount: RateLimitConfig;
@@ -125,6 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerId: parsed.OWNER_ID ?? 'owner',
     ownerPassword: parsed.OWNER_PASSWORD,
     logLevel: parsed.LOG_LEVEL,
+    memberSiteLinks: Object.fromEntries(
+      MEMBER_SITE_LINKS.map((key) => [key, parsed.MEMBER_SITE_LINKS?.[key] ?? null]),
+    ) as Record<MemberSiteLink, string | null>,
+    courseImages: parsed.COURSE_IMAGES ?? DEFAULT_COURSE_IMAGES,
     webDist: path.resolve(parsed.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     rateLimits: {

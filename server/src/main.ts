@@ -29,6 +29,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, { db: database.db, logger: log });
   await app.services.users.ensureOwner({ loginId: config.ownerId, password: config.ownerPassword }, log);
+  if (await app.services.conversations.ensureStaffRoom()) log.info('created the default staff room');
 
   // Expired sessions are already refused when used; this only keeps the table from growing.
   const purgeSessions = async () => {

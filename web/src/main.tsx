@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app';
+import { startChatSocket } from '@/lib/chat-socket';
+import { startAppBadge } from '@/lib/notifications';
 import { startServiceWorker } from '@/lib/pwa';
 import '@/styles/index.css';
 
@@ -14,3 +16,5 @@ createRoot(root).render(
 );
 
 void startServiceWorker();
+startChatSocket();
+startAppBadge();

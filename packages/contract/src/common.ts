@@ -92,3 +92,27 @@ export function firstErrorMessage(error: z.ZodError): string {
   const message = issue.message;
   return /[\u3040-\u30ff\u4e00-\u9faf]/.test(message) ? message : ja.errors.badRequest;
 }
+
+/** Japan has one time zone and no daylight saving: Japan time is UTC+9 all year. */
+export const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The calendar date and clock time in Japan of an instant, whatever the time zone of the machine. */
+export function japanTime(instant: Date): {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  minutes: number;
+  dateKey: string;
+} {
+  const shifted = new Date(instant.getTime() + JAPAN_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    weekday: shifted.getUTCDay(),
+    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
+    // `YYYY-MM-DD`, as messages are grouped and holidays are keyed.
+    dateKey: shifted.toISOString().slice(0, 10),
+  };
+}

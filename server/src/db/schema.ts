@@ -1,5 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /*
  * One schema for both engines (embedded PGlite and PostgreSQL). Migrations in server/drizzle are generated
@@ -64,7 +82,132 @@ export const applications = pgTable(
   (table) => [check('applications_type', sql`${table.type} in ('male', 'female')`)],
 );
 
+/*
+ * Conversations. `desk` is a member's one talk with the staff desk (made with the member); `st` a group talk
+ * of a man, a woman and staff; `staffroom` a room among staff; `sendmen`/`sendwomen` bulk-send histories.
+ * What type a client sees depends on who looks (see conversation-presenter.ts).
+ */
+export const CONVERSATION_KINDS = ['desk', 'st', 'staffroom', 'sendmen', 'sendwomen'] as const;
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 12 }).$type<ConversationKind>().notNull(),
+    // The member of a desk conversation; the conversation goes with them.
+    memberId: integer('member_id').references(() => users.id, { onDelete: 'cascade' }),
+    // A group talk outlives a deleted member, for the staff's records.
+    manId: integer('man_id').references(() => users.id, { onDelete: 'set null' }),
+    womanId: integer('woman_id').references(() => users.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 100 }).notNull().default(''),
+    registeredBy: integer('registered_by').references(() => users.id, { onDelete: 'set null' }),
+    // Room lists sort by this; it moves with every new message.
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('conversations_kind', sql`${table.kind} in ('desk', 'st', 'staffroom', 'sendmen', 'sendwomen')`),
+    check('conversations_desk_member', sql`(${table.kind} = 'desk') = (${table.memberId} is not null)`),
+    // One desk conversation per member.
+    uniqueIndex('conversations_member_id_idx').on(table.memberId),
+    index('conversations_kind_activity_idx').on(table.kind, table.lastActivityAt),
+    index('conversations_man_id_idx').on(table.manId),
+    index('conversations_woman_id_idx').on(table.womanId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    // Only grows, and rows commit in id order (see message-repository.ts), so `id > last_id` catches up.
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    // Null once the sender's account is deleted; the message stays in the other side's history.
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull().default(''),
+    // Media ids, in the order the sender attached them.
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    replyToId: bigint('reply_to_id', { mode: 'number' }).references((): AnyPgColumn => messages.id, {
+      onDelete: 'set null',
+    }),
+    // A pinned announcement.
+    announce: boolean('announce').notNull().default(false),
+    // 0 a message, 1 a call record.
+    messageType: integer('message_type').notNull().default(0),
+    // Chosen by the sending client, so a re-sent frame never makes a second message.
+    clientId: uuid('client_id'),
+    createdAt: createdAt(),
+    // Soft delete: a deleted message is never returned again.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('messages_sender_client_id_key').on(table.senderId, table.clientId),
+    index('messages_conversation_id_idx').on(table.conversationId, table.id),
+    index('messages_announce_idx')
+      .on(table.conversationId)
+      .where(sql`${table.announce} and ${table.deletedAt} is null`),
+  ],
+);
+
+/** How far each user has read each conversation. */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.userId] }),
+    index('conversation_reads_user_id_idx').on(table.userId),
+  ],
+);
+
+/** A stored image: re-encoded without metadata, kept under DATA_DIR/media, served by a signed URL. */
+export const media = pgTable(
+  'media',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    // Relative to DATA_DIR/media, so the data folder can move.
+    path: text('path').notNull(),
+    mime: varchar('mime', { length: 20 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    // Set in the transaction that stores the message; an image without one is never served.
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, {
+      onDelete: 'cascade',
+    }),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('media_message_id_idx').on(table.messageId)],
+);
+
+/** Secrets generated once and shared by every instance (e.g. the media URL signing key). */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 50 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 export type UserRecord = typeof users.$inferSelect;
 export type NewUserRecord = typeof users.$inferInsert;
 export type SessionRecord = typeof sessions.$inferSelect;
 export type ApplicationRecord = typeof applications.$inferSelect;
+export type ConversationRecord = typeof conversations.$inferSelect;
+export type MessageRecord = typeof messages.$inferSelect;
+export type MediaRecord = typeof media.$inferSelect;

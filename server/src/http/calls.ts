@@ -13,6 +13,14 @@ export interface SessionCall<B> extends OpenCall<B> {
   actor: Actor;
 }
 
+export interface CallOptions {
+  /** This call's own body limit, for calls that carry images (the app's default is 64 KB). Beyond: 413. */
+  bodyLimit?: number;
+}
+
+const routeOptions = (options: CallOptions) =>
+  options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit };
+
 /** True when any string in the body holds U+0000, which PostgreSQL cannot store and would fail on. */
 function hasNulCharacter(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -45,8 +53,9 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
       name: string,
       schema: S,
       handler: (call: SessionCall<z.output<S>>) => Promise<unknown>,
+      options: CallOptions = {},
     ): void {
-      app.post(`/api/${name}`, async (request) => {
+      app.post(`/api/${name}`, routeOptions(options), async (request) => {
         const actor = await sessions.resolve(ssidOf(request.body));
         if (!actor) throw unauthorized();
         return handler({ body: parseBody(schema, request.body), actor, request });
@@ -57,8 +66,9 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
       name: string,
       schema: S,
       handler: (call: OpenCall<z.output<S>>) => Promise<unknown>,
+      options: CallOptions = {},
     ): void {
-      app.post(`/api/${name}`, async (request) =>
+      app.post(`/api/${name}`, routeOptions(options), async (request) =>
         handler({ body: parseBody(schema, request.body), request }),
       );
     },

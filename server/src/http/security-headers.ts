@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
  * The Content-Security-Policy of every response. No inline script anywhere: the web app loads only its own
  * bundles, and the chat socket is the one other origin form it connects to.
  */
-export function contentSecurityPolicy(publicOrigin: string): string {
+export function contentSecurityPolicy(publicOrigin: string, imageOrigins: string[] = []): string {
   const url = new URL(publicOrigin);
   const socketOrigin = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(' '),
     `connect-src 'self' ${socketOrigin}`,
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -22,9 +22,9 @@ export function contentSecurityPolicy(publicOrigin: string): string {
   ].join('; ');
 }
 
-export function securityHeaders(publicOrigin: string): Record<string, string> {
+export function securityHeaders(publicOrigin: string, imageOrigins: string[] = []): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(publicOrigin),
+    'content-security-policy': contentSecurityPolicy(publicOrigin, imageOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -39,8 +39,13 @@ export function securityHeaders(publicOrigin: string): Record<string, string> {
   return headers;
 }
 
-export function installSecurityHeaders(app: FastifyInstance, publicOrigin: string): void {
-  const headers = securityHeaders(publicOrigin);
+/** `imageOrigins`: other origins images may load from (configured course images). */
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  publicOrigin: string,
+  imageOrigins: string[] = [],
+): void {
+  const headers = securityHeaders(publicOrigin, imageOrigins);
   // onSend runs for every reply, errors and 404s included.
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(headers);

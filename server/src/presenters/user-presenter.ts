@@ -2,11 +2,18 @@ import type { LoginReply, UserRow } from '@enishi/contract';
 import type { UserRecord } from '../db/schema.js';
 import type { LoggedIn } from '../services/login-service.js';
 
-// Unread counts arrive with conversations; until then every member has none.
 const NO_UNREADS = JSON.stringify({ men: {}, women: {}, staff: {} });
 
-/** A user as the client sees it (contract UserRow): never the password hash or timestamps. */
-export function presentUser(user: UserRecord): UserRow {
+/**
+ * A user as the client sees it (contract UserRow): never the password hash or timestamps. `unreads` is the
+ * JSON text of their unread message ids (ConversationService.unreadsJson); `imageUrl` the signed URL of
+ * their picture (ProfileImageService.url).
+ */
+export function presentUser(
+  user: UserRecord,
+  unreads: string = NO_UNREADS,
+  imageUrl: string | null = null,
+): UserRow {
   return {
     uid: user.id,
     id: user.loginId,
@@ -14,11 +21,11 @@ export function presentUser(user: UserRecord): UserRow {
     role: user.role,
     rank: user.rank,
     introducer: user.introducer,
-    image: user.image,
+    image: imageUrl,
     // The original client reads the display name and picture under these names too.
     username: user.name,
-    user_image: user.image,
-    unreads: NO_UNREADS,
+    user_image: imageUrl,
+    unreads,
   };
 }
 

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
 import { ApplicationRepository } from './application-repository.js';
+import { ConversationRepository } from './conversation-repository.js';
+import { MessageRepository, type NewMessage } from './message-repository.js';
+import { SecretRepository } from './secret-repository.js';
 import { SessionRepository } from './session-repository.js';
 import { UserRepository } from './user-repository.js';
 
@@ -12,12 +15,16 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
   let users: UserRepository;
   let sessions: SessionRepository;
   let applications: ApplicationRepository;
+  let conversations: ConversationRepository;
+  let messages: MessageRepository;
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     users = new UserRepository(database.db);
     sessions = new SessionRepository(database.db);
     applications = new ApplicationRepository(database.db);
+    conversations = new ConversationRepository(database.db);
+    messages = new MessageRepository(database.db);
   });
   afterAll(() => database.close());
 
@@ -139,6 +146,119 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       expect(first[0]).toMatchObject({ type: 'male', age: 25, email: 'a5@example.jp' });
       expect(first[0]?.createdAt.toISOString()).toBe('2026-01-05T00:00:00.000Z');
       expect((await applications.list(4, 2)).map((row) => row.name)).toEqual(['応募1']);
+    });
+  });
+  describe('conversations and messages', () => {
+    const message = (
+      conversationId: number,
+      senderId: number,
+      extra: Partial<NewMessage> = {},
+    ): NewMessage => ({
+      conversationId,
+      senderId,
+      body: 'こんにちは',
+      images: [],
+      replyToId: null,
+      announce: false,
+      messageType: 0,
+      clientId: null,
+      now: new Date(),
+      ...extra,
+    });
+
+    it('gives a member, and only a member, a desk conversation in the same transaction', async () => {
+      const member = (await users.create(newUser('desk-member', 201)))!;
+      const staffUser = (await users.create(newUser('desk-staff', 3)))!;
+      const deskConversation = await conversations.findDeskOf(member.id);
+      expect(deskConversation).toMatchObject({ kind: 'desk', memberId: member.id });
+      expect(await conversations.findDeskOf(staffUser.id)).toBeNull();
+      // A taken login ID rolls back: no second user and no stray conversation.
+      expect(await users.create(newUser('desk-member', 101))).toBeNull();
+      // Deleting the member takes the conversation with them.
+      await users.delete(member.id);
+      expect(await conversations.findAccess(deskConversation!.id)).toBeNull();
+    });
+
+    it('creates the staff room once, however often it is asked', async () => {
+      const now = new Date();
+      const results = await Promise.all([1, 2, 3].map(() => conversations.ensureOne('staffroom', 'S', now)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await conversations.ensureOne('staffroom', 'S', now)).toBe(false);
+    });
+
+    it('stores a client id once per sender', async () => {
+      const member = (await users.create(newUser('dedupe-member')))!.id;
+      const deskId = (await conversations.findDeskOf(member))!.id;
+      const clientId = '6f1c1d8e-7d0e-4a40-9a53-0f1f6d6f0a11';
+      const [first, second] = await Promise.all([
+        messages.insertInOrder(message(deskId, member, { clientId })),
+        messages.insertInOrder(message(deskId, member, { clientId, body: '二回目' })),
+      ]);
+      expect([first!.created, second!.created].sort()).toEqual([false, true]);
+      expect(first!.message.id).toBe(second!.message.id);
+      expect((await messages.findBySenderAndClientId(member, clientId))?.body).toBe('こんにちは');
+    });
+
+    it('commits messages in id order, so catching up after an id never misses one', async () => {
+      const writer = (await users.create(newUser('order-writer', 3)))!.id;
+      const member = (await users.create(newUser('order-member')))!.id;
+      const deskId = (await conversations.findDeskOf(member))!.id;
+      const start = await messages.newestVisibleId({ uid: writer, isStaff: true });
+
+      let done = false;
+      const writing = Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          messages.insertInOrder(message(deskId, writer, { body: `#${i}` })),
+        ),
+      ).finally(() => {
+        done = true;
+      });
+      // A reader that keeps asking for "after the newest id I have seen", as a reconnecting client does.
+      const seen: number[] = [];
+      let after = start;
+      for (let round = 0; round < 10_000 && !done; round += 1) {
+        const rows = await messages.after({ uid: writer, isStaff: true }, after, 100);
+        for (const row of rows) seen.push(row.id);
+        after = rows.at(-1)?.id ?? after;
+      }
+      const written = (await writing).map((result) => result.message.id).sort((a, b) => a - b);
+      for (const row of await messages.after({ uid: writer, isStaff: true }, after, 100)) seen.push(row.id);
+      expect(seen).toEqual(written);
+    });
+
+    it('lets a member see only their own talks when catching up', async () => {
+      const mine = (await users.create(newUser('vis-mine')))!.id;
+      const theirs = (await users.create(newUser('vis-theirs')))!.id;
+      const start = await messages.newestVisibleId({ uid: mine, isStaff: true });
+      const own = await messages.insertInOrder(message((await conversations.findDeskOf(mine))!.id, mine));
+      await messages.insertInOrder(message((await conversations.findDeskOf(theirs))!.id, theirs));
+      const rows = await messages.after({ uid: mine, isStaff: false }, start, 100);
+      expect(rows.map((row) => row.id)).toEqual([own.message.id]);
+    });
+
+    it('moves read marks only forward', async () => {
+      const member = (await users.create(newUser('read-member')))!.id;
+      const deskId = (await conversations.findDeskOf(member))!.id;
+      expect(await conversations.markRead(deskId, member)).toEqual({ lastReadId: 0, moved: false });
+      const stored = await messages.insertInOrder(message(deskId, member));
+      // The writer has read their own message already.
+      expect(await conversations.markRead(deskId, member)).toEqual({
+        lastReadId: stored.message.id,
+        moved: false,
+      });
+      const staffUser = (await users.create(newUser('read-staff', 2)))!.id;
+      expect(await conversations.markRead(deskId, staffUser)).toEqual({
+        lastReadId: stored.message.id,
+        moved: true,
+      });
+    });
+  });
+
+  describe('secrets', () => {
+    it('keeps the first value stored under a name', async () => {
+      const secrets = new SecretRepository(database.db);
+      expect(await secrets.getOrCreate('test-secret', 'first')).toBe('first');
+      expect(await secrets.getOrCreate('test-secret', 'second')).toBe('first');
     });
   });
 });

@@ -1,18 +1,41 @@
 import { eq } from 'drizzle-orm';
+import { isMemberRole } from '@enishi/contract';
 import type { Database } from '../db/client.js';
-import { users, type NewUserRecord, type UserRecord } from '../db/schema.js';
+import { conversations, users, type NewUserRecord, type UserRecord } from '../db/schema.js';
+
+/** The handle a transaction callback gets; repositories that join a transaction take it. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export class UserRepository {
   constructor(private readonly db: Database) {}
 
-  /** Inserts a user; null when the login ID is already taken. */
-  async create(user: NewUserRecord): Promise<UserRecord | null> {
-    const rows = await this.db
-      .insert(users)
-      .values(user)
-      .onConflictDoNothing({ target: users.loginId })
-      .returning();
-    return rows[0] ?? null;
+  /**
+   * Inserts a user; null when the login ID is already taken. A member gets their conversation with the
+   * staff desk in the same transaction, so no member ever exists without one (API.md). `alsoInTransaction`
+   * runs in that transaction after a successful insert (staff administration writes its audit row there).
+   */
+  async create(
+    user: NewUserRecord,
+    alsoInTransaction?: (tx: Transaction, created: UserRecord) => Promise<void>,
+  ): Promise<UserRecord | null> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(users)
+        .values(user)
+        .onConflictDoNothing({ target: users.loginId })
+        .returning();
+      const created = rows[0];
+      if (created && isMemberRole(created.role)) {
+        await tx.insert(conversations).values({
+          kind: 'desk',
+          memberId: created.id,
+          lastActivityAt: created.createdAt,
+          createdAt: created.createdAt,
+        });
+      }
+      if (created && alsoInTransaction) await alsoInTransaction(tx, created);
+      return created ?? null;
+    });
   }
 
   async findById(id: number): Promise<UserRecord | null> {

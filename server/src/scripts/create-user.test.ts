@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { verifyPassword } from '../lib/passwords.js';
+import { ConversationRepository } from '../repositories/conversation-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import { UsageError, createUserFromArgs } from './create-user.js';
 
@@ -50,6 +51,10 @@ describe('create-user script', () => {
       const user = await new UserRepository(database.db).findById(first.uid);
       expect(user).toMatchObject({ loginId: 'taro-2', name: '山田太郎', role: 101, rank: 3 });
       expect(await verifyPassword(user!.passwordHash, 'pw.1?')).toBe(true);
+      // A member comes with their talk with the staff desk; staff do not get one.
+      const conversations = new ConversationRepository(database.db);
+      expect(await conversations.findDeskOf(first.uid)).toMatchObject({ kind: 'desk', memberId: first.uid });
+      expect(await conversations.findDeskOf(second.uid)).toBeNull();
     } finally {
       await database.close();
     }

@@ -1,12 +1,34 @@
+import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { MemoryRateLimiter } from '../lib/rate-limit.js';
+import { Realtime } from '../realtime/events.js';
+import { InProcessFanout, type Fanout } from '../realtime/fanout.js';
 import { ApplicationRepository } from '../repositories/application-repository.js';
+import { BannerRepository } from '../repositories/banner-repository.js';
+import { BroadcastRepository } from '../repositories/broadcast-repository.js';
+import { ContentImageRepository } from '../repositories/content-image-repository.js';
+import { AuditRepository } from '../repositories/audit-repository.js';
+import { ConversationRepository } from '../repositories/conversation-repository.js';
+import { MediaRepository } from '../repositories/media-repository.js';
+import { MemberAdminRepository } from '../repositories/member-admin-repository.js';
+import { MessageRepository } from '../repositories/message-repository.js';
+import { NewsRepository } from '../repositories/news-repository.js';
+import { SecretRepository } from '../repositories/secret-repository.js';
 import { SessionRepository } from '../repositories/session-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import { ApplicationService } from './application-service.js';
+import { BannerService } from './banner-service.js';
+import { BroadcastService } from './broadcast-service.js';
+import { ContentImageService } from './content-image-service.js';
+import { ConversationService } from './conversation-service.js';
 import { LoginService } from './login-service.js';
+import { MediaService } from './media-service.js';
+import { MemberAdminService } from './member-admin-service.js';
+import { MessageService } from './message-service.js';
+import { NewsService } from './news-service.js';
+import { ProfileImageService } from './profile-image-service.js';
 import { SessionService } from './session-service.js';
 import { UserService } from './user-service.js';
 
@@ -15,16 +37,47 @@ export interface Services {
   login: LoginService;
   users: UserService;
   applications: ApplicationService;
+  conversations: ConversationService;
+  messages: MessageService;
+  media: MediaService;
+  realtime: Realtime;
+  memberAdmin: MemberAdminService;
+  profileImages: ProfileImageService;
+  contentImages: ContentImageService;
+  news: NewsService;
+  banners: BannerService;
+  broadcasts: BroadcastService;
 }
 
 /** Wires repositories into services. The one place that knows which implementation backs what. */
 export function createServices(
-  config: Pick<Config, 'rateLimits'>,
+  config: Pick<Config, 'rateLimits' | 'dataDir'>,
   db: Database,
   clock: Clock = systemClock,
+  fanout: Fanout = new InProcessFanout(),
 ): Services {
+  const realtime = new Realtime(fanout);
   const userRepository = new UserRepository(db);
-  const sessions = new SessionService(new SessionRepository(db), clock);
+  const conversationRepository = new ConversationRepository(db);
+  const sessions = new SessionService(new SessionRepository(db), clock, realtime);
+  const media = new MediaService(
+    new MediaRepository(db),
+    new SecretRepository(db),
+    path.join(config.dataDir, 'media'),
+    clock,
+  );
+  const contentImages = new ContentImageService(
+    media,
+    new ContentImageRepository(db),
+    path.join(config.dataDir, 'media'),
+    clock,
+  );
+  const news = new NewsService(new NewsRepository(db), contentImages, realtime, clock);
+  const conversations = new ConversationService(conversationRepository, userRepository, clock, (reader) =>
+    news.unseenCount(reader),
+  );
+  const users = new UserService(userRepository, clock, realtime);
+  const profileImages = new ProfileImageService(media, path.join(config.dataDir, 'media'), clock);
   const { rateLimits } = config;
   return {
     sessions,
@@ -32,10 +85,42 @@ export function createServices(
       perAccount: new MemoryRateLimiter(rateLimits.loginPerAccount, clock),
       perAddress: new MemoryRateLimiter(rateLimits.loginPerAddress, clock),
     }),
-    users: new UserService(userRepository, clock),
+    users,
     applications: new ApplicationService(
       new ApplicationRepository(db),
       new MemoryRateLimiter(rateLimits.entryPerAddress, clock),
+      clock,
+    ),
+    conversations,
+    messages: new MessageService(
+      new MessageRepository(db),
+      conversationRepository,
+      conversations,
+      media,
+      realtime,
+      clock,
+    ),
+    media,
+    realtime,
+    memberAdmin: new MemberAdminService(
+      new MemberAdminRepository(db),
+      userRepository,
+      users,
+      new AuditRepository(db),
+      profileImages,
+      realtime,
+      clock,
+    ),
+    profileImages,
+    contentImages,
+    news,
+    banners: new BannerService(new BannerRepository(db), contentImages, clock),
+    broadcasts: new BroadcastService(
+      new BroadcastRepository(db),
+      conversationRepository,
+      media,
+      realtime,
+      path.join(config.dataDir, 'media'),
       clock,
     ),
   };

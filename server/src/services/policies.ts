@@ -1,5 +1,9 @@
-import { isStaffRole } from '@enishi/contract';
+import { ROLE, contentTypeOfRole, isStaffRole, type MemberKind } from '@enishi/contract';
+import type { ConversationAccess } from '../repositories/conversation-repository.js';
 import type { Actor } from './session-service.js';
+
+/** Roles 1 to 3 (admin, owner, staff) may delete anyone's message (SPEC §6); roles 4 to 6 only their own. */
+const deletesAnyMessage = (role: number): boolean => role >= 1 && role <= 3;
 
 /*
  * Who may do what, in one place (SPEC §6). Services call these; a `false` for something that exists but
@@ -9,4 +13,33 @@ export const policies = {
   /** Staff read anyone; a member reads only themselves. */
   readUser: (actor: Actor, uid: number): boolean => isStaffRole(actor.role) || actor.uid === uid,
   listApplications: (actor: Actor): boolean => isStaffRole(actor.role),
+
+  /** Men's and women's records: any staff (roles 1 to 6). Staff records: the owner (role 2) alone. */
+  manageUsers: (actor: Actor, kind: MemberKind): boolean =>
+    kind === 'staff' ? actor.role === ROLE.owner : isStaffRole(actor.role),
+  /** One's own profile picture: roles 1 to 3 and 201 (SPEC §6). */
+  uploadOwnImage: (actor: Actor): boolean =>
+    (actor.role >= 1 && actor.role <= ROLE.staff) || actor.role === ROLE.female,
+  readAuditLog: (actor: Actor): boolean => actor.role === ROLE.owner,
+
+  /**
+   * Staff belong to every conversation; a member only to their desk conversation and the group talks they
+   * are in. Seeing a conversation is also what lets one read, post in and hear from it.
+   */
+  seeConversation: (actor: Actor, conversation: ConversationAccess): boolean =>
+    isStaffRole(actor.role) ||
+    conversation.memberId === actor.uid ||
+    conversation.manId === actor.uid ||
+    conversation.womanId === actor.uid,
+  /** Bulk-send histories are for staff only. */
+  seeBroadcasts: (actor: Actor): boolean => isStaffRole(actor.role),
+  /** News, ad banners and bulk sends are managed by staff (roles 1 to 6). */
+  manageContent: (actor: Actor): boolean => isStaffRole(actor.role),
+  /** News and banners of a group (1 men, 2 women): staff see all; a member only their own group's. */
+  seeContent: (actor: Actor, type: number): boolean =>
+    isStaffRole(actor.role) || contentTypeOfRole(actor.role) === type,
+  deleteMessage: (actor: Actor, message: { senderId: number | null }): boolean =>
+    deletesAnyMessage(actor.role) || message.senderId === actor.uid,
+  unpinAnnouncement: (actor: Actor, message: { senderId: number | null }): boolean =>
+    isStaffRole(actor.role) || message.senderId === actor.uid,
 };

@@ -2,8 +2,9 @@ import { ROLE } from '@enishi/contract';
 import { notFound } from '../errors.js';
 import { hashPassword, randomPassword } from '../lib/passwords.js';
 import type { Clock } from '../lib/clock.js';
+import type { Realtime } from '../realtime/events.js';
 import type { UserRecord } from '../db/schema.js';
-import type { UserRepository } from '../repositories/user-repository.js';
+import type { Transaction, UserRepository } from '../repositories/user-repository.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
@@ -25,21 +26,31 @@ export class UserService {
   constructor(
     private readonly users: UserRepository,
     private readonly clock: Clock,
+    private readonly realtime?: Realtime,
   ) {}
 
-  /** Creates a user with a hashed password; null when the login ID is already taken. */
-  async create(user: NewUser): Promise<UserRecord | null> {
+  /**
+   * Creates a user with a hashed password; null when the login ID is already taken. `alsoInTransaction`
+   * joins the insert's transaction (e.g. an audit row).
+   */
+  async create(
+    user: NewUser,
+    alsoInTransaction?: (tx: Transaction, created: UserRecord) => Promise<void>,
+  ): Promise<UserRecord | null> {
     const now = new Date(this.clock());
-    return this.users.create({
-      loginId: user.loginId,
-      passwordHash: await hashPassword(user.password),
-      name: user.name,
-      role: user.role,
-      rank: user.rank ?? 0,
-      introducer: user.introducer ?? '',
-      createdAt: now,
-      updatedAt: now,
-    });
+    return this.users.create(
+      {
+        loginId: user.loginId,
+        passwordHash: await hashPassword(user.password),
+        name: user.name,
+        role: user.role,
+        rank: user.rank ?? 0,
+        introducer: user.introducer ?? '',
+        createdAt: now,
+        updatedAt: now,
+      },
+      alsoInTransaction,
+    );
   }
 
   /** A user the caller may see; anything else is "not found", so members cannot probe for other ids. */
@@ -50,9 +61,11 @@ export class UserService {
     return user;
   }
 
-  /** Deletes a user and, through the foreign key, every session of theirs. */
+  /** Deletes a user and, through the foreign key, every session of theirs; their chat sockets close. */
   async delete(uid: number): Promise<boolean> {
-    return this.users.delete(uid);
+    const deleted = await this.users.delete(uid);
+    if (deleted) await this.realtime?.toUser(uid, 'session.ended', { sessionId: null });
+    return deleted;
   }
 
   /**

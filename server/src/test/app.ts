@@ -1,7 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -19,19 +20,27 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+export type ExtraDeps = Omit<AppDeps, 'db' | 'clock'>;
+
 export interface TestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The context's DATA_DIR (stored media), removed on close. */
+  dataDir: string;
   /** Another app on the same database, e.g. with tight rate limits or a moved clock. */
-  buildApp(env?: Record<string, string>, clock?: Clock): Promise<FastifyInstance>;
+  buildApp(env?: Record<string, string>, clock?: Clock, deps?: ExtraDeps): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
-export async function createTestContext(options: { engine?: Engine; env?: Record<string, string> } = {}) {
+export async function createTestContext(
+  options: { engine?: Engine; env?: Record<string, string>; deps?: ExtraDeps } = {},
+) {
   const database = await openTestDatabase(options.engine);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'enishi-data-'));
   const apps: FastifyInstance[] = [];
-  const build = async (env: Record<string, string> = {}, clock?: Clock) => {
-    const app = await buildApp(testConfig({ ...options.env, ...env }), { db: database.db, clock });
+  const build = async (env: Record<string, string> = {}, clock?: Clock, deps: ExtraDeps = {}) => {
+    const config = testConfig({ DATA_DIR: dataDir, ...options.env, ...env });
+    const app = await buildApp(config, { ...options.deps, ...deps, db: database.db, clock });
     apps.push(app);
     return app;
   };
@@ -39,10 +48,12 @@ export async function createTestContext(options: { engine?: Engine; env?: Record
   const context: TestContext = {
     app,
     database,
+    dataDir,
     buildApp: build,
     close: async () => {
       for (const each of apps) await each.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return context;

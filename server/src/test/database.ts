@@ -12,6 +12,23 @@ export const ENGINES: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['
 /** The engine the API tests use: the real PostgreSQL when there is one. */
 export const DEFAULT_ENGINE: Engine = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `enishi_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
 /**
  * A fresh, migrated database. For PostgreSQL, a uniquely named database is created on the server that
  * TEST_DATABASE_URL names and dropped on close, so test files running in parallel never share tables.
@@ -22,22 +39,14 @@ export async function openTestDatabase(engine: Engine = DEFAULT_ENGINE): Promise
     await handle.migrate();
     return handle;
   }
-  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-
-  const name = `enishi_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const created = await createPostgresDatabase();
+  const handle = await openDatabase({ databaseUrl: created.url });
   await handle.migrate();
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await created.drop();
     },
   };
 }

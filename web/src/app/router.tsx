@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { ja, type ConversationType } from '@enishi/contract';
 import { useEffect, useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -7,6 +7,7 @@ import { setExternalChangeHandler } from '@/lib/local-state';
 import { setSessionEndedHandler } from '@/lib/session';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { AppLoading } from './app-loading';
+import { openDeskTalk } from './loaders';
 import {
   isPublicPath,
   requireEntryType,
@@ -17,6 +18,8 @@ import {
 } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import type * as GroupAdminScreens from './routes/group-admin';
+import type * as MemberAdminScreens from './routes/member-admin';
 import type { ScreenHandle } from './screen-handle';
 
 /** Every screen is its own chunk, loaded when first visited. */
@@ -25,12 +28,40 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
 });
 
 const placeholder = screen(() => import('./routes/placeholder'));
+// Content administration: one screen module serves both groups (the path says men or women).
+const newsMenu = screen(() => import('./routes/news-menu'));
+const newsAdminList = screen(() => import('./routes/news-admin-list'));
+const newsAdminForm = screen(() => import('./routes/news-admin-form'));
+const sendSelect = screen(() => import('./routes/send'));
+const sendForm = screen(() => import('./routes/send-form'));
 
 /** A screen that a later issue builds: for now its title and a placeholder note. */
 const soon = (path: string, title: string): RouteObject => ({
   path,
   handle: { title } satisfies ScreenHandle,
   lazy: placeholder,
+});
+
+/** A room list (SPEC §2): the rooms of one conversation type, with search and endless paging. */
+const rooms = (path: string, title: string, type: ConversationType): RouteObject => ({
+  path,
+  handle: { title, rooms: type } satisfies ScreenHandle,
+  lazy: screen(() => import('./routes/rooms')),
+});
+
+/** A talk: it fills the screen under the header (the footer gives way to the comment box). */
+const talk = (path: string, title: string): RouteObject => ({
+  path,
+  handle: { title, fill: true } satisfies ScreenHandle,
+  lazy: screen(() => import('./routes/talk')),
+});
+
+/** Member, staff and group administration: a few modules, each holding several screens (one chunk each). */
+const memberAdmin = (name: keyof typeof MemberAdminScreens) => async () => ({
+  Component: (await import('./routes/member-admin'))[name],
+});
+const groupAdmin = (name: keyof typeof GroupAdminScreens) => async () => ({
+  Component: (await import('./routes/group-admin'))[name],
 });
 
 /** The route table of SPEC §2. */
@@ -58,48 +89,48 @@ export const routes: RouteObject[] = [
           { path: 'mypage', lazy: screen(() => import('./routes/mypage')) },
           soon('call', ja.screens.call),
           soon('contact', ja.screens.contact),
-          soon('course', ja.screens.course),
-          soon('news', ja.screens.news),
-          soon('talk/:id', ja.screens.talk),
-          soon('talk/staff/:id', ja.screens.talkStaff),
-          soon('strooms', ja.screens.strooms),
-          soon('talkrooms/staff', ja.screens.talkroomsStaff),
+          { path: 'course', lazy: screen(() => import('./routes/course')) },
+          { path: 'news', lazy: screen(() => import('./routes/news')) },
+          talk('talk/:id', ja.screens.talk),
+          talk('talk/staff/:id', ja.screens.talkStaff),
+          rooms('strooms', ja.screens.strooms, 'st'),
+          { ...rooms('talkrooms/staff', ja.screens.talkroomsStaff, 'staff'), loader: openDeskTalk },
           { loader: requireMaleMember, children: [soon('member', ja.screens.member)] },
 
           // Staff (roles 1 to 6); members are sent home.
           {
             loader: requireStaff,
             children: [
-              soon('talkrooms', ja.screens.talkrooms),
-              soon('talkrooms/setting', ja.screens.talkroomsSetting),
-              soon('talkrooms/men', ja.screens.talkroomsMen),
-              soon('talkrooms/women', ja.screens.talkroomsWomen),
-              soon('managegroup', ja.screens.managegroup),
-              soon('managegroup/men', ja.screens.managegroupMen),
-              soon('managegroup/women', ja.screens.managegroupWomen),
-              soon('managegroup/select', ja.screens.managegroupSelect),
-              soon('managegroup/confirm', ja.screens.managegroupConfirm),
-              soon('men/menu', ja.screens.menAdmin),
-              soon('menlist', ja.screens.menList),
-              soon('men/add', ja.screens.menAdd),
-              soon('men/edit', ja.screens.menEdit),
-              soon('women/menu', ja.screens.womenAdmin),
-              soon('womenlist', ja.screens.womenList),
-              soon('women/add', ja.screens.womenAdd),
-              soon('women/edit', ja.screens.womenEdit),
-              soon('managewomen', ja.screens.manageWomen),
-              soon('news/menu', ja.screens.newsAdmin),
-              soon('news/men/list', ja.screens.newsMenList),
-              soon('news/women/list', ja.screens.newsWomenList),
-              soon('news/men/add', ja.screens.newsMenAdd),
-              soon('news/men/edit', ja.screens.newsMenEdit),
-              soon('news/women/add', ja.screens.newsWomenAdd),
-              soon('news/women/edit', ja.screens.newsWomenEdit),
-              soon('managead', ja.screens.bannerAdmin),
-              soon('men/send', ja.screens.sendMen),
-              soon('women/send', ja.screens.sendWomen),
-              soon('men/send/form', ja.screens.sendMenForm),
-              soon('women/send/form', ja.screens.sendWomenForm),
+              rooms('talkrooms', ja.screens.talkrooms, 'st'),
+              rooms('talkrooms/setting', ja.screens.talkroomsSetting, 'st'),
+              rooms('talkrooms/men', ja.screens.talkroomsMen, 'men'),
+              rooms('talkrooms/women', ja.screens.talkroomsWomen, 'women'),
+              { path: 'managegroup', lazy: groupAdmin('ManageGroup') },
+              { path: 'managegroup/men', lazy: groupAdmin('ManageGroupMen') },
+              { path: 'managegroup/women', lazy: groupAdmin('ManageGroupWomen') },
+              { path: 'managegroup/select', lazy: groupAdmin('ManageGroupSelect') },
+              { path: 'managegroup/confirm', lazy: groupAdmin('ManageGroupConfirm') },
+              { path: 'men/menu', lazy: memberAdmin('MenMenu') },
+              { path: 'menlist', lazy: memberAdmin('MenList') },
+              { path: 'men/add', lazy: memberAdmin('MenAdd') },
+              { path: 'men/edit', lazy: memberAdmin('MenEdit') },
+              { path: 'women/menu', lazy: memberAdmin('WomenMenu') },
+              { path: 'womenlist', lazy: memberAdmin('WomenList') },
+              { path: 'women/add', lazy: memberAdmin('WomenAdd') },
+              { path: 'women/edit', lazy: memberAdmin('WomenEdit') },
+              { path: 'managewomen', lazy: memberAdmin('ManageWomen') },
+              { path: 'news/menu', lazy: newsMenu },
+              { path: 'news/men/list', lazy: newsAdminList },
+              { path: 'news/women/list', lazy: newsAdminList },
+              { path: 'news/men/add', lazy: newsAdminForm },
+              { path: 'news/men/edit', lazy: newsAdminForm },
+              { path: 'news/women/add', lazy: newsAdminForm },
+              { path: 'news/women/edit', lazy: newsAdminForm },
+              { path: 'managead', lazy: screen(() => import('./routes/managead')) },
+              { path: 'men/send', lazy: sendSelect },
+              { path: 'women/send', lazy: sendSelect },
+              { path: 'men/send/form', lazy: sendForm },
+              { path: 'women/send/form', lazy: sendForm },
             ],
           },
 
@@ -107,10 +138,11 @@ export const routes: RouteObject[] = [
           {
             loader: requireOwner,
             children: [
-              soon('staff/menu', ja.screens.staffAdmin),
-              soon('staff/list', ja.screens.staffList),
-              soon('staff/add', ja.screens.staffAdd),
-              soon('staff/edit', ja.screens.staffEdit),
+              { path: 'staff/menu', lazy: memberAdmin('StaffMenu') },
+              { path: 'staff/list', lazy: memberAdmin('StaffList') },
+              { path: 'staff/add', lazy: memberAdmin('StaffAdd') },
+              { path: 'staff/edit', lazy: memberAdmin('StaffEdit') },
+              { path: 'staff/audit', lazy: memberAdmin('AuditLogScreen') },
             ],
           },
         ],

@@ -1,2 +1,5 @@
-/** What a route's `handle` carries: the screen title, for screens that take it from the route table. */
-export type ScreenHandle = { title: string };
+import type { ConversationType } from '@enishi/contract';
+import type { LayoutHandle } from '@/components/layouts/app-layout';
+
+/** What a route's `handle` carries: the screen title, and for room lists which rooms they show. */
+export type ScreenHandle = LayoutHandle & { title: string; rooms?: ConversationType };

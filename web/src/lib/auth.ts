@@ -1,5 +1,6 @@
 import { AuthReply } from '@enishi/contract';
 import { ApiError, apiCall } from './api-client';
+import { stopChatSocket } from './chat-socket';
 import { clearLocalState } from './local-state';
 import { currentPushSubscription } from './pwa';
 import { queryClient } from './query-client';
@@ -35,6 +36,8 @@ export function isSessionAccepted(session: Session): Promise<boolean> {
 export async function tellServerLogout(): Promise<void> {
   const session = getSession();
   if (!session) return;
+  // Closed first, so the server ending this session is not taken for an expiry (which goes to /enter).
+  stopChatSocket();
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 5000);
   try {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Everything the app keeps between visits, as one JSON value under one fixed localStorage key (SPEC §9).
- * Later issues add drafts here; logout removes the key as a whole.
+ * Logout removes the key as a whole (the outbox of unsent messages lives in IndexedDB: lib/outbox.ts).
  */
 export const STORAGE_KEY = 'enishi';
 
@@ -33,9 +33,24 @@ const noCounters: Counters = { news: 0, fromStaff: 0, setting: 0, fromWomen: 0, 
 const LocalState = z.object({
   session: Session.nullable().catch(null),
   counters: Counters.catch(noCounters),
+  /** Unsent comment text per conversation id (SPEC §3 drafts): never lost on reload or when leaving a talk. */
+  drafts: z.record(z.string(), z.string()).catch({}),
+  /** The newest message id this device has seen, sent as `last_id` so the socket catches up on what was missed. */
+  lastMessageId: z.number().int().nonnegative().nullable().catch(null),
+  /** Announcements the user chose not to see again (今後は表示しない) where they may not unpin them for all. */
+  hiddenAnnouncements: z.array(z.number().int()).catch([]),
+  /** Members chosen for a bulk send, per target (sendmen, sendwomen); the text is in `drafts` (SPEC §3). */
+  recipients: z.record(z.string(), z.array(z.number().int())).catch({}),
 });
 export type LocalState = z.infer<typeof LocalState>;
-const empty: LocalState = { session: null, counters: noCounters };
+const empty: LocalState = {
+  session: null,
+  counters: noCounters,
+  drafts: {},
+  lastMessageId: null,
+  hiddenAnnouncements: [],
+  recipients: {},
+};
 
 function storage(): Storage | undefined {
   try {
@@ -65,7 +80,9 @@ export function getLocalState(): LocalState {
 }
 
 export function updateLocalState(update: (current: LocalState) => LocalState): void {
-  state = update(state);
+  const next = update(state);
+  if (next === state) return;
+  state = next;
   try {
     storage()?.setItem(STORAGE_KEY, JSON.stringify(state));
   } catch {
@@ -104,10 +121,12 @@ if (typeof window !== 'undefined') {
   });
 }
 
-function subscribe(listener: () => void): () => void {
+/** Called after every change of the state, from this tab or another. */
+export function subscribeLocalState(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+const subscribe = subscribeLocalState;
 
 export function useLocalState<T>(select: (state: LocalState) => T): T {
   return useSyncExternalStore(

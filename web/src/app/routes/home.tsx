@@ -1,5 +1,5 @@
 import { ja, isStaffRole } from '@enishi/contract';
-import { BannerArea } from '@/features/home/components/banner-area';
+import { MemberBanners } from '@/features/home/components/member-banners';
 import { HomeMenu } from '@/features/home/components/home-menu';
 import { useSession } from '@/lib/session';
 import { Page } from '@/components/layouts/page';
@@ -11,7 +11,7 @@ export default function HomeRoute() {
   return (
     <Page title={ja.home.menu} documentTitle={ja.home.title} lead={ja.home.greeting(session.name)}>
       <HomeMenu session={session} />
-      {isStaffRole(session.role) ? null : <BannerArea banners={[]} />}
+      {isStaffRole(session.role) ? null : <MemberBanners role={session.role} />}
     </Page>
   );
 }

@@ -1,8 +1,9 @@
 import { ROLE, isStaffRole, ja } from '@enishi/contract';
 import type { ComponentType } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useMatches } from 'react-router';
 import { useSession } from '@/lib/session';
 import { ChatIcon, ChatsIcon, HomeIcon, MemberIcon, NewsIcon, PersonIcon } from '@/components/ui/icons';
+import { cx } from '@/components/ui/class-names';
 import { UserIcon } from '@/components/ui/user-icon';
 import './app-layout.css';
 
@@ -22,13 +23,20 @@ function footerItems(role: number): FooterItem[] {
   return items;
 }
 
+/** What a route's `handle` may ask of the layout. */
+export type LayoutHandle = {
+  /** The screen fills the space under the header and scrolls inside itself (a talk); no footer. */
+  fill?: boolean;
+};
+
 /** The member area: header with the user, the screen, and the footer navigation. */
 export function AppLayout() {
   const session = useSession();
   const role = session?.role ?? 0;
+  const fill = useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.fill);
 
   return (
-    <div className="app-shell">
+    <div className={cx('app-shell', fill && 'app-shell--fill')}>
       <header className="app-header">
         <div className="app-header__inner">
           <p className="app-header__brand">
@@ -51,7 +59,7 @@ export function AppLayout() {
         <Outlet />
       </main>
 
-      <nav className="app-footer" aria-label={ja.footer.label}>
+      <nav className="app-footer" aria-label={ja.footer.label} hidden={fill}>
         <ul className="app-footer__list">
           {footerItems(role).map(({ to, label, Icon }) => (
             <li key={to}>

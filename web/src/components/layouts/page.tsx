@@ -15,19 +15,28 @@ type PageProps = {
   children?: ReactNode;
 };
 
-/** One screen: its heading, the document title, and focus moved to the heading after navigating here. */
-export function Page({ title, documentTitle, lead, hideTitle, children }: PageProps) {
+/**
+ * A screen's heading: sets the document title and moves focus to the heading after navigating here, so
+ * screen readers start reading the new screen (the first load keeps the browser's own focus).
+ */
+export function useScreenHeading(documentTitle: string) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    document.title = `${documentTitle ?? title} | ${ja.app.name}`;
-  }, [title, documentTitle]);
+    document.title = `${documentTitle} | ${ja.app.name}`;
+  }, [documentTitle]);
 
   useEffect(() => {
-    // Screen readers start reading the new screen; the first load keeps the browser's own focus.
     if (!firstPage) heading.current?.focus({ preventScroll: true });
     firstPage = false;
   }, []);
+
+  return heading;
+}
+
+/** One screen: its heading, the document title, and focus moved to the heading after navigating here. */
+export function Page({ title, documentTitle, lead, hideTitle, children }: PageProps) {
+  const heading = useScreenHeading(documentTitle ?? title);
 
   return (
     <div className="page">

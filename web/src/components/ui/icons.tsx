@@ -158,3 +158,107 @@ export const CourseIcon = (props: IconProps) => (
     <path d="M12 6.5v13" />
   </Icon>
 );
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="10.5" cy="10.5" r="6" />
+    <path d="m15 15 5 5" />
+  </Icon>
+);
+
+export const ImageIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3.5" y="5" width="17" height="14" rx="2" />
+    <circle cx="9" cy="10" r="1.6" />
+    <path d="m4 17 4.5-4.5 3.5 3.5 2.5-2.5L20 19" />
+  </Icon>
+);
+
+export const CloseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m6.5 6.5 11 11M17.5 6.5l-11 11" />
+  </Icon>
+);
+
+export const MoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6.5 12h.01M12 12h.01M17.5 12h.01" strokeWidth={2.6} />
+  </Icon>
+);
+
+export const ReplyIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9.5 7 4.5 12l5 5" />
+    <path d="M4.5 12h9a6 6 0 0 1 6 6v.5" />
+  </Icon>
+);
+
+export const PinIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14.5 3.5 20.5 9.5l-3 1-3.5 3.5.5 4-1.5 1.5-4-4-4 4M9 10l-1.5-1.5L9 7l4-.5 1.5-3" />
+  </Icon>
+);
+
+export const CopyIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
+    <path d="M15.5 8.5v-2a2 2 0 0 0-2-2h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
+  </Icon>
+);
+
+export const TrashIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4.5 7h15M9.5 7V4.5h5V7M6.5 7l1 12.5h9l1-12.5M10 10.5v6M14 10.5v6" />
+  </Icon>
+);
+
+export const RetryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3" />
+    <path d="M19.5 4.5v4h-4" />
+  </Icon>
+);
+
+export const HandsetIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6.5 3.5h3l1.5 4-2 1.5a11 11 0 0 0 6 6l1.5-2 4 1.5v3a2 2 0 0 1-2 2A15.5 15.5 0 0 1 4.5 5.5a2 2 0 0 1 2-2Z" />
+  </Icon>
+);
+
+export const PersonAddIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="10" cy="8.5" r="3.5" />
+    <path d="M3.5 19.5c1.1-3.2 3.5-5 6.5-5 1.3 0 2.5.3 3.5 1" />
+    <path d="M18 14v6M15 17h6" />
+  </Icon>
+);
+
+export const ListIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 6.5h10.5M9 12h10.5M9 17.5h10.5" />
+    <circle cx="5" cy="6.5" r="1" />
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="5" cy="17.5" r="1" />
+  </Icon>
+);
+
+export const HistoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4.5 12a7.5 7.5 0 1 0 2.2-5.3L4.5 9" />
+    <path d="M4.5 4.5V9H9M12 8v4.5l3 2" />
+  </Icon>
+);
+
+export const ExternalIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M13.5 4.5h6v6M19.5 4.5 11 13" />
+    <path d="M17.5 13.5v5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1v-11a1 1 0 0 1 1-1h5" />
+  </Icon>
+);
+
+export const CameraIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 8.5a1.5 1.5 0 0 1 1.5-1.5h2.3L9.3 5h5.4l1.5 2h2.3A1.5 1.5 0 0 1 20 8.5v9a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5Z" />
+    <circle cx="12" cy="12.8" r="3.2" />
+  </Icon>
+);

@@ -5,18 +5,30 @@ import './user-icon.css';
 /** The first two characters of a name (whole characters, not UTF-16 halves). */
 export const initials = (name: string): string => Array.from(name.trim()).slice(0, 2).join('');
 
-function tone(role: number): string {
+export type IconTone = 'staff' | 'men' | 'women' | 'group';
+
+export function toneOf(role: number): IconTone {
   if (isStaffRole(role)) return 'staff';
   if (role === ROLE.female) return 'women';
   return 'men';
 }
 
-type UserIconProps = { name: string; role: number; image?: string | null; size?: 'sm' | 'lg' };
+type UserIconProps = {
+  name: string;
+  role: number;
+  image?: string | null;
+  size?: 'sm' | 'md' | 'lg';
+  /** Instead of the role's look: e.g. a group talk, which is no one person. */
+  tone?: IconTone;
+};
 
 /** A user's picture, or the first two characters of the name styled by role (staff gold, men navy, women rose). */
-export function UserIcon({ name, role, image, size = 'sm' }: UserIconProps) {
+export function UserIcon({ name, role, image, size = 'sm', tone }: UserIconProps) {
   return (
-    <span className={cx('user-icon', `user-icon--${tone(role)}`, `user-icon--${size}`)} aria-hidden="true">
+    <span
+      className={cx('user-icon', `user-icon--${tone ?? toneOf(role)}`, `user-icon--${size}`)}
+      aria-hidden="true"
+    >
       {image ? <img className="user-icon__image" src={image} alt="" /> : initials(name)}
     </span>
   );

@@ -3,16 +3,23 @@ import './banner-area.css';
 
 export type Banner = { id: number; url: string; image: string };
 
-/** Ad banners below the members' menu: each an image linking to its url (filled from /api/banner/get later). */
+/** Ad banners below the members' menu: each an image linking to its url, opened in a new tab. */
 export function BannerArea({ banners }: { banners: Banner[] }) {
   return (
     <section className="banner-area" aria-label={ja.home.banners}>
       {banners.length > 0 ? (
         <ul className="banner-area__list" role="list">
-          {banners.map((banner) => (
+          {banners.map((banner, index) => (
             <li key={banner.id}>
               <a href={banner.url} target="_blank" rel="noopener noreferrer" className="banner-area__link">
-                <img src={banner.image} alt={ja.home.banners} width={1200} height={340} loading="lazy" />
+                <img
+                  src={banner.image}
+                  alt={ja.banners.alt(index + 1)}
+                  width={1200}
+                  height={340}
+                  loading="lazy"
+                />
+                <span className="visually-hidden">{ja.banners.newTab}</span>
               </a>
             </li>
           ))}

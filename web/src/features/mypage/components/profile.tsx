@@ -8,6 +8,8 @@ import { LogoutButton } from '@/components/logout-button';
 import { ChevronRightIcon, CourseIcon } from '@/components/ui/icons';
 import { UserIcon } from '@/components/ui/user-icon';
 import { useUser } from '../api/get-user';
+import { MemberSiteMenu } from './member-site-menu';
+import { ProfileImageButton, canUploadOwnImage } from './profile-image-button';
 import './profile.css';
 
 /**
@@ -40,6 +42,7 @@ export function Profile({ session }: { session: Session }) {
         <UserIcon name={session.name} role={session.role} image={session.image} size="lg" />
         <p className="profile-card__name">{session.name}</p>
         <p className="profile-card__role">{ja.roles[session.role]}</p>
+        {canUploadOwnImage(session.role) ? <ProfileImageButton session={session} /> : null}
         {session.role === ROLE.male && rank ? (
           <p className="profile-card__rank">
             <span className="visually-hidden">{ja.mypage.rank}</span>
@@ -59,6 +62,8 @@ export function Profile({ session }: { session: Session }) {
           </li>
         </ul>
       ) : null}
+
+      {session.role === ROLE.male ? <MemberSiteMenu /> : null}
 
       <LogoutButton />
     </div>

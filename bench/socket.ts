@@ -1,0 +1,266 @@
+// Chat socket figures: delivery latency and throughput with many connected clients at a fixed send rate,
+// and memory per idle authenticated connection, each next to a bare `ws` server in the same run.
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { freePort, repoRoot } from './lib.js';
+
+interface Person {
+  uid: number;
+  session: string;
+  conversation: number;
+}
+interface Club {
+  members: Person[];
+  staff: Person[];
+}
+
+export interface SocketFigures {
+  label: string;
+  clients: number;
+  sent: number;
+  acked: number;
+  delivered: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  bytesPerConnection: number;
+}
+
+const rssOf = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+};
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+async function waitHealthy(url: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${url}/healthz`).then(
+      (reply) => reply.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+/** Opens one authenticated socket and resolves when the server says it is live (`ready`). */
+function connect(
+  url: string,
+  origin: string,
+  session: string,
+  onMessage: (frame: Record<string, unknown>) => void,
+) {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(url, { origin, perMessageDeflate: false });
+    const timer = setTimeout(() => reject(new Error('socket did not become ready')), 30_000);
+    socket.on('open', () =>
+      socket.send(
+        JSON.stringify({ type: 'session', session, endpoint: null, conversation_id: null, last_id: 0 }),
+      ),
+    );
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (frame.type === 'ready') {
+        clearTimeout(timer);
+        resolve(socket);
+      } else onMessage(frame);
+    });
+    socket.on('error', reject);
+  });
+}
+
+/**
+ * Connects every member and staff socket, measures idle memory, then sends `rate` messages a second from
+ * random members for `seconds`, and waits (bounded) for the deliveries to drain.
+ */
+async function drive(
+  label: string,
+  wsUrl: string,
+  origin: string,
+  pid: number,
+  club: Club,
+  { rate, seconds }: { rate: number; seconds: number },
+): Promise<SocketFigures> {
+  const latencies: number[] = [];
+  let acked = 0;
+  let delivered = 0;
+  const onMessage = (frame: Record<string, unknown>) => {
+    if (frame.type !== 'message') return;
+    const sentAt = Number(/t=([\d.]+)/.exec(String(frame.message))?.[1]);
+    if (frame.own === true) acked += 1;
+    else {
+      delivered += 1;
+      latencies.push(performance.now() - sentAt);
+    }
+  };
+  const before = rssOf(pid);
+  const people = [...club.staff, ...club.members];
+  const sockets: WebSocket[] = [];
+  // Connect in small batches so the handshake storm itself is not what is measured.
+  for (let index = 0; index < people.length; index += 50) {
+    const batch = people.slice(index, index + 50);
+    sockets.push(
+      ...(await Promise.all(batch.map((person) => connect(wsUrl, origin, person.session, onMessage)))),
+    );
+  }
+  const after = rssOf(pid);
+  const bytesPerConnection = (after - before) / people.length;
+
+  const memberSockets = sockets.slice(club.staff.length);
+  const total = rate * seconds;
+  const start = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
+      for (; sent < due; sent += 1) {
+        const index = Math.floor(Math.random() * memberSockets.length);
+        const member = club.members[index] as Person;
+        memberSockets[index]?.send(
+          JSON.stringify({
+            type: 'text',
+            conversation_id: member.conversation,
+            conversation_type: 'staff',
+            message: `計測 t=${performance.now().toFixed(3)}`,
+            image: [],
+            reply: null,
+            announce: false,
+            client_id: randomUUID(),
+          }),
+        );
+      }
+      if (sent >= total) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 5);
+  });
+  const expected = total * club.staff.length;
+  const drainDeadline = performance.now() + 30_000;
+  while ((acked < total || delivered < expected) && performance.now() < drainDeadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  for (const socket of sockets) socket.terminate();
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    clients: people.length,
+    sent,
+    acked,
+    delivered,
+    seconds: elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    bytesPerConnection,
+  };
+}
+
+export async function bareWsFigures(club: Club, load: { rate: number; seconds: number }) {
+  const port = await freePort();
+  const child = fork(join(repoRoot, 'bench/bare-ws.ts'), {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+  });
+  await once(child, 'message');
+  const fake: Club = {
+    members: club.members.map((member) => ({ ...member, session: `member-${member.uid}` })),
+    staff: club.staff.map((person) => ({ ...person, session: `staff-${person.uid}` })),
+  };
+  try {
+    return await drive(
+      'bare ws broadcast',
+      `ws://127.0.0.1:${port}`,
+      'http://127.0.0.1',
+      child.pid ?? 0,
+      fake,
+      load,
+    );
+  } finally {
+    await stop(child);
+  }
+}
+
+/** Seeds a fresh database (embedded, or the PostgreSQL at databaseUrl) and measures the real server. */
+export async function enishiFigures(
+  label: string,
+  sizes: { members: number; staff: number },
+  load: { rate: number; seconds: number },
+  databaseUrl?: string,
+): Promise<{ figures: SocketFigures; club: Club }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'enishi-bench-')),
+    PUBLIC_ORIGIN: origin,
+    LOG_LEVEL: 'error',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'bench/seed-club.ts'), String(sizes.members), String(sizes.staff)],
+    { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, cwd: repoRoot },
+  );
+  if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr}`);
+  const club = JSON.parse(seed.stdout.trim().split('\n').pop() ?? '{}') as Club;
+  const child = spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
+  try {
+    await waitHealthy(origin);
+    const figures = await drive(label, `ws://127.0.0.1:${port}/ws/chat`, origin, child.pid ?? 0, club, load);
+    return { figures, club };
+  } finally {
+    await stop(child);
+  }
+}
+
+/** A throwaway PostgreSQL database next to the one in the URL; dropped by the returned function. */
+export async function scratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const name = `enishi_bench_${Date.now()}`;
+  await admin.unsafe(`create database ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export function printSocketFigures(rows: SocketFigures[]) {
+  for (const row of rows) {
+    const throughput = row.acked / row.seconds;
+    console.log(
+      `${row.label.padEnd(34)} ${String(row.clients).padStart(5)} clients  ` +
+        `${throughput.toFixed(0).padStart(5)} msg/s stored+acked  ` +
+        `delivery p50 ${row.p50.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(7)} ms  ` +
+        `${(row.bytesPerConnection / 1024).toFixed(1).padStart(5)} KB/idle conn  ` +
+        `(sent ${row.sent}, acked ${row.acked}, delivered ${row.delivered})`,
+    );
+  }
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ja } from './ja.js';
+import { ConversationType, MESSAGE_IMAGES_MAX, MESSAGE_MAX, Message, Notifications, id } from './talk.js';
+
+/* The chat socket `GET /ws/chat` (API.md): JSON text frames, one schema per frame. */
+
+export const SOCKET_CLOSE = { unauthenticated: 4401, sessionEnded: 4403 } as const;
+/** The first frame must arrive within this, or the server closes with 4401. */
+export const SOCKET_AUTH_MS = 5000;
+/**
+ * The largest frame the server accepts: five images at the data-URL limit plus the text. A bigger frame
+ * closes the socket with 1009 (message too big).
+ */
+export const SOCKET_MAX_PAYLOAD = 36 * 1024 * 1024;
+
+const nullableId = z.union([id, z.null()]).optional();
+/** A data URL of a JPEG, PNG or WebP image; the server checks the bytes themselves. */
+export const ImageDataUrl = z
+  .string({ error: ja.errors.badRequest })
+  .max(7_000_000, ja.errors.imageTooLarge)
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, ja.errors.badImage);
+
+export const SessionFrame = z
+  .object({
+    type: z.literal('session'),
+    session: z.string().min(1).max(200),
+    endpoint: z.string().max(2000).nullable().optional(),
+    conversation_id: nullableId,
+    conversation_type: ConversationType.nullable().optional(),
+    last_id: z.union([id, z.literal(0), z.null()]).optional(),
+  })
+  .strict();
+export type SessionFrame = z.input<typeof SessionFrame>;
+
+export const TextFrame = z
+  .object({
+    type: z.literal('text'),
+    conversation_id: id,
+    // Informational: the server knows the conversation's type.
+    conversation_type: ConversationType.nullable().optional(),
+    message: z.string({ error: ja.errors.badRequest }).max(MESSAGE_MAX, ja.errors.tooLong).default(''),
+    image: z.array(ImageDataUrl).max(MESSAGE_IMAGES_MAX, ja.errors.tooManyImages).default([]),
+    reply: nullableId,
+    announce: z.boolean().default(false),
+    client_id: z.uuid({ error: ja.errors.badRequest }),
+  })
+  .strict()
+  .refine((frame) => frame.message.trim().length > 0 || frame.image.length > 0, {
+    message: ja.talk.emptyComment,
+    path: ['message'],
+  });
+export type TextFrame = z.input<typeof TextFrame>;
+
+export const DeleteFrame = z.union([
+  z.object({ type: z.literal('delete'), delete_message_id: id }).strict(),
+  z.object({ type: z.literal('delete'), delete_announce_id: id }).strict(),
+]);
+export type DeleteFrame = z.input<typeof DeleteFrame>;
+
+/** The talk now on screen (marks it read, and keeps it read while it stays open); null: no talk open. */
+export const OpenFrame = z
+  .object({
+    type: z.literal('open'),
+    conversation_id: nullableId,
+    conversation_type: ConversationType.nullable().optional(),
+  })
+  .strict();
+export type OpenFrame = z.input<typeof OpenFrame>;
+
+/** Every frame a client may send after the session frame. */
+export const ClientFrame = z.union([TextFrame, DeleteFrame, OpenFrame]);
+export type ClientFrame = z.input<typeof ClientFrame>;
+
+export const MessageEvent = Message.extend({ type: z.literal('message') });
+export type MessageEvent = z.infer<typeof MessageEvent>;
+export const DeleteEvent = z.object({
+  type: z.literal('delete'),
+  conversation_id: z.number(),
+  delete_message_id: z.number().optional(),
+  delete_announce_id: z.number().optional(),
+});
+export type DeleteEvent = z.infer<typeof DeleteEvent>;
+export const ErrorEvent = z.object({
+  type: z.literal('error'),
+  error: z.string(),
+  client_id: z.string().optional(),
+});
+export type ErrorEvent = z.infer<typeof ErrorEvent>;
+/** Extensions to API.md's frames (clients that do not know them ignore them): */
+/** the other side read up to `last_read_id` (for 既読). */
+export const ReadEvent = z.object({
+  type: z.literal('read'),
+  conversation_id: z.number(),
+  reader: z.number(),
+  last_read_id: z.number(),
+});
+export type ReadEvent = z.infer<typeof ReadEvent>;
+/** the caller's badge counters changed. */
+export const NotificationsEvent = Notifications.extend({ type: z.literal('notifications') });
+export type NotificationsEvent = z.infer<typeof NotificationsEvent>;
+/** catch-up after `last_id` is complete; what follows is live. */
+export const ReadyEvent = z.object({ type: z.literal('ready'), last_id: z.number() });
+export type ReadyEvent = z.infer<typeof ReadyEvent>;
+
+export const ServerFrame = z.discriminatedUnion('type', [
+  MessageEvent,
+  DeleteEvent,
+  ErrorEvent,
+  ReadEvent,
+  NotificationsEvent,
+  ReadyEvent,
+]);
+export type ServerFrame = z.infer<typeof ServerFrame>;

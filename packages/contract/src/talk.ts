@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { ja } from './ja.js';
+import { numberOrDigits, ssid } from './common.js';
+
+/*
+ * Conversations and messages over HTTP (API.md "Conversations"). A member's one conversation with the staff
+ * desk is type `staff` to the member and `men`/`women` to staff; `st` is a group talk (a man, a woman and
+ * staff); staff rooms are type `staff` to staff; `sendmen`/`sendwomen` hold the bulk-send history.
+ */
+export const CONVERSATION_TYPES = ['staff', 'st', 'men', 'women', 'sendmen', 'sendwomen'] as const;
+export const ConversationType = z.enum(CONVERSATION_TYPES, { error: ja.errors.badRequest });
+export type ConversationType = z.infer<typeof ConversationType>;
+
+/** Message text limit (SPEC leaves it open): long enough for any real message, short enough to render. */
+export const MESSAGE_MAX = 5000;
+/** Images in one message; each is resized by the client to 400 wide or 800 tall before it is sent. */
+export const MESSAGE_IMAGES_MAX = 5;
+export const PAGE_SIZE = 20;
+export const MESSAGES_PAGE_SIZE = 50;
+
+export const id = numberOrDigits.pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
+// POST /api/conversations {ssid, type, search, page} -> {rows, isEnd}
+export const ConversationsBody = z
+  .object({
+    ssid,
+    // The original client also sends its own uid as `id`; the session decides who is asking.
+    id: z.unknown().optional(),
+    type: ConversationType,
+    search: z.string({ error: ja.errors.badRequest }).max(50, ja.errors.tooLong).default(''),
+    page: numberOrDigits.pipe(z.number().int().min(0).max(100_000)).default(0),
+  })
+  .strict();
+export type ConversationsBody = z.input<typeof ConversationsBody>;
+
+export const ConversationRow = z.object({
+  id: z.number(),
+  conversation_id: z.number(),
+  type: ConversationType,
+  name: z.string(),
+  /** The member of a desk conversation (its other side, for staff), or null. */
+  uid: z.number().nullable(),
+  username: z.string(),
+  role: z.number().nullable(),
+  rank: z.number().nullable(),
+  user_image: z.string().nullable(),
+  /** JSON text `{"content": "..."}`; `content` is 画像 when the last message was only images. */
+  last_content: z.string(),
+  /** ISO 8601 time of the last message, or null when there is none yet. */
+  last_date: z.string().nullable(),
+  unread: z.number(),
+});
+export type ConversationRow = z.infer<typeof ConversationRow>;
+export const ConversationsReply = z.object({ rows: z.array(ConversationRow), isEnd: z.boolean() });
+export type ConversationsReply = z.infer<typeof ConversationsReply>;
+
+// POST /api/get_conversation {ssid, user_id, conversation_id} -> {rows: [ConversationRow]} or 404
+export const GetConversationBody = z
+  .object({ ssid, user_id: z.unknown().optional(), conversation_id: id })
+  .strict();
+export type GetConversationBody = z.input<typeof GetConversationBody>;
+export const GetConversationReply = z.object({ rows: z.array(ConversationRow) });
+
+export const ReplyRef = z.object({
+  id: z.number(),
+  message: z.string(),
+  own: z.boolean(),
+  name: z.string(),
+  role: z.number(),
+  image: z.array(z.string()),
+});
+export type ReplyRef = z.infer<typeof ReplyRef>;
+
+/** One message as every reader sees it (HTTP rows and the socket's `message` frame share it). */
+export const Message = z.object({
+  id: z.number(),
+  client_id: z.string().nullable(),
+  from: z.number(),
+  name: z.string(),
+  role: z.number(),
+  conversation_id: z.number(),
+  conversation_type: ConversationType,
+  message: z.string(),
+  /** Signed image URLs (`/media/<id>?e=&s=`), valid for about an hour; reload the messages for fresh ones. */
+  image: z.array(z.string()),
+  reply: ReplyRef.nullable(),
+  announce: z.boolean(),
+  /** 0 a message; 1 a call record. */
+  message_type: z.number(),
+  /** When the server stored it, ISO 8601 (UTC, e.g. `2026-11-23T03:04:05.000Z`). */
+  date: z.string(),
+  own: z.boolean(),
+  user_image: z.string().nullable(),
+  /** For the sender in a one-to-one talk: the other side has read it (既読). */
+  read: z.boolean(),
+});
+export type Message = z.infer<typeof Message>;
+
+// POST /api/messages {ssid, id, before?} -> {rows: [{date, messages}], isEnd}: newest page, or older than `before`.
+export const MessagesBody = z.object({ ssid, id, before: id.optional() }).strict();
+export type MessagesBody = z.input<typeof MessagesBody>;
+export const MessageGroup = z.object({
+  /** `YYYY-MM-DD` in Japan time, or `announce` for the pinned announcements (first, when present). */
+  date: z.string(),
+  messages: z.array(Message),
+});
+export type MessageGroup = z.infer<typeof MessageGroup>;
+export const MessagesReply = z.object({ rows: z.array(MessageGroup), isEnd: z.boolean() });
+export type MessagesReply = z.infer<typeof MessagesReply>;
+
+/** The notification counters of SPEC §3; the app icon badge is their sum. */
+export const Notifications = z.object({
+  news: z.number(),
+  fromStaff: z.number(),
+  setting: z.number(),
+  fromWomen: z.number(),
+  fromMen: z.number(),
+});
+export type Notifications = z.infer<typeof Notifications>;
+
+// POST /api/updateNotifications -> {rows: [Notifications]}: the caller's current counters. They are derived
+// from per-conversation read state (the socket's `open` frame marks a talk read), so the counters a client
+// sends are accepted for compatibility and otherwise ignored.
+const counter = numberOrDigits.pipe(z.number().int().min(0)).optional();
+export const UpdateNotificationsBody = z
+  .object({
+    ssid,
+    uid: z.unknown().optional(),
+    news: counter,
+    fromStaff: counter,
+    setting: counter,
+    fromWomen: counter,
+    fromMen: counter,
+  })
+  .strict();
+export type UpdateNotificationsBody = z.input<typeof UpdateNotificationsBody>;
+export const UpdateNotificationsReply = z.object({ rows: z.array(Notifications) });

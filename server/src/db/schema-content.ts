@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { conversations, messages, users } from './schema.js';
+
+/*
+ * Member content: news and ad banners for one group each (type 1 men, 2 women), their images, and the
+ * record of bulk sends. schema.ts re-exports this file, so the migrations and the one Database type cover it.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    type: integer('type').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    body: text('body').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('news_type', sql`${table.type} in (1, 2)`),
+    index('news_type_id_idx').on(table.type, table.id),
+  ],
+);
+
+/**
+ * How far each member has seen the news of their group: everything up to this news id. One row per member
+ * instead of one per member and news item; news ids only grow, so "unread" is "newer than the mark".
+ */
+export const newsSeen = pgTable('news_seen', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSeenNewsId: integer('last_seen_news_id').notNull().default(0),
+});
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    type: integer('type').notNull(),
+    // http or https only (checked at the edge); shown as a link that opens a new tab.
+    url: varchar('url', { length: 2000 }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('banners_type', sql`${table.type} in (1, 2)`),
+    index('banners_type_id_idx').on(table.type, table.id),
+  ],
+);
+
+/**
+ * An image of a news item or a banner: re-encoded without metadata and kept under DATA_DIR/media like talk
+ * images, served by a signed URL at /media/content/<id>. It goes with its news item or banner.
+ */
+export const contentImages = pgTable(
+  'content_images',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    // Relative to DATA_DIR/media.
+    path: text('path').notNull(),
+    mime: varchar('mime', { length: 20 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    newsId: integer('news_id').references(() => news.id, { onDelete: 'cascade' }),
+    bannerId: integer('banner_id').references(() => banners.id, { onDelete: 'cascade' }),
+    // The order of a news item's images.
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('content_images_one_owner', sql`(${table.newsId} is null) <> (${table.bannerId} is null)`),
+    index('content_images_news_id_idx').on(table.newsId, table.position),
+    index('content_images_banner_id_idx').on(table.bannerId),
+  ],
+);
+
+/**
+ * One bulk send (一括送信) to men (type 1) or women (type 2). The text and images live in the history
+ * message of the sendmen/sendwomen conversation; each recipient's copy is in broadcast_recipients.
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: serial('id').primaryKey(),
+    type: integer('type').notNull(),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    historyMessageId: bigint('history_message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('broadcasts_type', sql`${table.type} in (1, 2)`),
+    index('broadcasts_type_id_idx').on(table.type, table.id),
+  ],
+);
+
+/** Who got a bulk send, and which message in their desk talk is their copy (for 既読 counts). */
+export const broadcastRecipients = pgTable(
+  'broadcast_recipients',
+  {
+    broadcastId: integer('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.broadcastId, table.memberId] })],
+);
+
+export type NewsRecord = typeof news.$inferSelect;
+export type BannerRecord = typeof banners.$inferSelect;
+export type ContentImageRecord = typeof contentImages.$inferSelect;
+export type BroadcastRecord = typeof broadcasts.$inferSelect;

@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import { LIMITS } from '@enishi/contract';
+
+export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
+
+export interface CleanImage {
+  data: Buffer;
+  mime: ImageMime;
+  extension: 'jpg' | 'png' | 'webp';
+  width: number;
+  height: number;
+}
+
+/** Why an image was refused: not one of the three formats (or broken), or over the byte limit. */
+export class ImageRejected extends Error {
+  constructor(readonly reason: 'format' | 'size') {
+    super(`image rejected: ${reason}`);
+    this.name = 'ImageRejected';
+  }
+}
+
+/** Largest side after processing. Talk images arrive at 400 or 800 px (SPEC §5); this only caps abuse. */
+const MAX_SIDE = 2048;
+/** Refuses decompression bombs: a few MB of PNG can claim billions of pixels. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const PROCESS_TIMEOUT_SECONDS = 20;
+
+/** The format the bytes themselves say, whatever the data URL or file name claims. */
+export function sniffImage(bytes: Uint8Array): ImageMime | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((byte, i) => bytes[i] === byte)) return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** The bytes of a `data:image/...;base64,...` URL (the prefix is not trusted, only stripped). */
+export function dataUrlBytes(dataUrl: string): Buffer {
+  const comma = dataUrl.indexOf(',');
+  return Buffer.from(comma >= 0 ? dataUrl.slice(comma + 1) : '', 'base64');
+}
+
+/**
+ * Decodes, turns upright by its EXIF orientation, and re-encodes an image in its own format. sharp writes
+ * no metadata unless asked, so EXIF (GPS included), XMP, IPTC and comments never reach another user.
+ */
+export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
+  if (bytes.length > LIMITS.imageBytes) throw new ImageRejected('size');
+  const mime = sniffImage(bytes);
+  if (!mime) throw new ImageRejected('format');
+
+  let pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+    .rotate()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+  pipeline =
+    mime === 'image/jpeg'
+      ? pipeline.jpeg({ quality: 85 })
+      : mime === 'image/png'
+        ? pipeline.png()
+        : pipeline.webp({ quality: 85 });
+
+  try {
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    const extension = mime === 'image/jpeg' ? 'jpg' : mime === 'image/png' ? 'png' : 'webp';
+    return { data, mime, extension, width: info.width, height: info.height };
+  } catch {
+    // Truncated or corrupt data, or a format sharp will not decode: the user sees "bad image".
+    throw new ImageRejected('format');
+  }
+}

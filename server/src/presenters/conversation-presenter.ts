@@ -1,0 +1,53 @@
+import { isStaffRole, ja, ROLE, type ConversationRow, type ConversationType } from '@enishi/contract';
+import type { ConversationKind } from '../db/schema.js';
+import type { ConversationListItem } from '../repositories/conversation-repository.js';
+
+/**
+ * The type a viewer sees (API.md): a desk conversation is `staff` (talk with staff) to its member and
+ * `men`/`women` to staff; a staff room is `staff` to staff; the others are their kind.
+ */
+export function conversationType(
+  viewerRole: number,
+  kind: ConversationKind,
+  memberRole: number | null,
+): ConversationType {
+  switch (kind) {
+    case 'desk':
+      if (!isStaffRole(viewerRole)) return 'staff';
+      return memberRole === ROLE.female ? 'women' : 'men';
+    case 'staffroom':
+      return 'staff';
+    default:
+      return kind;
+  }
+}
+
+/** `{"content": ...}` as the original client reads it: the text, or 画像 for a message of images only. */
+export function lastContent(body: string | null, imageCount: number | null): string {
+  const content = body ? body : imageCount ? ja.talk.image : '';
+  return JSON.stringify({ content });
+}
+
+export function presentConversation(
+  viewer: { uid: number; role: number },
+  item: ConversationListItem,
+): ConversationRow {
+  const isDesk = item.kind === 'desk';
+  // To its member, the desk is simply "staff"; to staff it is the member.
+  const deskForMember = isDesk && !isStaffRole(viewer.role);
+  const name = deskForMember ? ja.talk.staffDesk : isDesk ? (item.memberName ?? '') : item.name;
+  return {
+    id: item.id,
+    conversation_id: item.id,
+    type: conversationType(viewer.role, item.kind, item.memberRole),
+    name,
+    uid: item.memberId,
+    username: name,
+    role: deskForMember ? null : item.memberRole,
+    rank: deskForMember ? null : item.memberRank,
+    user_image: deskForMember ? null : item.memberImage,
+    last_content: lastContent(item.lastBody, item.lastImageCount),
+    last_date: item.lastAt ? item.lastAt.toISOString() : null,
+    unread: item.unread,
+  };
+}

@@ -1,0 +1,88 @@
+import { ja, type Message } from '@enishi/contract';
+import type { ConversationKind } from '../db/schema.js';
+import type { MessageRow } from '../repositories/message-repository.js';
+import { conversationType } from './conversation-presenter.js';
+
+/**
+ * A message as every reader sees it, before the parts that depend on the reader (`own`, the conversation
+ * type, `reply.own`). It travels through the fan-out as JSON; `presentMessage` finishes it per reader.
+ */
+export interface MessageFact {
+  id: number;
+  client_id: string | null;
+  /** 0 once the sender's account is gone. */
+  from: number;
+  name: string;
+  role: number;
+  conversation_id: number;
+  kind: ConversationKind;
+  member_role: number | null;
+  message: string;
+  image: string[];
+  reply: { id: number; message: string; from: number; name: string; role: number; image: string[] } | null;
+  announce: boolean;
+  message_type: number;
+  date: string;
+  user_image: string | null;
+  read: boolean;
+}
+
+/** Signs media ids into URLs that work for about an hour. */
+export type SignImages = (ids: string[]) => string[];
+
+export function messageFact(row: MessageRow, signImages: SignImages, read = false): MessageFact {
+  return {
+    id: row.id,
+    client_id: row.clientId,
+    from: row.senderId ?? 0,
+    name: row.senderName ?? ja.talk.formerUser,
+    role: row.senderRole ?? 0,
+    conversation_id: row.conversationId,
+    kind: row.kind,
+    member_role: row.memberRole,
+    message: row.body,
+    image: signImages(row.images),
+    reply: row.reply && {
+      id: row.reply.id,
+      message: row.reply.body,
+      from: row.reply.senderId ?? 0,
+      name: row.reply.senderName ?? ja.talk.formerUser,
+      role: row.reply.senderRole ?? 0,
+      image: signImages(row.reply.images),
+    },
+    announce: row.announce,
+    message_type: row.messageType,
+    date: row.createdAt.toISOString(),
+    user_image: row.senderImage,
+    read,
+  };
+}
+
+/** The contract `Message` for one reader. */
+export function presentMessage(viewer: { uid: number; role: number }, fact: MessageFact): Message {
+  return {
+    id: fact.id,
+    client_id: fact.client_id,
+    from: fact.from,
+    name: fact.name,
+    role: fact.role,
+    conversation_id: fact.conversation_id,
+    conversation_type: conversationType(viewer.role, fact.kind, fact.member_role),
+    message: fact.message,
+    image: fact.image,
+    reply: fact.reply && {
+      id: fact.reply.id,
+      message: fact.reply.message,
+      own: fact.reply.from === viewer.uid,
+      name: fact.reply.name,
+      role: fact.reply.role,
+      image: fact.reply.image,
+    },
+    announce: fact.announce,
+    message_type: fact.message_type,
+    date: fact.date,
+    own: fact.from === viewer.uid,
+    user_image: fact.user_image,
+    read: fact.read,
+  };
+}

@@ -1,0 +1,340 @@
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.js';
+import {
+  conversationReads,
+  conversations,
+  messages,
+  users,
+  type ConversationKind,
+  type ConversationRecord,
+} from '../db/schema.js';
+
+/** What access rules and presenters need to know about a conversation. */
+export interface ConversationAccess {
+  id: number;
+  kind: ConversationKind;
+  /** The member of a desk conversation, and their role (101 or 201). */
+  memberId: number | null;
+  memberRole: number | null;
+  manId: number | null;
+  womanId: number | null;
+}
+
+/** A row of a room list: the conversation, its member (desk), its last message and the viewer's unread count. */
+export interface ConversationListItem extends ConversationAccess {
+  name: string;
+  memberName: string | null;
+  memberRank: number | null;
+  memberImage: string | null;
+  lastBody: string | null;
+  lastImageCount: number | null;
+  lastAt: Date | null;
+  unread: number;
+}
+
+/** Which conversations a list asks for. Members are always narrowed to their own. */
+export interface ConversationFilter {
+  kind: ConversationKind;
+  /** desk only: the members' role (101 men, 201 women). */
+  memberRole?: number;
+  /** Only conversations this member belongs to. */
+  memberUid?: number;
+  /** Substring of the member's or room's name (and, with `searchLoginId`, the member's login ID). */
+  search?: string;
+  searchLoginId?: boolean;
+}
+
+/** A viewer of counters and unread lists: members count their own talks, staff count every talk. */
+export interface Reader {
+  uid: number;
+  isStaff: boolean;
+}
+
+/** An unread message of a reader, with what sorts it into a counter or map. */
+export interface UnreadRow {
+  conversationId: number;
+  kind: ConversationKind;
+  memberRole: number | null;
+  messageId: number;
+}
+
+const member = alias(users, 'member');
+
+/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class ConversationRepository {
+  constructor(private readonly db: Database) {}
+
+  private accessColumns() {
+    return {
+      id: conversations.id,
+      kind: conversations.kind,
+      memberId: conversations.memberId,
+      memberRole: member.role,
+      manId: conversations.manId,
+      womanId: conversations.womanId,
+    };
+  }
+
+  async findAccess(id: number): Promise<ConversationAccess | null> {
+    const rows = await this.db
+      .select(this.accessColumns())
+      .from(conversations)
+      .leftJoin(member, eq(member.id, conversations.memberId))
+      .where(eq(conversations.id, id))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async findDeskOf(memberId: number): Promise<ConversationRecord | null> {
+    const rows = await this.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.kind, 'desk'), eq(conversations.memberId, memberId)))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async createGroupTalk(talk: {
+    manId: number;
+    womanId: number;
+    name: string;
+    registeredBy: number | null;
+    now: Date;
+  }): Promise<ConversationRecord> {
+    const rows = await this.db
+      .insert(conversations)
+      .values({
+        kind: 'st',
+        manId: talk.manId,
+        womanId: talk.womanId,
+        name: talk.name,
+        registeredBy: talk.registeredBy,
+        lastActivityAt: talk.now,
+        createdAt: talk.now,
+      })
+      .returning();
+    return rows[0]!;
+  }
+
+  /** A staff-only conversation (staff room, bulk-send history). */
+  async createStaffConversation(
+    kind: ConversationKind,
+    name: string,
+    now: Date,
+  ): Promise<ConversationRecord> {
+    const rows = await this.db
+      .insert(conversations)
+      .values({ kind, name, lastActivityAt: now, createdAt: now })
+      .returning();
+    return rows[0]!;
+  }
+
+  /**
+   * Creates the room of `kind` named `name` unless one of that kind exists. The advisory lock makes two
+   * instances starting together create one room, not two.
+   */
+  async ensureOne(kind: ConversationKind, name: string, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enishi.ensure.${kind}`}))`);
+      const existing = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.kind, kind))
+        .limit(1);
+      if (existing.length > 0) return false;
+      await tx.insert(conversations).values({ kind, name, lastActivityAt: now, createdAt: now });
+      return true;
+    });
+  }
+
+  /**
+   * One page of a room list, newest activity first, with the last message and the viewer's unread count.
+   * (Callers ask for one row more than a page, to tell whether it is the last.)
+   */
+  async list(
+    filter: ConversationFilter,
+    viewerUid: number,
+    offset: number,
+    limit: number,
+  ): Promise<ConversationListItem[]> {
+    const conditions: (SQL | undefined)[] = [eq(conversations.kind, filter.kind)];
+    if (filter.memberRole !== undefined) conditions.push(eq(member.role, filter.memberRole));
+    if (filter.memberUid !== undefined) conditions.push(this.belongsTo(filter.memberUid));
+    if (filter.search) {
+      const pattern = containsPattern(filter.search);
+      conditions.push(
+        filter.kind === 'desk'
+          ? or(ilike(member.name, pattern), filter.searchLoginId ? ilike(member.loginId, pattern) : undefined)
+          : ilike(conversations.name, pattern),
+      );
+    }
+
+    return this.selectListItems(viewerUid)
+      .where(and(...conditions))
+      .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  /** The list row of one conversation. */
+  async findListItem(id: number, viewerUid: number): Promise<ConversationListItem | null> {
+    const rows = await this.selectListItems(viewerUid).where(eq(conversations.id, id)).limit(1);
+    return rows[0] ?? null;
+  }
+
+  /** Conversations with their member (desk), last message and the viewer's unread count. */
+  private selectListItems(viewerUid: number) {
+    const last = this.db
+      .select({
+        body: messages.body,
+        imageCount: sql<number>`cardinality(${messages.images})`.as('image_count'),
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversations.id), isNull(messages.deletedAt)))
+      .orderBy(desc(messages.id))
+      .limit(1)
+      .as('last');
+    return this.db
+      .select({
+        ...this.accessColumns(),
+        name: conversations.name,
+        memberName: member.name,
+        memberRank: member.rank,
+        memberImage: member.image,
+        lastBody: last.body,
+        lastImageCount: last.imageCount,
+        lastAt: last.createdAt,
+        unread: this.unreadCount(viewerUid),
+      })
+      .from(conversations)
+      .leftJoin(member, eq(member.id, conversations.memberId))
+      .leftJoinLateral(last, sql`true`)
+      .$dynamic();
+  }
+
+  /** Messages by others newer than what the viewer has read, in the current conversation row. */
+  private unreadCount(viewerUid: number) {
+    return sql<number>`(
+      select count(*)::int from ${messages} as unread_m
+      where unread_m.conversation_id = ${conversations.id}
+        and unread_m.deleted_at is null
+        and unread_m.sender_id is distinct from ${viewerUid}
+        and unread_m.id > coalesce((
+          select r.last_read_message_id from ${conversationReads} as r
+          where r.conversation_id = ${conversations.id} and r.user_id = ${viewerUid}
+        ), 0)
+    )`.mapWith(Number);
+  }
+
+  /** The conversations a member belongs to: their desk and the group talks they are in. */
+  private belongsTo(uid: number): SQL {
+    return or(eq(conversations.memberId, uid), eq(conversations.manId, uid), eq(conversations.womanId, uid))!;
+  }
+
+  /**
+   * The reader's unread messages (by others, not deleted, newer than their read mark), newest first, at
+   * most `limit`. Members: their own talks. Staff: desk talks, group talks and staff rooms.
+   */
+  async unread(reader: Reader, limit: number): Promise<UnreadRow[]> {
+    const scope = reader.isStaff
+      ? inArray(conversations.kind, ['desk', 'st', 'staffroom'])
+      : this.belongsTo(reader.uid);
+    return this.db
+      .select({
+        conversationId: conversations.id,
+        kind: conversations.kind,
+        memberRole: member.role,
+        messageId: messages.id,
+      })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .leftJoin(member, eq(member.id, conversations.memberId))
+      .leftJoin(
+        conversationReads,
+        and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, reader.uid)),
+      )
+      .where(
+        and(
+          scope,
+          isNull(messages.deletedAt),
+          sql`${messages.senderId} is distinct from ${reader.uid}`,
+          sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(limit);
+  }
+
+  /** Unread counts by kind (and member role for desk talks), with the same scope as `unread`. */
+  async unreadCounts(
+    reader: Reader,
+  ): Promise<{ kind: ConversationKind; memberRole: number | null; count: number }[]> {
+    const scope = reader.isStaff
+      ? inArray(conversations.kind, ['desk', 'st', 'staffroom'])
+      : this.belongsTo(reader.uid);
+    return this.db
+      .select({
+        kind: conversations.kind,
+        memberRole: member.role,
+        count: sql<number>`count(*)::int`.mapWith(Number),
+      })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .leftJoin(member, eq(member.id, conversations.memberId))
+      .leftJoin(
+        conversationReads,
+        and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, reader.uid)),
+      )
+      .where(
+        and(
+          scope,
+          isNull(messages.deletedAt),
+          sql`${messages.senderId} is distinct from ${reader.uid}`,
+          sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
+        ),
+      )
+      .groupBy(conversations.kind, member.role);
+  }
+
+  /**
+   * Moves the user's read mark to the conversation's newest message (never backwards). Returns the mark
+   * and whether it moved.
+   */
+  async markRead(conversationId: number, userId: number): Promise<{ lastReadId: number; moved: boolean }> {
+    const newest = await this.db
+      .select({ id: sql<number | null>`max(${messages.id})`.mapWith(Number) })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId));
+    const newestId = newest[0]?.id ?? 0;
+    if (!newestId) return { lastReadId: 0, moved: false };
+    const rows = await this.db
+      .insert(conversationReads)
+      .values({ conversationId, userId, lastReadMessageId: newestId })
+      .onConflictDoUpdate({
+        target: [conversationReads.conversationId, conversationReads.userId],
+        set: { lastReadMessageId: newestId },
+        setWhere: sql`${conversationReads.lastReadMessageId} < ${newestId}`,
+      })
+      .returning({ lastReadId: conversationReads.lastReadMessageId });
+    return rows[0] ? { lastReadId: rows[0].lastReadId, moved: true } : { lastReadId: newestId, moved: false };
+  }
+
+  /** How far the member and (any of) the staff have read a desk conversation, for 既読. */
+  async readMarks(conversationId: number): Promise<{ userId: number; role: number; lastReadId: number }[]> {
+    return this.db
+      .select({
+        userId: conversationReads.userId,
+        role: users.role,
+        lastReadId: conversationReads.lastReadMessageId,
+      })
+      .from(conversationReads)
+      .innerJoin(users, eq(users.id, conversationReads.userId))
+      .where(eq(conversationReads.conversationId, conversationId));
+  }
+}

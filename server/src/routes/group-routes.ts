@@ -1,0 +1,25 @@
+import { AddConversationBody, type AddConversationReply } from '@enishi/contract';
+import type { apiCalls } from '../http/calls.js';
+import type { ConversationService } from '../services/conversation-service.js';
+
+/**
+ * POST /api/add_conversation {params: {men, women, type: 'st'}} -> {conversation_id}: staff register a group
+ * talk of one man and one woman (SPEC §4 group registration). The registering staff member is the session's
+ * user; members get 403.
+ */
+export function groupRoutes(
+  calls: ReturnType<typeof apiCalls>,
+  services: { conversations: ConversationService },
+): void {
+  calls.session(
+    'add_conversation',
+    AddConversationBody,
+    async ({ body, actor }): Promise<AddConversationReply> => {
+      const talk = await services.conversations.createGroupTalk(actor, {
+        manId: body.params.men,
+        womanId: body.params.women,
+      });
+      return { conversation_id: talk.id };
+    },
+  );
+}

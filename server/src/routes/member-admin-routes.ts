@@ -1,0 +1,109 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import {
+  AddUserBody,
+  AuditLogBody,
+  DelUserBody,
+  LIMITS,
+  SearchUserBody,
+  UpdateUserBody,
+  UploadUserImageBody,
+  type AuditLogReply,
+  type SearchUserReply,
+  type UserRow,
+  type UserRowsReply,
+} from '@enishi/contract';
+import type { UserRecord } from '../db/schema.js';
+import { forbidden, notFound } from '../errors.js';
+import type { apiCalls } from '../http/calls.js';
+import { presentAudit } from '../presenters/member-admin-presenter.js';
+import { presentUser } from '../presenters/user-presenter.js';
+import type { MemberAdminService } from '../services/member-admin-service.js';
+import type { ProfileImageService } from '../services/profile-image-service.js';
+
+/** A data URL of a 5,000,000-byte image is about 6.7 MB; the JSON around it is small. */
+const IMAGE_CALL_BODY_LIMIT = Math.ceil((LIMITS.imageBytes * 4) / 3) + 64 * 1024;
+
+interface Deps {
+  memberAdmin: MemberAdminService;
+  profileImages: ProfileImageService;
+}
+
+/** Member and staff administration calls (SPEC §7): adduser, updateuser, searchuser, deluser, images, audit. */
+export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: Deps): void {
+  const row = (user: UserRecord): UserRow =>
+    presentUser(user, undefined, services.profileImages.url(user.image));
+
+  calls.session('adduser', AddUserBody, async ({ body, actor }): Promise<UserRowsReply> => {
+    const user = await services.memberAdmin.add(actor, {
+      loginId: body.id,
+      name: body.name,
+      password: body.pass,
+      rank: body.rank,
+      role: body.role,
+      introducer: body.introducer,
+    });
+    return { rows: [row(user)] };
+  });
+
+  calls.session('updateuser', UpdateUserBody, async ({ body, actor }): Promise<UserRowsReply> => {
+    const user = await services.memberAdmin.update(actor, body.uid, {
+      loginId: body.id,
+      name: body.name,
+      password: body.pass,
+      rank: body.rank,
+      role: body.role,
+      introducer: body.introducer,
+    });
+    return { rows: [row(user)] };
+  });
+
+  calls.session('searchuser', SearchUserBody, async ({ body, actor }): Promise<SearchUserReply> => {
+    const found = await services.memberAdmin.search(actor, body);
+    return { rows: found.rows.map(row), count: found.count };
+  });
+
+  calls.session('deluser', DelUserBody, async ({ body, actor }): Promise<UserRowsReply> => {
+    const user = await services.memberAdmin.delete(actor, body.uid);
+    return { rows: [presentUser(user)] };
+  });
+
+  calls.session(
+    'uploadUserImage',
+    UploadUserImageBody,
+    async ({ body, actor }): Promise<UserRowsReply> => {
+      const user = await services.memberAdmin.uploadImage(actor, body.uid, body.image);
+      return { rows: [row(user)] };
+    },
+    { bodyLimit: IMAGE_CALL_BODY_LIMIT },
+  );
+
+  calls.session('auditlog', AuditLogBody, async ({ body, actor }): Promise<AuditLogReply> => {
+    const page = await services.memberAdmin.auditLog(actor, body.page);
+    return { rows: page.rows.map(presentAudit), isEnd: page.isEnd };
+  });
+}
+
+/**
+ * GET /media/profile/<id>?e=<expiry>&s=<signature>: a profile picture for a plain <img>. As with talk images
+ * the signed URL is the permission; a changed or expired one is 403, a picture since replaced 404.
+ */
+export function profileImageRoutes(
+  app: FastifyInstance,
+  services: { profileImages: ProfileImageService },
+): void {
+  app.get('/media/profile/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const query = request.query as Record<string, unknown>;
+    const expiry = typeof query.e === 'string' ? query.e : '';
+    const signature = typeof query.s === 'string' ? query.s : '';
+    if (!services.profileImages.verify(id, expiry, signature)) throw forbidden();
+    const image = await services.profileImages.find(id, expiry);
+    if (!image) throw notFound();
+    return reply
+      .type('image/jpeg')
+      .header('content-length', image.bytes)
+      .header('cache-control', `private, max-age=${image.maxAge}`)
+      .send(createReadStream(image.file));
+  });
+}

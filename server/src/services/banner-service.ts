@@ -1,0 +1,57 @@
+import { contentTypeOfRole, isStaffRole, ja, type BannerRow } from '@enishi/contract';
+import { forbidden, notFound } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { presentBanner } from '../presenters/banner-presenter.js';
+import type { BannerRepository } from '../repositories/banner-repository.js';
+import { BANNER_IMAGE_FORMATS, type ContentImageService } from './content-image-service.js';
+import { policies } from './policies.js';
+import type { Actor } from './session-service.js';
+
+/** Ad banners under the members' home menu, one set per group (SPEC §3, §4). Staff manage them. */
+export class BannerService {
+  constructor(
+    private readonly banners: BannerRepository,
+    private readonly images: ContentImageService,
+    private readonly clock: Clock,
+  ) {}
+
+  async add(actor: Actor, input: { type: 1 | 2; url: string; image: string }): Promise<{ id: number }> {
+    if (!policies.manageContent(actor)) throw forbidden();
+    const [image] = await this.images.store([input.image], BANNER_IMAGE_FORMATS, ja.banners.badImage);
+    try {
+      const created = await this.banners.create({
+        type: input.type,
+        // The parsed form: what the browser will open, with spaces and the like escaped.
+        url: new URL(input.url).href,
+        createdBy: actor.uid,
+        image: image!,
+        now: new Date(this.clock()),
+      });
+      return { id: created.id };
+    } catch (error) {
+      await this.images.remove([image!.path]);
+      throw error;
+    }
+  }
+
+  async delete(actor: Actor, id: number): Promise<void> {
+    if (!policies.manageContent(actor)) throw forbidden();
+    const result = await this.banners.delete(id);
+    if (!result) throw notFound();
+    await this.images.remove(result.removedPaths);
+  }
+
+  /** Staff: the banners of `type`, or all. A member: their group's, whatever `type` says. */
+  async get(actor: Actor, query: { type?: 1 | 2; id?: number }): Promise<BannerRow[]> {
+    const staff = isStaffRole(actor.role);
+    const type = staff
+      ? query.id === undefined
+        ? query.type
+        : undefined
+      : (contentTypeOfRole(actor.role) ?? undefined);
+    if (!staff && type === undefined) return [];
+    const items = await this.banners.list({ type, id: query.id });
+    if (query.id !== undefined && (!items[0] || !policies.seeContent(actor, items[0].type))) throw notFound();
+    return items.map((item) => presentBanner(item, (id) => this.images.sign([id])[0]!));
+  }
+}

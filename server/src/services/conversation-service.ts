@@ -1,0 +1,187 @@
+import {
+  isStaffRole,
+  ja,
+  PAGE_SIZE,
+  ROLE,
+  type ConversationType,
+  type Notifications,
+} from '@enishi/contract';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import type {
+  ConversationAccess,
+  ConversationFilter,
+  ConversationListItem,
+  ConversationRepository,
+} from '../repositories/conversation-repository.js';
+import type { UserRepository } from '../repositories/user-repository.js';
+import type { ConversationRecord } from '../db/schema.js';
+import type { Audience } from '../realtime/events.js';
+import { policies } from './policies.js';
+import type { Actor } from './session-service.js';
+
+/** The people a conversation reaches: its members by id, and the staff (who belong to every one). */
+export function audienceOf(
+  conversation: Pick<ConversationAccess, 'memberId' | 'manId' | 'womanId'>,
+): Audience {
+  const memberIds = [conversation.memberId, conversation.manId, conversation.womanId].filter(
+    (id): id is number => id !== null,
+  );
+  return { memberIds, staff: true };
+}
+
+/** Unread message ids listed per conversation in `unreads` (getuser); the counters have no such cap. */
+const UNREAD_IDS_PER_CONVERSATION = 100;
+const UNREAD_IDS_TOTAL = 2000;
+
+/** A group talk's name part: the given name, i.e. the last word of a "姓 名" name, or the whole name. */
+export function firstName(name: string): string {
+  const parts = name.trim().split(/[\s\u3000]+/);
+  return parts.at(-1) ?? name;
+}
+
+/** Who sees which list: members only their own talks; the other types answer an empty list, not an error. */
+function filterFor(actor: Actor, type: ConversationType): Omit<ConversationFilter, 'search'> | null {
+  if (!isStaffRole(actor.role)) {
+    if (type === 'staff') return { kind: 'desk', memberUid: actor.uid };
+    if (type === 'st') return { kind: 'st', memberUid: actor.uid };
+    return null;
+  }
+  switch (type) {
+    case 'st':
+      return { kind: 'st' };
+    case 'men':
+      return { kind: 'desk', memberRole: ROLE.male, searchLoginId: true };
+    case 'women':
+      return { kind: 'desk', memberRole: ROLE.female, searchLoginId: true };
+    case 'staff':
+      return { kind: 'staffroom' };
+    case 'sendmen':
+    case 'sendwomen':
+      return { kind: type };
+  }
+}
+
+export class ConversationService {
+  constructor(
+    private readonly conversations: ConversationRepository,
+    private readonly users: UserRepository,
+    private readonly clock: Clock,
+    /** The `news` counter (news-service.ts): a member's unseen news of their group. */
+    private readonly unseenNews: (reader: { uid: number; role: number }) => Promise<number> = async () => 0,
+  ) {}
+
+  /** One page (20) of a room list, newest activity first. */
+  async list(
+    actor: Actor,
+    query: { type: ConversationType; search: string; page: number },
+  ): Promise<{ rows: ConversationListItem[]; isEnd: boolean }> {
+    const filter = filterFor(actor, query.type);
+    if (!filter) return { rows: [], isEnd: true };
+    const search = query.search.trim();
+    const rows = await this.conversations.list(
+      { ...filter, search: search || undefined },
+      actor.uid,
+      query.page * PAGE_SIZE,
+      PAGE_SIZE + 1,
+    );
+    return { rows: rows.slice(0, PAGE_SIZE), isEnd: rows.length <= PAGE_SIZE };
+  }
+
+  /** A conversation the caller may see; anything else is "not found". */
+  async access(actor: Actor, conversationId: number): Promise<ConversationAccess> {
+    const conversation = await this.conversations.findAccess(conversationId);
+    if (!conversation || !policies.seeConversation(actor, conversation)) throw notFound();
+    return conversation;
+  }
+
+  async get(actor: Actor, conversationId: number): Promise<ConversationListItem> {
+    const item = await this.conversations.findListItem(conversationId, actor.uid);
+    if (!item || !policies.seeConversation(actor, item)) throw notFound();
+    return item;
+  }
+
+  /** A bulk-send history (staff only). */
+  async getBroadcast(actor: Actor, conversationId: number): Promise<ConversationListItem> {
+    if (!policies.seeBroadcasts(actor)) throw forbidden();
+    const item = await this.conversations.findListItem(conversationId, actor.uid);
+    if (!item || (item.kind !== 'sendmen' && item.kind !== 'sendwomen')) throw notFound();
+    return item;
+  }
+
+  /**
+   * The badge counters (SPEC §3), derived from read state. Members: fromStaff is their desk talk, setting
+   * their group talks. Staff: fromMen / fromWomen the members' desk talks, setting the group talks, fromStaff
+   * the staff rooms. News: a member's unseen news (staff: 0).
+   */
+  async notifications(reader: { uid: number; role: number }): Promise<Notifications> {
+    const isStaff = isStaffRole(reader.role);
+    const [counts, news] = await Promise.all([
+      this.conversations.unreadCounts({ uid: reader.uid, isStaff }),
+      this.unseenNews(reader),
+    ]);
+    const result: Notifications = { news, fromStaff: 0, setting: 0, fromWomen: 0, fromMen: 0 };
+    for (const { kind, memberRole, count } of counts) {
+      if (kind === 'st') result.setting += count;
+      else if (kind === 'staffroom') result.fromStaff += count;
+      else if (kind === 'desk' && !isStaff) result.fromStaff += count;
+      else if (kind === 'desk' && memberRole === ROLE.female) result.fromWomen += count;
+      else if (kind === 'desk') result.fromMen += count;
+    }
+    return result;
+  }
+
+  /**
+   * The user's unread message ids as the original client reads them: JSON text of
+   * `{"men": {convId: [ids]}, "women": {...}, "staff": {...}}`, oldest first, at most 100 per conversation.
+   * A member's desk talk is under `staff`; group talks are counted by `setting` and not listed here.
+   */
+  async unreadsJson(user: { id: number; role: number }): Promise<string> {
+    const isStaff = isStaffRole(user.role);
+    const rows = await this.conversations.unread({ uid: user.id, isStaff }, UNREAD_IDS_TOTAL);
+    const maps: Record<'men' | 'women' | 'staff', Record<string, number[]>> = {
+      men: {},
+      women: {},
+      staff: {},
+    };
+    for (const row of rows) {
+      let group: 'men' | 'women' | 'staff' | null = null;
+      if (row.kind === 'staffroom') group = 'staff';
+      else if (row.kind === 'desk')
+        group = !isStaff ? 'staff' : row.memberRole === ROLE.female ? 'women' : 'men';
+      if (!group) continue;
+      const ids = (maps[group][String(row.conversationId)] ??= []);
+      if (ids.length < UNREAD_IDS_PER_CONVERSATION) ids.push(row.messageId);
+    }
+    for (const group of Object.values(maps)) for (const ids of Object.values(group)) ids.reverse();
+    return JSON.stringify(maps);
+  }
+
+  /** Creates the default staff room at start when there is none. */
+  async ensureStaffRoom(): Promise<boolean> {
+    return this.conversations.ensureOne('staffroom', ja.talk.staffRoom, new Date(this.clock()));
+  }
+
+  /**
+   * A group talk of a man (101) and a woman (201), named after their given names. The call that creates
+   * it comes with group registration; staff register it, recorded from their session.
+   */
+  async createGroupTalk(
+    registeredBy: Actor | null,
+    input: { manId: number; womanId: number },
+  ): Promise<ConversationRecord> {
+    if (registeredBy && !isStaffRole(registeredBy.role)) throw forbidden();
+    const [man, woman] = await Promise.all([
+      this.users.findById(input.manId),
+      this.users.findById(input.womanId),
+    ]);
+    if (man?.role !== ROLE.male || woman?.role !== ROLE.female) throw badRequest();
+    return this.conversations.createGroupTalk({
+      manId: man.id,
+      womanId: woman.id,
+      name: `${firstName(man.name)}${firstName(woman.name)}`,
+      registeredBy: registeredBy?.uid ?? null,
+      now: new Date(this.clock()),
+    });
+  }
+}

@@ -1,0 +1,209 @@
+import {
+  AUDIT_PAGE_SIZE,
+  NEW_USER_ROLE,
+  ROLE,
+  SEARCH_USERS_MAX,
+  isStaffRole,
+  ja,
+  kindOfRole,
+  type AuditAction,
+  type AuditSnapshot,
+  type MemberKind,
+} from '@enishi/contract';
+import type { UserRecord } from '../db/schema.js';
+import type { AuditRecord, NewAuditRecord } from '../db/schema-admin.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { hashPassword } from '../lib/passwords.js';
+import type { Realtime } from '../realtime/events.js';
+import type { AuditRepository } from '../repositories/audit-repository.js';
+import type { MemberAdminRepository } from '../repositories/member-admin-repository.js';
+import type { UserRepository } from '../repositories/user-repository.js';
+import { insertAudit } from '../repositories/audit-repository.js';
+import { policies } from './policies.js';
+import type { ProfileImageService } from './profile-image-service.js';
+import type { Actor } from './session-service.js';
+import type { UserService } from './user-service.js';
+
+/** A member form as the contract schema gives it (SPEC §5 already checked). */
+export interface MemberInput {
+  loginId: string;
+  name: string;
+  /** Absent on edit: keep the current password. */
+  password: string | undefined;
+  rank: number;
+  /** Only which kind of record is meant (men 101, women 201, staff 1 to 6); the server picks the role. */
+  role: number;
+  introducer: string;
+}
+
+/** The audit log's view of a record: never the password hash. */
+export function auditSnapshot(user: UserRecord): AuditSnapshot {
+  return {
+    id: user.loginId,
+    name: user.name,
+    role: user.role,
+    rank: user.rank,
+    introducer: user.introducer,
+    image: user.image !== null,
+  };
+}
+
+function kindOf(role: number): MemberKind {
+  const kind = kindOfRole(role);
+  if (!kind) throw badRequest(ja.members.errors.roleInvalid);
+  return kind;
+}
+
+/**
+ * Adding, editing, finding and deleting men, women and staff (SPEC §2 admin screens), and profile pictures.
+ * Permissions come from the session only (SPEC §6, policies.ts): members may do none of it, staff manage
+ * men and women, and only the owner manages staff. Every change is audited in its own transaction.
+ */
+export class MemberAdminService {
+  constructor(
+    private readonly records: MemberAdminRepository,
+    private readonly users: UserRepository,
+    private readonly userService: UserService,
+    private readonly audits: AuditRepository,
+    private readonly images: ProfileImageService,
+    private readonly realtime: Realtime,
+    private readonly clock: Clock,
+  ) {}
+
+  private entry(actor: Actor, action: AuditAction, passwordReset = false) {
+    return (before: UserRecord | null, after: UserRecord | null): NewAuditRecord => ({
+      actorId: actor.uid,
+      actorName: actor.name,
+      action,
+      targetId: (after ?? before)!.id,
+      targetRole: (after ?? before)!.role,
+      before: before && auditSnapshot(before),
+      after: after && auditSnapshot(after),
+      passwordReset,
+      createdAt: new Date(this.clock()),
+    });
+  }
+
+  /** Members never reach staff administration; this runs before anything is looked up. */
+  private requireStaff(actor: Actor): void {
+    if (!isStaffRole(actor.role)) throw forbidden();
+  }
+
+  /** A record the caller may manage; a missing one is 404, one of a kind they may not manage 403. */
+  private async managed(actor: Actor, uid: number): Promise<UserRecord> {
+    this.requireStaff(actor);
+    const user = await this.users.findById(uid);
+    if (!user) throw notFound();
+    if (!policies.manageUsers(actor, kindOf(user.role))) throw forbidden();
+    return user;
+  }
+
+  /** Registers a man (101), a woman (201) or a staff member (always role 3, rank 0: SPEC §9). */
+  async add(actor: Actor, input: MemberInput & { password: string }): Promise<UserRecord> {
+    this.requireStaff(actor);
+    const kind = kindOf(input.role);
+    if (!policies.manageUsers(actor, kind)) throw forbidden();
+    const created = await this.userService.create(
+      {
+        loginId: input.loginId,
+        password: input.password,
+        name: input.name,
+        role: NEW_USER_ROLE[kind],
+        rank: kind === 'men' ? input.rank : 0,
+        introducer: kind === 'staff' ? '' : input.introducer,
+      },
+      (tx, user) => insertAudit(tx, this.entry(actor, 'add')(null, user)),
+    );
+    if (!created) throw badRequest(ja.members.errors.idTaken);
+    return created;
+  }
+
+  /**
+   * Edits a record of the kind the form is for. The role never changes here (a man stays a man and staff
+   * keep their role), so no form can raise anyone's rights.
+   */
+  async update(actor: Actor, uid: number, input: MemberInput): Promise<UserRecord> {
+    const current = await this.managed(actor, uid);
+    const kind = kindOf(current.role);
+    if (kindOf(input.role) !== kind) throw badRequest(ja.members.errors.kindMismatch);
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    const result = await this.records.update(
+      uid,
+      {
+        loginId: input.loginId,
+        name: input.name,
+        rank: kind === 'men' ? input.rank : current.rank,
+        introducer: kind === 'staff' ? current.introducer : input.introducer,
+        ...(passwordHash ? { passwordHash } : {}),
+        updatedAt: new Date(this.clock()),
+      },
+      this.entry(actor, 'update', passwordHash !== undefined),
+      actor.sessionId,
+    );
+    if (result.outcome === 'missing') throw notFound();
+    if (result.outcome === 'taken') throw badRequest(ja.members.errors.idTaken);
+    // A new password ended the user's other sessions: their open sockets close too.
+    if (passwordHash && uid !== actor.uid) {
+      await this.realtime.toUser(uid, 'session.ended', { sessionId: null });
+    }
+    return result.after;
+  }
+
+  /** Men, women or staff whose name or login ID contains the keyword (everyone for none), newest first. */
+  async search(
+    actor: Actor,
+    query: { keyword: string; rank: number; role: number },
+  ): Promise<{ rows: UserRecord[]; count: number }> {
+    this.requireStaff(actor);
+    const kind = kindOf(query.role);
+    if (!policies.manageUsers(actor, kind)) throw forbidden();
+    return this.records.search({ kind, keyword: query.keyword, rank: query.rank, limit: SEARCH_USERS_MAX });
+  }
+
+  /**
+   * Deletes a record. Their sessions go with it (the next call is a 401) and their open chat sockets close;
+   * their picture is removed once the deletion has committed.
+   */
+  async delete(actor: Actor, uid: number): Promise<UserRecord> {
+    await this.managed(actor, uid);
+    if (uid === actor.uid) throw badRequest(ja.members.errors.selfDelete);
+    const deleted = await this.records.delete(uid, this.entry(actor, 'delete'));
+    if (!deleted) throw notFound();
+    await this.realtime.toUser(uid, 'session.ended', { sessionId: null });
+    await this.images.remove(deleted.image);
+    return deleted;
+  }
+
+  /**
+   * Sets a profile picture (SPEC §5, §6): for oneself with roles 1 to 3 and 201, and for the records one
+   * manages (staff: any member; the owner: staff too).
+   */
+  async uploadImage(actor: Actor, uid: number, dataUrl: string): Promise<UserRecord> {
+    if (actor.role === ROLE.male) throw forbidden();
+    const target = uid === actor.uid ? null : await this.managed(actor, uid);
+    if (!target && !policies.uploadOwnImage(actor)) throw forbidden();
+
+    const stored = await this.images.store(dataUrl);
+    let result;
+    try {
+      result = await this.records.setImage(uid, stored, new Date(this.clock()), this.entry(actor, 'image'));
+    } catch (error) {
+      await this.images.remove(stored);
+      throw error;
+    }
+    if (!result) {
+      await this.images.remove(stored);
+      throw notFound();
+    }
+    await this.images.remove(result.before.image);
+    return result.after;
+  }
+
+  /** The audit log, newest first (the owner only). */
+  async auditLog(actor: Actor, page: number): Promise<{ rows: AuditRecord[]; isEnd: boolean }> {
+    if (!policies.readAuditLog(actor)) throw forbidden();
+    const rows = await this.audits.page(page * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE + 1);
+    return { rows: rows.slice(0, AUDIT_PAGE_SIZE), isEnd: rows.length <= AUDIT_PAGE_SIZE };
+  }
+}

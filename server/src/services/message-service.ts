@@ -1,0 +1,211 @@
+import {
+  isStaffRole,
+  japanTime,
+  MESSAGES_PAGE_SIZE,
+  type Message,
+  type MessageGroup,
+  type TextFrame,
+} from '@enishi/contract';
+import type { z } from 'zod';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { messageFact, presentMessage, type MessageFact } from '../presenters/message-presenter.js';
+import type { Realtime } from '../realtime/events.js';
+import type { ConversationRepository } from '../repositories/conversation-repository.js';
+import type { MessageRepository, MessageRow } from '../repositories/message-repository.js';
+import { audienceOf, type ConversationService } from './conversation-service.js';
+import type { MediaService } from './media-service.js';
+import { policies } from './policies.js';
+import type { Actor } from './session-service.js';
+
+export type TextInput = z.output<typeof TextFrame>;
+
+/** What sending gave: a new message, the one already stored under that client id, or that one deleted. */
+export type SendResult =
+  | { outcome: 'created' | 'duplicate'; message: MessageFact }
+  | { outcome: 'deleted'; conversationId: number; messageId: number };
+
+/** Pinned announcements shown above a talk. */
+const ANNOUNCEMENTS_MAX = 50;
+
+/** Groups messages (oldest first) by their Japan-time date, oldest group first. */
+function groupByJapanDate(messages: Message[]): MessageGroup[] {
+  const groups: MessageGroup[] = [];
+  for (const message of messages) {
+    const date = japanTime(new Date(message.date)).dateKey;
+    const last = groups.at(-1);
+    if (last?.date === date) last.messages.push(message);
+    else groups.push({ date, messages: [message] });
+  }
+  return groups;
+}
+
+/**
+ * Messages: reading a talk, sending, deleting, unpinning, marking read and catching up. Every change is
+ * published to the conversation's audience only after its transaction has committed.
+ */
+export class MessageService {
+  constructor(
+    private readonly messages: MessageRepository,
+    private readonly conversationRepository: ConversationRepository,
+    private readonly conversations: ConversationService,
+    private readonly media: MediaService,
+    private readonly realtime: Realtime,
+    private readonly clock: Clock,
+  ) {}
+
+  private fact(row: MessageRow, read = false): MessageFact {
+    return messageFact(row, (ids) => this.media.sign(ids), read);
+  }
+
+  /**
+   * A page of a talk: the newest 50 messages, or the 50 before `before`, grouped by Japan date (newest
+   * group last), with the pinned announcements as a first group `announce` on the first page. Reading does
+   * not mark the talk read; the socket's `open` frame does.
+   */
+  async page(
+    actor: Actor,
+    conversationId: number,
+    before: number | undefined,
+  ): Promise<{ rows: MessageGroup[]; isEnd: boolean }> {
+    const conversation = await this.conversations.access(actor, conversationId);
+    const [rows, pinned, marks] = await Promise.all([
+      this.messages.page(conversationId, before, MESSAGES_PAGE_SIZE + 1),
+      before === undefined ? this.messages.announcements(conversationId, ANNOUNCEMENTS_MAX) : [],
+      conversation.kind === 'desk' ? this.conversationRepository.readMarks(conversationId) : [],
+    ]);
+
+    // 既読 in a desk talk: the member's messages are read once any staff member has read them, and the
+    // staff's once the member has.
+    let memberRead = 0;
+    let staffRead = 0;
+    for (const mark of marks) {
+      if (mark.userId === conversation.memberId) memberRead = Math.max(memberRead, mark.lastReadId);
+      else if (isStaffRole(mark.role)) staffRead = Math.max(staffRead, mark.lastReadId);
+    }
+    const readByOtherSide = (row: MessageRow) =>
+      conversation.kind === 'desk' &&
+      (row.senderId === conversation.memberId ? staffRead >= row.id : memberRead >= row.id);
+
+    const present = (row: MessageRow) => presentMessage(actor, this.fact(row, readByOtherSide(row)));
+    const newestFirst = rows.slice(0, MESSAGES_PAGE_SIZE);
+    const groups = groupByJapanDate(newestFirst.reverse().map(present));
+    if (pinned.length > 0) groups.unshift({ date: 'announce', messages: pinned.map(present) });
+    return { rows: groups, isEnd: rows.length <= MESSAGES_PAGE_SIZE };
+  }
+
+  /**
+   * Stores a message from a chat frame. Checks come first (the talk, the reply), then the images are cleaned
+   * and written outside any lock, then one short transaction stores the message in id order. The same
+   * client id from the same sender never stores a second message.
+   */
+  async send(actor: Actor, input: TextInput): Promise<SendResult> {
+    const conversation = await this.conversations.access(actor, input.conversation_id);
+
+    const existing = await this.messages.findBySenderAndClientId(actor.uid, input.client_id);
+    if (existing) return this.answerDuplicate(existing.id, existing.conversationId);
+
+    if (input.reply != null && !(await this.messages.existsIn(conversation.id, input.reply))) {
+      throw badRequest();
+    }
+
+    const images = await this.media.store(input.image);
+    let stored;
+    try {
+      stored = await this.messages.insertInOrder({
+        conversationId: conversation.id,
+        senderId: actor.uid,
+        body: input.message,
+        images,
+        replyToId: input.reply ?? null,
+        announce: input.announce,
+        messageType: 0,
+        clientId: input.client_id,
+        now: new Date(this.clock()),
+      });
+    } catch (error) {
+      await this.media.remove(images.map((image) => image.path));
+      throw error;
+    }
+    if (!stored.created) {
+      // Another frame with this client id won the race.
+      await this.media.remove(images.map((image) => image.path));
+      return this.answerDuplicate(stored.message.id, stored.message.conversationId);
+    }
+
+    const row = await this.messages.findRow(stored.message.id);
+    if (!row) return { outcome: 'deleted', conversationId: conversation.id, messageId: stored.message.id };
+    const message = this.fact(row);
+    await this.realtime.toAudience(audienceOf(conversation), 'message.created', { message });
+    return { outcome: 'created', message };
+  }
+
+  private async answerDuplicate(messageId: number, conversationId: number): Promise<SendResult> {
+    const row = await this.messages.findRow(messageId);
+    if (!row) return { outcome: 'deleted', conversationId, messageId };
+    return { outcome: 'duplicate', message: this.fact(row) };
+  }
+
+  /** Deletes a message: roles 1 to 3 any message, everyone else their own. */
+  async delete(actor: Actor, messageId: number): Promise<void> {
+    const row = await this.visibleRow(actor, messageId);
+    if (!policies.deleteMessage(actor, row)) throw forbidden();
+    const { deleted, mediaPaths } = await this.messages.softDelete(messageId, new Date(this.clock()));
+    if (!deleted) throw notFound();
+    await this.media.remove(mediaPaths);
+    await this.realtime.toAudience(audienceOf(row), 'message.deleted', {
+      conversationId: row.conversationId,
+      messageId,
+    });
+  }
+
+  /** Unpins an announcement ('今後は表示しない'): staff, or whoever pinned it. */
+  async unpin(actor: Actor, messageId: number): Promise<void> {
+    const row = await this.visibleRow(actor, messageId);
+    if (!row.announce) throw notFound();
+    if (!policies.unpinAnnouncement(actor, row)) throw forbidden();
+    if (!(await this.messages.unpin(messageId))) throw notFound();
+    await this.realtime.toAudience(audienceOf(row), 'announcement.removed', {
+      conversationId: row.conversationId,
+      messageId,
+    });
+  }
+
+  private async visibleRow(actor: Actor, messageId: number): Promise<MessageRow> {
+    const row = await this.messages.findRow(messageId);
+    if (!row || !policies.seeConversation(actor, { ...row, id: row.conversationId })) throw notFound();
+    return row;
+  }
+
+  /**
+   * Marks a talk read up to its newest message. When the mark moves, the other side hears it (既読) and the
+   * reader's badge counters are recomputed on all their devices.
+   */
+  async markRead(actor: Actor, conversationId: number): Promise<{ lastReadId: number; moved: boolean }> {
+    const conversation = await this.conversations.access(actor, conversationId);
+    const result = await this.conversationRepository.markRead(conversationId, actor.uid);
+    if (result.moved) {
+      await this.realtime.toAudience(audienceOf(conversation), 'conversation.read', {
+        conversationId,
+        reader: actor.uid,
+        lastReadId: result.lastReadId,
+      });
+      await this.realtime.toUser(actor.uid, 'notifications.changed', {});
+    }
+    return result;
+  }
+
+  /** Messages after `afterId` the actor may see, oldest first, at most `limit`. */
+  async after(actor: Actor, afterId: number, limit: number): Promise<MessageFact[]> {
+    const rows = await this.messages.after(
+      { uid: actor.uid, isStaff: isStaffRole(actor.role) },
+      afterId,
+      limit,
+    );
+    return rows.map((row) => this.fact(row));
+  }
+
+  async newestVisibleId(actor: Actor): Promise<number> {
+    return this.messages.newestVisibleId({ uid: actor.uid, isStaff: isStaffRole(actor.role) });
+  }
+}

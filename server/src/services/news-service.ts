@@ -1,0 +1,129 @@
+import { contentTypeOfRole, isStaffRole, ja, ROLE, storedImageId, type NewsRow } from '@enishi/contract';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import { presentNews } from '../presenters/news-presenter.js';
+import type { Realtime } from '../realtime/events.js';
+import type { NewImage } from '../repositories/message-repository.js';
+import type { NewsImageSlot, NewsRepository } from '../repositories/news-repository.js';
+import { NEWS_IMAGE_FORMATS, type ContentImageService } from './content-image-service.js';
+import { policies } from './policies.js';
+import type { Actor } from './session-service.js';
+
+export interface NewsFields {
+  type: 1 | 2;
+  title: string;
+  body: string;
+}
+
+const roleOfType = (type: number) => (type === 2 ? ROLE.female : ROLE.male);
+const isDataUrl = (value: string) => value.startsWith('data:');
+
+/**
+ * News for the men's or the women's group (SPEC §3, §6). Staff manage it and read all of it; a member reads
+ * only their group's, and reading the list marks it seen (the `news` badge counts what is newer).
+ */
+export class NewsService {
+  constructor(
+    private readonly news: NewsRepository,
+    private readonly images: ContentImageService,
+    private readonly realtime: Realtime,
+    private readonly clock: Clock,
+  ) {}
+
+  async add(actor: Actor, input: NewsFields & { images: string[] }): Promise<{ id: number }> {
+    if (!policies.manageContent(actor)) throw forbidden();
+    const stored = await this.images.store(input.images, NEWS_IMAGE_FORMATS, ja.news.badImage);
+    let id: number;
+    try {
+      ({ id } = await this.news.create({
+        ...input,
+        createdBy: actor.uid,
+        now: new Date(this.clock()),
+        images: stored,
+      }));
+    } catch (error) {
+      await this.images.remove(stored.map((image) => image.path));
+      throw error;
+    }
+    await this.tellGroup(input.type);
+    return { id };
+  }
+
+  /**
+   * Saves an edited item. `images` is the new list in order: URLs (or ids) of images it already has, and data
+   * URLs of new ones; an image left out is deleted.
+   */
+  async update(actor: Actor, id: number, input: NewsFields & { images: string[] }): Promise<{ id: number }> {
+    if (!policies.manageContent(actor)) throw forbidden();
+    const [before] = await this.news.list({ id });
+    if (!before) throw notFound();
+
+    const stored = await this.images.store(
+      input.images.filter(isDataUrl),
+      NEWS_IMAGE_FORMATS,
+      ja.news.badImage,
+    );
+    let next = 0;
+    const slots: NewsImageSlot[] = input.images.map((image) =>
+      isDataUrl(image) ? { add: stored[next++] as NewImage } : { keep: storedImageId(image) },
+    );
+    let result;
+    try {
+      result = await this.news.update(id, { ...input, now: new Date(this.clock()) }, slots);
+    } catch (error) {
+      await this.images.remove(stored.map((image) => image.path));
+      throw error;
+    }
+    if (result === null || result === 'bad-image') {
+      await this.images.remove(stored.map((image) => image.path));
+      throw result === null ? notFound() : badRequest();
+    }
+    await this.images.remove(result.removedPaths);
+    await this.tellGroup(before.type);
+    if (input.type !== before.type) await this.tellGroup(input.type);
+    return { id };
+  }
+
+  async delete(actor: Actor, id: number): Promise<void> {
+    if (!policies.manageContent(actor)) throw forbidden();
+    const [before] = await this.news.list({ id });
+    const result = await this.news.delete(id);
+    if (!result) throw notFound();
+    await this.images.remove(result.removedPaths);
+    if (before) await this.tellGroup(before.type);
+  }
+
+  /**
+   * News, newest first. Staff: of `type`, or all. A member: their group's whatever `type` says; an item of
+   * the other group is "not found". A member's list (not a single item) marks their group's news seen.
+   */
+  async get(actor: Actor, query: { type?: 1 | 2; id?: number }): Promise<NewsRow[]> {
+    const staff = isStaffRole(actor.role);
+    // Staff asking for one item get it whatever its type; a member is always held to their group.
+    const type = staff
+      ? query.id === undefined
+        ? query.type
+        : undefined
+      : (contentTypeOfRole(actor.role) ?? undefined);
+    if (!staff && type === undefined) return [];
+
+    const items = await this.news.list({ type, id: query.id });
+    if (query.id !== undefined && (!items[0] || !policies.seeContent(actor, items[0].type))) throw notFound();
+    if (!staff && query.id === undefined && items[0] && (await this.news.markSeen(actor.uid, items[0].id))) {
+      await this.realtime.toUser(actor.uid, 'notifications.changed', {});
+    }
+    return items.map((item) => presentNews(item, (ids) => this.images.sign(ids)));
+  }
+
+  /** The `news` counter: a member's unseen news of their group; staff have none. */
+  async unseenCount(reader: { uid: number; role: number }): Promise<number> {
+    const type = contentTypeOfRole(reader.role);
+    return type === null ? 0 : this.news.unseenCount(reader.uid, type);
+  }
+
+  /** The group's badges may have changed: their open sockets recompute the counters. */
+  private async tellGroup(type: number): Promise<void> {
+    const ids = await this.news.userIdsWithRole(roleOfType(type));
+    await Promise.all(ids.map((uid) => this.realtime.toUser(uid, 'notifications.changed', {})));
+  }
+}

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, from src/test/. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/*
+ * The server as its own process, run from source with tsx (no build needed): `--conditions=source` makes
+ * @enishi/contract resolve to its TypeScript source too.
+ */
+const NODE_ARGS = ['--conditions=source', '--import', 'tsx'];
+const START_TIMEOUT_MS = 60_000;
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** Runs a server script (e.g. `server/src/scripts/create-user.ts`) to completion and returns its stdout. */
+export async function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const child = spawn(process.execPath, [...NODE_ARGS, script, ...args], { cwd: REPO_ROOT, env });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`${script} exited with ${code}: ${err}`);
+  return out;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Everything the server logged. */
+  log: () => string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts `server/src/main.ts` and resolves when it logs that it is listening (not by polling), which it
+ * does at log level info.
+ */
+export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...NODE_ARGS, 'server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+
+  const listening = new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      log += `${line}\n`;
+      const match = /Server listening at (http:\/\/[^"\s]+)/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${log}`)));
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`server did not listen in time:\n${log}`)), START_TIMEOUT_MS);
+  });
+  try {
+    const baseUrl = await Promise.race([listening, timeout]);
+    return { child, baseUrl, log: () => log, exited };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}

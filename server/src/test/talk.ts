@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../services/session-service.js';
+import type { MessageFact } from '../presenters/message-presenter.js';
+
+/** The actor behind a session, as the services see the caller. */
+export async function actorOf(app: FastifyInstance, ssid: string): Promise<Actor> {
+  const actor = await app.services.sessions.resolve(ssid);
+  if (!actor) throw new Error('no such session');
+  return actor;
+}
+
+/** Stores a message through the service, as a chat frame would, and returns what readers see of it. */
+export async function postMessage(
+  app: FastifyInstance,
+  ssid: string,
+  conversationId: number,
+  message: string,
+  extra: { image?: string[]; reply?: number | null; announce?: boolean } = {},
+): Promise<MessageFact> {
+  const result = await app.services.messages.send(await actorOf(app, ssid), {
+    type: 'text',
+    conversation_id: conversationId,
+    message,
+    image: extra.image ?? [],
+    reply: extra.reply ?? null,
+    announce: extra.announce ?? false,
+    client_id: randomUUID(),
+  });
+  if (result.outcome !== 'created') throw new Error(`not created: ${result.outcome}`);
+  return result.message;
+}
+
+/** The member's desk conversation id. */
+export async function deskOf(app: FastifyInstance, ssid: string): Promise<number> {
+  const page = await app.services.conversations.list(await actorOf(app, ssid), {
+    type: 'staff',
+    search: '',
+    page: 0,
+  });
+  const desk = page.rows[0];
+  if (!desk) throw new Error('no desk conversation');
+  return desk.id;
+}
+
+export const newClientId = () => randomUUID();

@@ -1,0 +1,71 @@
+import { ja, type MemberKind } from '@enishi/contract';
+import { AuditLog } from '@/features/members/components/audit-log';
+import { MemberEdit } from '@/features/members/components/member-edit';
+import { MemberForm } from '@/features/members/components/member-form';
+import { MemberList } from '@/features/members/components/member-list';
+import { MemberMenu } from '@/features/members/components/member-menu';
+import { memberKinds } from '@/features/members/utils/member-kinds';
+import { Page } from '@/components/layouts/page';
+
+/*
+ * The member and staff administration screens (SPEC §2). One chunk for all of them: they share the list,
+ * the form and the search. Staff admin is routed behind the owner guard.
+ */
+
+const menu = (kind: MemberKind) =>
+  function MenuScreen() {
+    return (
+      <Page title={memberKinds[kind].titles.menu} lead={ja.members.menuLead[kind]}>
+        <MemberMenu kind={kind} />
+      </Page>
+    );
+  };
+
+const list = (kind: MemberKind, title = memberKinds[kind].titles.list) =>
+  function ListScreen() {
+    return (
+      <Page title={title}>
+        <MemberList kind={kind} />
+      </Page>
+    );
+  };
+
+const add = (kind: MemberKind) =>
+  function AddScreen() {
+    return (
+      <Page title={memberKinds[kind].titles.add}>
+        <MemberForm kind={kind} />
+      </Page>
+    );
+  };
+
+const edit = (kind: MemberKind) =>
+  function EditScreen() {
+    return (
+      <Page title={memberKinds[kind].titles.edit}>
+        <MemberEdit kind={kind} />
+      </Page>
+    );
+  };
+
+export const MenMenu = menu('men');
+export const MenList = list('men');
+export const MenAdd = add('men');
+export const MenEdit = edit('men');
+export const WomenMenu = menu('women');
+export const WomenList = list('women');
+export const ManageWomen = list('women', ja.screens.manageWomen);
+export const WomenAdd = add('women');
+export const WomenEdit = edit('women');
+export const StaffMenu = menu('staff');
+export const StaffList = list('staff');
+export const StaffAdd = add('staff');
+export const StaffEdit = edit('staff');
+
+export function AuditLogScreen() {
+  return (
+    <Page title={ja.audit.title}>
+      <AuditLog />
+    </Page>
+  );
+}

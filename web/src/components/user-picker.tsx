@@ -1,0 +1,158 @@
+import { ROLE, ja, type UserRow } from '@enishi/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { useUserSearch } from '@/lib/user-search';
+import { Button } from '@/components/ui/button';
+import { SearchIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { UserIcon } from '@/components/ui/user-icon';
+import './user-picker.css';
+
+type UserPickerProps = {
+  /** 101 men, 201 women, 3 staff (every staff role). */
+  role: number;
+  /** The list's accessible name, e.g. 男性会員の一覧. */
+  label: string;
+  selected: UserRow | null;
+  onSelect: (row: UserRow | null) => void;
+};
+
+/**
+ * A searchable list of users of one kind with one radio-selected (SPEC §2: search, select, then act). The
+ * keyword lives in the address (`?q=`), so coming back from an edit finds the same search. Each radio is
+ * named by the user's name and described by their ID and rank.
+ */
+export function UserPicker({ role, label, selected, onSelect }: UserPickerProps) {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const [keyword, setKeyword] = useState(search);
+  const [prompt, setPrompt] = useState(false);
+  const result = useUserSearch({ role, keyword: search });
+  const ids = useId();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = keyword.trim();
+    // SPEC §8: an empty keyword asks for one (the list then shows everyone again).
+    setPrompt(!next);
+    if (next !== search) onSelect(null);
+    setParams(next ? { q: next } : {}, { replace: true });
+  }
+
+  const rows = result.data?.rows ?? [];
+  const count = result.data?.count ?? 0;
+  return (
+    <div className="user-picker">
+      <form role="search" className="user-picker__search" onSubmit={onSubmit}>
+        <label className="visually-hidden" htmlFor={`${ids}-keyword`}>
+          {ja.members.searchLabel}
+        </label>
+        <span className="user-picker__field">
+          <SearchIcon size={20} className="user-picker__icon" />
+          <input
+            id={`${ids}-keyword`}
+            className="user-picker__input"
+            type="search"
+            enterKeyHint="search"
+            maxLength={50}
+            placeholder={ja.members.searchPlaceholder}
+            aria-describedby={prompt ? `${ids}-prompt` : undefined}
+            value={keyword}
+            onChange={(event) => {
+              setKeyword(event.target.value);
+              if (event.target.value.trim()) setPrompt(false);
+            }}
+          />
+        </span>
+        <Button type="submit" variant="secondary" className="user-picker__submit">
+          {ja.members.search}
+        </Button>
+      </form>
+      <p id={`${ids}-prompt`} className="user-picker__prompt" role="status">
+        {prompt ? ja.members.searchPrompt : ''}
+      </p>
+
+      {result.isPending ? (
+        <Spinner label={ja.app.loading} />
+      ) : result.isError ? (
+        <div className="user-picker__message" role="alert">
+          <p>{errorMessage(result.error)}</p>
+          <Button variant="quiet" onClick={() => void result.refetch()}>
+            {ja.app.reload}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="user-picker__count" aria-live="polite">
+            <span className="visually-hidden">{ja.members.countLabel}</span>
+            {ja.members.count(count)}
+          </p>
+          {rows.length === 0 ? (
+            <p className="user-picker__message">{ja.members.notFound}</p>
+          ) : (
+            <ul className="user-picker__rows" role="radiogroup" aria-label={label}>
+              {rows.map((row) => (
+                <PickerRow
+                  key={row.uid}
+                  row={row}
+                  name={`${ids}-pick`}
+                  checked={selected?.uid === row.uid}
+                  onSelect={() => onSelect(row)}
+                />
+              ))}
+            </ul>
+          )}
+          {count > rows.length ? (
+            <p className="user-picker__more">{ja.members.moreHidden(rows.length)}</p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function PickerRow({
+  row,
+  name,
+  checked,
+  onSelect,
+}: {
+  row: UserRow;
+  name: string;
+  checked: boolean;
+  onSelect: () => void;
+}) {
+  const id = useId();
+  const rank = row.role === ROLE.male ? ja.ranks[row.rank] : undefined;
+  return (
+    <li className="user-picker__item">
+      <label className="picker-row" htmlFor={`${id}-radio`}>
+        <input
+          id={`${id}-radio`}
+          className="picker-row__radio"
+          type="radio"
+          name={name}
+          value={row.uid}
+          checked={checked}
+          aria-labelledby={`${id}-name`}
+          aria-describedby={`${id}-detail`}
+          onChange={onSelect}
+        />
+        <UserIcon name={row.name} role={row.role} image={row.image} size="md" />
+        <span className="picker-row__body">
+          <span id={`${id}-name`} className="picker-row__name">
+            {row.name}
+          </span>
+          <span id={`${id}-detail`} className="picker-row__detail">
+            <span className="picker-row__login">ID: {row.id}</span>
+            {rank ? <span className="picker-row__rank">{rank}</span> : null}
+            {row.role !== ROLE.male && row.role !== ROLE.female ? (
+              <span className="picker-row__rank">{ja.roles[row.role] ?? ja.roles[ROLE.staff]}</span>
+            ) : null}
+          </span>
+        </span>
+      </label>
+    </li>
+  );
+}

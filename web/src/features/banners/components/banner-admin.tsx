@@ -1,0 +1,266 @@
+import {
+  BannerUrl,
+  BANNER_URL_MAX,
+  CONTENT_TYPE,
+  ja,
+  type BannerRow,
+  type ContentGroup,
+} from '@enishi/contract';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { pickImageFiles, readAsDataUrl } from '@/lib/image-files';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { ImageIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { BannerChangeError, useApplyBannerChanges, type BannerChanges } from '../api/apply-banner-changes';
+import { useBanners } from '../api/get-banners';
+import './banner-admin.css';
+
+const title = (group: ContentGroup) => (group === 'men' ? ja.banners.men : ja.banners.women);
+const addFailed = (group: ContentGroup) =>
+  group === 'men' ? ja.banners.addFailedMen : ja.banners.addFailedWomen;
+
+/** /managead (SPEC §2, §4): the men's and the women's banners, each section on its own. */
+export function BannerAdmin() {
+  return (
+    <div className="banner-admin">
+      <BannerSection group="men" />
+      <BannerSection group="women" />
+    </div>
+  );
+}
+
+/**
+ * One group's banners: those shown now (each can be marked for deletion) and a new one to add (link URL and
+ * image). 確認 appears only when there is something to confirm; the confirm step shows what will happen.
+ * Success is announced here; a failure is announced and the app goes home (SPEC §8).
+ */
+function BannerSection({ group }: { group: ContentGroup }) {
+  const type = CONTENT_TYPE[group];
+  const banners = useBanners(type);
+  const apply = useApplyBannerChanges();
+  const navigate = useNavigate();
+  const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string | undefined>();
+  const [image, setImage] = useState<string | null>(null);
+  const [remove, setRemove] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState<BannerChanges | null>(null);
+  const headingId = useId();
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  const urlInput = useRef<HTMLInputElement>(null);
+
+  const rows = banners.data?.rows ?? [];
+  const removing = rows.filter((row) => remove.has(row.id));
+  const canAdd = url.trim().length > 0 && image !== null;
+  const hasChanges = canAdd || removing.length > 0;
+
+  useEffect(() => {
+    if (confirming) confirmHeading.current?.focus();
+  }, [confirming]);
+
+  async function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    const { accepted, skipped } = pickImageFiles(files, ['image/jpeg', 'image/png', 'image/webp'], 1);
+    if (skipped || !accepted[0]) return toast(ja.banners.badImage);
+    setImage(await readAsDataUrl(accepted[0]));
+  }
+
+  function toConfirm() {
+    let add: BannerChanges['add'] = null;
+    if (canAdd) {
+      const parsed = BannerUrl.safeParse(url);
+      if (!parsed.success) {
+        setUrlError(ja.banners.badUrl);
+        urlInput.current?.focus();
+        return;
+      }
+      add = { url: parsed.data, image: image! };
+    }
+    setUrlError(undefined);
+    setConfirming({ type, add, remove: removing.map((row) => row.id) });
+  }
+
+  function run(changes: BannerChanges) {
+    apply.mutate(changes, {
+      onSuccess: ({ added, removed }) => {
+        if (added) toast(ja.banners.added);
+        if (removed > 0) toast(ja.banners.deleted);
+        setUrl('');
+        setImage(null);
+        setRemove(new Set());
+        setConfirming(null);
+      },
+      onError: (error) => {
+        if (error instanceof BannerChangeError && error.added) toast(ja.banners.added);
+        toast(
+          error instanceof BannerChangeError && error.step === 'delete'
+            ? ja.banners.deleteFailed
+            : addFailed(group),
+        );
+        void navigate('/');
+      },
+    });
+  }
+
+  return (
+    <section className={`banner-section banner-section--${group}`} aria-labelledby={headingId}>
+      <header className="banner-section__header">
+        <h2 id={headingId} className="banner-section__title">
+          {title(group)}
+        </h2>
+        <p className="banner-section__note">{ja.banners.sizeNote}</p>
+      </header>
+
+      {confirming ? (
+        <BannerConfirm
+          changes={confirming}
+          removing={rows.filter((row) => confirming.remove.includes(row.id))}
+          headingRef={confirmHeading}
+          busy={apply.isPending}
+          onBack={() => setConfirming(null)}
+          onRun={() => run(confirming)}
+        />
+      ) : (
+        <>
+          <div className="banner-section__block">
+            <h3 className="banner-section__subtitle">{ja.banners.current}</h3>
+            {banners.isPending ? (
+              <Spinner label={ja.app.loading} />
+            ) : banners.isError ? (
+              <p className="banner-section__empty">{errorMessage(banners.error)}</p>
+            ) : rows.length === 0 ? (
+              <p className="banner-section__empty">{ja.banners.none}</p>
+            ) : (
+              <ul className="banner-section__list" role="list">
+                {rows.map((row, index) => (
+                  <li key={row.id} className="banner-section__item">
+                    <img src={row.image} alt={ja.banners.alt(index + 1)} className="banner-section__image" />
+                    <p className="banner-section__url">
+                      <span className="visually-hidden">{ja.banners.link}</span>
+                      {row.url}
+                    </p>
+                    <label className="banner-section__remove">
+                      <input
+                        type="checkbox"
+                        checked={remove.has(row.id)}
+                        onChange={(event) => {
+                          const checked = event.currentTarget.checked;
+                          setRemove((current) => {
+                            const next = new Set(current);
+                            if (checked) next.add(row.id);
+                            else next.delete(row.id);
+                            return next;
+                          });
+                        }}
+                      />
+                      {ja.banners.markDelete(index + 1)}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <div className="banner-section__block">
+            <h3 className="banner-section__subtitle">{ja.banners.addTitle}</h3>
+            <TextField
+              ref={urlInput}
+              label={ja.banners.url}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={ja.banners.urlPlaceholder}
+              maxLength={BANNER_URL_MAX}
+              value={url}
+              error={urlError}
+              onChange={(event) => setUrl(event.target.value)}
+            />
+            <div className="banner-section__picker">
+              <span className="field__label">{ja.banners.image}</span>
+              <p className="banner-section__hint">{ja.banners.imageHint}</p>
+              {image ? <img src={image} alt="" className="banner-section__preview" /> : null}
+              <label className="btn btn--secondary banner-section__pick">
+                <ImageIcon size={20} />
+                <span className="btn__label">
+                  {ja.banners.chooseImage}
+                  <span className="visually-hidden">{`（${title(group)}）`}</span>
+                </span>
+                <input
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  className="visually-hidden"
+                  onChange={(event) => void onPick(event)}
+                />
+              </label>
+            </div>
+          </div>
+
+          {hasChanges ? (
+            <Button block onClick={toConfirm}>
+              {ja.banners.confirm}
+              <span className="visually-hidden">{`（${title(group)}）`}</span>
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function BannerConfirm({
+  changes,
+  removing,
+  headingRef,
+  busy,
+  onBack,
+  onRun,
+}: {
+  changes: BannerChanges;
+  removing: BannerRow[];
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  busy: boolean;
+  onBack: () => void;
+  onRun: () => void;
+}) {
+  return (
+    <div className="banner-confirm">
+      <h3 ref={headingRef} tabIndex={-1} className="banner-section__subtitle">
+        {ja.banners.confirmTitle}
+      </h3>
+      {changes.add ? (
+        <div className="banner-confirm__group">
+          <p className="banner-confirm__label">{ja.banners.toAdd}</p>
+          <img src={changes.add.image} alt={ja.banners.toAdd} className="banner-section__image" />
+          <p className="banner-section__url">{changes.add.url}</p>
+        </div>
+      ) : null}
+      {removing.length > 0 ? (
+        <div className="banner-confirm__group">
+          <p className="banner-confirm__label">{ja.banners.toDelete}</p>
+          <ul className="banner-section__list" role="list">
+            {removing.map((row) => (
+              <li key={row.id} className="banner-section__item">
+                <img src={row.image} alt={ja.banners.toDelete} className="banner-section__image" />
+                <p className="banner-section__url">{row.url}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="banner-confirm__actions">
+        <Button variant="quiet" onClick={onBack} disabled={busy}>
+          {ja.banners.back}
+        </Button>
+        <Button onClick={onRun} busy={busy} disabled={busy}>
+          {ja.banners.run}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ContentGroup } from '@enishi/contract';
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { pickImageFiles, talkImageDataUrl } from '@/lib/image-files';
+import { toast } from '@/lib/toast';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { CloseIcon, ImageIcon, SendIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { useRecipients } from '../api/get-recipients';
+import { useSendBroadcast } from '../api/send-broadcast';
+import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
+import { sentText, typeOf } from '../utils/target';
+import './broadcast.css';
+
+/**
+ * /men/send/form, /women/send/form (SPEC §4): the text (kept as a draft) and images for the chosen members.
+ * Sending clears the draft and the choice, says 一括送信男性へ送信しました (or 女性) and goes home.
+ */
+export function BroadcastForm({ group }: { group: ContentGroup }) {
+  const recipients = useRecipients(typeOf(group));
+  const { text, setText, selected, clear } = useBroadcastDraft(group);
+  const [images, setImages] = useState<string[]>([]);
+  const send = useSendBroadcast();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const textId = useId();
+
+  // Members deleted since they were chosen drop out of the send.
+  const users = useMemo(() => {
+    const known = new Set((recipients.data?.rows ?? []).map((row) => row.uid));
+    return selected.filter((uid) => known.has(uid));
+  }, [recipients.data, selected]);
+
+  async function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    const { accepted, skipped } = pickImageFiles(
+      files,
+      ['image/jpeg', 'image/png'],
+      MESSAGE_IMAGES_MAX - images.length,
+    );
+    const drawn = (await Promise.all(accepted.map(talkImageDataUrl))).filter(
+      (src): src is string => src !== null,
+    );
+    if (skipped || drawn.length < accepted.length) toast(ja.broadcast.skippedImages);
+    setImages((current) => [...current, ...drawn].slice(0, MESSAGE_IMAGES_MAX));
+  }
+
+  async function onSend() {
+    if (send.isPending) return;
+    if (!text.trim() && images.length === 0) return toast(ja.talk.emptyComment);
+    if (users.length === 0) return toast(ja.broadcast.noRecipients);
+    if (
+      !(await confirm({ message: ja.broadcast.sendConfirm(users.length), confirmLabel: ja.broadcast.send }))
+    )
+      return;
+    send.mutate(
+      { type: typeOf(group), users, message: text, image: images },
+      {
+        onSuccess: () => {
+          clear();
+          toast(sentText(group));
+          void navigate('/');
+        },
+        onError: (error) => toast(errorMessage(error)),
+      },
+    );
+  }
+
+  if (recipients.isPending) return <Spinner label={ja.app.loading} />;
+
+  return (
+    <div className="broadcast">
+      <div className="broadcast__summary">
+        <p className="broadcast__recipients">{ja.broadcast.recipients(users.length)}</p>
+        <ButtonLink to={`/${group}/send`} variant="quiet">
+          {ja.broadcast.changeRecipients}
+        </ButtonLink>
+      </div>
+      {users.length === 0 ? <p className="broadcast__empty">{ja.broadcast.noRecipients}</p> : null}
+
+      <div className="field">
+        <label className="field__label" htmlFor={textId}>
+          {ja.broadcast.message}
+        </label>
+        <textarea
+          id={textId}
+          className="field__input broadcast__text"
+          placeholder={ja.talk.placeholder}
+          value={text}
+          maxLength={MESSAGE_MAX}
+          rows={6}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+
+      <div className="broadcast__images-field">
+        <p className="broadcast__hint">{ja.broadcast.imageHint}</p>
+        {images.length > 0 ? (
+          <ul className="broadcast__images" role="list" aria-label={ja.talk.selectedImages}>
+            {images.map((src, index) => (
+              <li key={`${index}-${src.length}`} className="broadcast__image">
+                <img src={src} alt="" />
+                <button
+                  type="button"
+                  className="broadcast__remove-image"
+                  aria-label={ja.talk.removeImage.replace('{n}', String(index + 1))}
+                  onClick={() => setImages((current) => current.filter((_, i) => i !== index))}
+                >
+                  <CloseIcon size={16} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <label
+          className={`btn btn--secondary broadcast__pick${images.length >= MESSAGE_IMAGES_MAX ? ' is-disabled' : ''}`}
+        >
+          <ImageIcon size={20} />
+          <span className="btn__label">{ja.broadcast.addImage}</span>
+          <input
+            type="file"
+            accept="image/jpeg,image/png"
+            multiple
+            className="visually-hidden"
+            disabled={images.length >= MESSAGE_IMAGES_MAX}
+            onChange={(event) => void onPick(event)}
+          />
+        </label>
+      </div>
+
+      <Button
+        block
+        variant={group === 'men' ? 'primary' : 'rose'}
+        icon={<SendIcon size={20} />}
+        onClick={() => void onSend()}
+        busy={send.isPending}
+        disabled={send.isPending || users.length === 0}
+      >
+        {ja.broadcast.send}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { ja, type ContentGroup } from '@enishi/contract';
+import { useId } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { dayLabel, clockTime, japanDateKey } from '@/lib/japan-date';
+import { useNow } from '@/lib/use-now';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useBroadcasts } from '../api/get-broadcasts';
+import { typeOf } from '../utils/target';
+
+/** The group's past bulk sends, newest first, each with how many recipients have read it (既読 n/m). */
+export function BroadcastHistory({ group }: { group: ContentGroup }) {
+  const history = useBroadcasts(typeOf(group));
+  const now = useNow();
+  const headingId = useId();
+  const rows = history.data?.pages.flatMap((page) => page.rows) ?? [];
+
+  return (
+    <section className="broadcast-history" aria-labelledby={headingId}>
+      <h2 id={headingId} className="broadcast-history__title">
+        {ja.broadcast.history}
+      </h2>
+      {history.isPending ? (
+        <Spinner label={ja.app.loading} />
+      ) : history.isError ? (
+        <p className="broadcast__empty">{errorMessage(history.error)}</p>
+      ) : rows.length === 0 ? (
+        <p className="broadcast__empty">{ja.broadcast.noHistory}</p>
+      ) : (
+        <ul className="broadcast-history__list" role="list">
+          {rows.map((row) => (
+            <li key={row.id} className="broadcast-history__item">
+              <p className="broadcast-history__meta">
+                <time
+                  dateTime={row.date}
+                >{`${dayLabel(japanDateKey(row.date), now)} ${clockTime(row.date)}`}</time>
+                <span>{ja.broadcast.sentBy(row.name)}</span>
+              </p>
+              <p className="broadcast-history__message">{row.message || ja.talk.image}</p>
+              {row.image.length > 0 ? (
+                <ul className="broadcast-history__images" role="list">
+                  {row.image.map((src) => (
+                    <li key={src}>
+                      <img src={src} alt="" loading="lazy" />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <p className="broadcast-history__read">
+                <span aria-hidden="true">{ja.broadcast.read(row.read, row.count)}</span>
+                <span className="visually-hidden">{ja.broadcast.readLabel(row.read, row.count)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {history.hasNextPage ? (
+        <Button
+          variant="quiet"
+          onClick={() => void history.fetchNextPage()}
+          busy={history.isFetchingNextPage}
+        >
+          {ja.broadcast.more}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

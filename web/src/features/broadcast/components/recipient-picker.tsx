@@ -1,0 +1,109 @@
+import { BROADCAST_RANK_FILTER, ja, type ContentGroup } from '@enishi/contract';
+import { useId, useMemo, useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { ButtonLink, Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useRecipients } from '../api/get-recipients';
+import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
+import { typeOf } from '../utils/target';
+import { BroadcastHistory } from './broadcast-history';
+import './broadcast.css';
+
+/**
+ * /men/send, /women/send (SPEC §2, §9): choose the recipients. Men can be narrowed by rank (all, 1, 2, 3, 4,
+ * 6); すべて選択 chooses everyone shown. The choice is kept on the device until the message is sent.
+ */
+export function RecipientPicker({ group }: { group: ContentGroup }) {
+  const recipients = useRecipients(typeOf(group));
+  const { selected, setSelected } = useBroadcastDraft(group);
+  const [rank, setRank] = useState(0);
+  const filterId = useId();
+
+  const all = useMemo(() => recipients.data?.rows ?? [], [recipients.data]);
+  const shown = useMemo(() => (rank === 0 ? all : all.filter((row) => row.rank === rank)), [all, rank]);
+  const chosen = useMemo(() => new Set(selected), [selected]);
+  const chosenCount = all.filter((row) => chosen.has(row.uid)).length;
+  const allShownChosen = shown.length > 0 && shown.every((row) => chosen.has(row.uid));
+
+  function toggleAll() {
+    const uids = shown.map((row) => row.uid);
+    if (allShownChosen) setSelected((current) => current.filter((uid) => !uids.includes(uid)));
+    else setSelected((current) => [...current, ...uids]);
+  }
+
+  function toggle(uid: number, checked: boolean) {
+    setSelected((current) => (checked ? [...current, uid] : current.filter((each) => each !== uid)));
+  }
+
+  return (
+    <div className="broadcast">
+      <div className="broadcast__tools">
+        {group === 'men' ? (
+          <div className="broadcast__filter">
+            <label htmlFor={filterId} className="field__label">
+              {ja.broadcast.rankFilter}
+            </label>
+            <select
+              id={filterId}
+              className="field__input broadcast__select"
+              value={rank}
+              onChange={(event) => setRank(Number(event.target.value))}
+            >
+              {BROADCAST_RANK_FILTER.map((value) => (
+                <option key={value} value={value}>
+                  {value === 0 ? ja.broadcast.allRanks : ja.ranks[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <Button variant="secondary" onClick={toggleAll} disabled={shown.length === 0}>
+          {allShownChosen ? ja.broadcast.clearAll : ja.broadcast.selectAll}
+        </Button>
+      </div>
+
+      {recipients.isPending ? (
+        <Spinner label={ja.app.loading} />
+      ) : recipients.isError ? (
+        <p className="broadcast__empty">{errorMessage(recipients.error)}</p>
+      ) : shown.length === 0 ? (
+        <p className="broadcast__empty">{ja.broadcast.noMembers}</p>
+      ) : (
+        <fieldset className="broadcast__list">
+          <legend className="broadcast__legend">
+            {ja.broadcast.members}
+            <span className="broadcast__shown">{ja.broadcast.shown(shown.length)}</span>
+          </legend>
+          {shown.map((row) => (
+            <label key={row.uid} className="broadcast__member">
+              <input
+                type="checkbox"
+                checked={chosen.has(row.uid)}
+                onChange={(event) => toggle(row.uid, event.currentTarget.checked)}
+              />
+              <span className="broadcast__name">{row.name}</span>
+              {group === 'men' && ja.ranks[row.rank] ? (
+                <span className={`broadcast__rank broadcast__rank--${row.rank}`}>{ja.ranks[row.rank]}</span>
+              ) : null}
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      <div className="broadcast__bar">
+        <p className="broadcast__count" role="status">
+          {ja.broadcast.selected(chosenCount)}
+        </p>
+        {chosenCount > 0 ? (
+          <ButtonLink to={`/${group}/send/form`} variant={group === 'men' ? 'primary' : 'rose'}>
+            {ja.broadcast.next}
+          </ButtonLink>
+        ) : (
+          <Button disabled>{ja.broadcast.next}</Button>
+        )}
+      </div>
+
+      <BroadcastHistory group={group} />
+    </div>
+  );
+}

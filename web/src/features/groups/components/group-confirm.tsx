@@ -1,0 +1,53 @@
+import { ja } from '@enishi/contract';
+import { Navigate, useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useAddGroup } from '../api/add-group';
+import { clearGroupSelection, groupNamePreview, useGroupSelection } from '../utils/group-selection';
+import { GroupSlots } from './group-slots';
+import './groups.css';
+
+/** /managegroup/confirm: the new group's name and members; registering goes home (SPEC §4). */
+export function GroupConfirm() {
+  const session = useSession();
+  const { man, woman } = useGroupSelection(session?.uid ?? 0);
+  const navigate = useNavigate();
+  const add = useAddGroup();
+
+  // SPEC §5: a group needs both; without them there is nothing to confirm.
+  if (!man || !woman) return <Navigate to="/managegroup/select" replace />;
+
+  function onRegister() {
+    if (!man || !woman || add.isPending) return;
+    add.mutate(
+      { man: man.uid, woman: woman.uid },
+      {
+        onSuccess: async () => {
+          toast(ja.groups.registered);
+          await navigate('/', { replace: true });
+          clearGroupSelection();
+        },
+        onError: (error) => toast(errorMessage(error)),
+      },
+    );
+  }
+
+  return (
+    <div className="group-flow">
+      <p className="group-flow__lead">{ja.groups.confirmLead}</p>
+      <dl className="group-name">
+        <dt>{ja.groups.groupName}</dt>
+        <dd>{groupNamePreview(man.name, woman.name)}</dd>
+      </dl>
+      <GroupSlots man={man} woman={woman} />
+      <Button block busy={add.isPending} disabled={add.isPending} onClick={onRegister}>
+        {ja.groups.submit}
+      </Button>
+      <ButtonLink to="/managegroup/select" variant="quiet" block>
+        {ja.groups.back}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { ROLE, ja, type UserRow } from '@enishi/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '@/lib/session';
+import { UserPicker } from '@/components/user-picker';
+import { Button } from '@/components/ui/button';
+import { CheckCircleIcon } from '@/components/ui/icons';
+import { chooseForGroup, useGroupSelection, type Side } from '../utils/group-selection';
+import './groups.css';
+
+/** /managegroup/men, /managegroup/women: search, radio-select one member, then confirm the choice. */
+export function GroupPick({ side }: { side: Side }) {
+  const session = useSession();
+  const staffUid = session?.uid ?? 0;
+  const current = useGroupSelection(staffUid)[side];
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<UserRow | null>(null);
+  const role = side === 'man' ? ROLE.male : ROLE.female;
+  const kind = side === 'man' ? ja.members.kinds.men : ja.members.kinds.women;
+
+  function onChoose() {
+    if (!selected) return;
+    chooseForGroup(staffUid, side, { uid: selected.uid, id: selected.id, name: selected.name });
+    void navigate('/managegroup/select');
+  }
+
+  return (
+    <div className="group-flow">
+      {current ? (
+        <p className="group-flow__current">
+          {ja.groups.chosen}: {current.name}
+        </p>
+      ) : null}
+      <UserPicker role={role} label={ja.members.listLabel(kind)} selected={selected} onSelect={setSelected} />
+      <div className="group-actions">
+        <p className="group-actions__selected" aria-live="polite">
+          {selected ? ja.members.selected(selected.name) : ja.members.selectFirst}
+        </p>
+        <Button block icon={<CheckCircleIcon size={20} />} disabled={!selected} onClick={onChoose}>
+          {ja.groups.choose}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { ja } from '@enishi/contract';
+import { useSession } from '@/lib/session';
+import { ButtonLink } from '@/components/ui/button';
+import { useGroupSelection } from '../utils/group-selection';
+import { GroupSlots } from './group-slots';
+import './groups.css';
+
+/** /managegroup: choose whether to pick the man or the woman first (SPEC §2). */
+export function GroupStart() {
+  const session = useSession();
+  const { man, woman } = useGroupSelection(session?.uid ?? 0);
+  return (
+    <div className="group-flow">
+      <p className="group-flow__lead">{ja.groups.lead}</p>
+      <GroupSlots
+        man={man}
+        woman={woman}
+        action={(side) => (
+          <ButtonLink
+            to={side === 'man' ? '/managegroup/men' : '/managegroup/women'}
+            variant={side === 'man' ? 'primary' : 'rose'}
+            block
+          >
+            {side === 'man' ? ja.groups.chooseMan : ja.groups.chooseWoman}
+          </ButtonLink>
+        )}
+      />
+      {man || woman ? (
+        <ButtonLink to="/managegroup/select" variant="secondary" block>
+          {ja.groups.toSelection}
+        </ButtonLink>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { AuditLogReply } from '@enishi/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+
+/** POST /api/auditlog {page} -> {rows, isEnd}: changes to member and staff records, newest first (owner only). */
+export function getAuditLog(page: number) {
+  return apiCall('auditlog', { page }, { reply: AuditLogReply });
+}
+
+export function useAuditLog() {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: ['audit-log'],
+      queryFn: ({ pageParam }) => getAuditLog(pageParam),
+      initialPageParam: 0,
+      getNextPageParam: (last, pages) => (last.isEnd ? undefined : pages.length),
+      staleTime: 0,
+    }),
+  );
+}

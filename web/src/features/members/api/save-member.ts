@@ -1,0 +1,30 @@
+import { UserRowsReply, type AddUserBody, type UpdateUserBody } from '@enishi/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+import { userSearchKey } from '@/lib/user-search';
+
+type NewMember = Omit<AddUserBody, 'ssid'>;
+type MemberChanges = Omit<UpdateUserBody, 'ssid'>;
+
+/** POST /api/adduser {id, name, pass, rank, role, introducer} -> {rows: [the new user]}. */
+export function addMember(body: NewMember) {
+  return apiCall('adduser', body, { reply: UserRowsReply });
+}
+
+/** POST /api/updateuser {uid, id, name, pass?, rank, role, introducer} -> {rows: [the user]}. */
+export function updateMember(body: MemberChanges) {
+  return apiCall('updateuser', body, { reply: UserRowsReply });
+}
+
+/** Adds or edits a user; searches and the edited record are read again afterwards. */
+export function useSaveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewMember | MemberChanges) => ('uid' in body ? updateMember(body) : addMember(body)),
+    onSuccess: async (reply) => {
+      await queryClient.invalidateQueries({ queryKey: userSearchKey });
+      const uid = reply.rows[0]?.uid;
+      if (uid) queryClient.removeQueries({ queryKey: ['users', uid] });
+    },
+  });
+}

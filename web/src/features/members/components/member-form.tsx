@@ -1,0 +1,236 @@
+import {
+  LIMITS,
+  MEN_RANKS,
+  ja,
+  stripLoginId,
+  stripPassword,
+  type MemberFormField,
+  type MemberKind,
+  type UserRow,
+} from '@enishi/contract';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { useSaveMember } from '../api/save-member';
+import { checkMemberForm, type MemberFormErrors, type MemberFormValues } from '../utils/member-form';
+import { memberKinds } from '../utils/member-kinds';
+import './members.css';
+
+const FIELD_ORDER: MemberFormField[] = ['name', 'id', 'pass', 'rank', 'introducer'];
+
+const valuesOf = (user: UserRow | undefined): MemberFormValues => ({
+  id: user?.id ?? '',
+  name: user?.name ?? '',
+  pass: '',
+  rank: user && user.rank > 0 ? String(user.rank) : '',
+  introducer: user?.introducer ?? '',
+});
+
+/**
+ * The member form of SPEC §5 for men, women and staff: name and ID required, password required on add and
+ * optional on edit, rank for men. ID and password keep only the characters they allow as they are typed.
+ * The whole form is checked with the same schema as the server before it is sent.
+ */
+export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow }) {
+  const mode = user ? 'edit' : 'add';
+  const { listPath } = memberKinds[kind];
+  const role = user?.role ?? memberKinds[kind].role;
+  const navigate = useNavigate();
+  const save = useSaveMember();
+  const [values, setValues] = useState(() => valuesOf(user));
+  const [errors, setErrors] = useState<MemberFormErrors>({});
+  const [showPassword, setShowPassword] = useState(false);
+  const fields = useRef<Partial<Record<MemberFormField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const ids = useId();
+
+  function change(field: keyof MemberFormValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const checked = checkMemberForm(mode, role, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toast(ja.members.invalid);
+      const first = FIELD_ORDER.find((field) => checked.errors[field]);
+      if (first) fields.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    const { data } = checked;
+    save.mutate(
+      user ? { ...data, uid: user.uid, pass: data.pass ?? '' } : { ...data, pass: data.pass ?? '' },
+      {
+        onSuccess: () => {
+          toast(user ? ja.members.updated(data.name) : ja.members.added(data.name));
+          void navigate(listPath, { replace: true });
+        },
+        onError: (error) => {
+          const message = errorMessage(error);
+          toast(message);
+          if (message === ja.members.errors.idTaken) {
+            setErrors({ id: message });
+            fields.current.id?.focus();
+          }
+        },
+      },
+    );
+  }
+
+  const hinted = (field: MemberFormField, hint: ReactNode, control: ReactNode) => (
+    <div className="member-form__field">
+      {control}
+      <p id={`${ids}-${field}-hint`} className="member-form__hint">
+        {hint}
+      </p>
+    </div>
+  );
+  const describedBy = (field: MemberFormField, hint = true) =>
+    [hint && `${ids}-${field}-hint`, errors[field] && `${ids}-${field}-error`].filter(Boolean).join(' ') ||
+    undefined;
+
+  return (
+    <form className="member-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        ref={(element) => {
+          fields.current.name = element;
+        }}
+        id={`${ids}-name`}
+        label={ja.members.fields.name}
+        mark={ja.members.required}
+        name="name"
+        autoComplete="off"
+        maxLength={LIMITS.nameMax}
+        value={values.name}
+        error={errors.name}
+        aria-required="true"
+        aria-describedby={describedBy('name', false)}
+        onChange={(event) => change('name', event.target.value)}
+      />
+      {hinted(
+        'id',
+        ja.members.hints.id,
+        <TextField
+          ref={(element) => {
+            fields.current.id = element;
+          }}
+          id={`${ids}-id`}
+          label={ja.members.fields.id}
+          mark={ja.members.required}
+          name="login-id"
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          inputMode="email"
+          maxLength={LIMITS.loginIdMax}
+          value={values.id}
+          error={errors.id}
+          aria-required="true"
+          aria-describedby={describedBy('id')}
+          onChange={(event) => change('id', stripLoginId(event.target.value))}
+        />,
+      )}
+      {hinted(
+        'pass',
+        mode === 'edit' ? `${ja.members.hints.passEdit}（${ja.members.hints.pass}）` : ja.members.hints.pass,
+        <>
+          <TextField
+            ref={(element) => {
+              fields.current.pass = element;
+            }}
+            id={`${ids}-pass`}
+            label={ja.members.fields.pass}
+            mark={mode === 'add' ? ja.members.required : undefined}
+            name="new-password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="new-password"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={LIMITS.passwordMax}
+            value={values.pass}
+            error={errors.pass}
+            aria-required={mode === 'add' ? 'true' : undefined}
+            aria-describedby={describedBy('pass')}
+            onChange={(event) => change('pass', stripPassword(event.target.value))}
+          />
+          <label className="member-form__toggle">
+            <input
+              type="checkbox"
+              checked={showPassword}
+              onChange={(event) => setShowPassword(event.target.checked)}
+            />
+            {ja.members.showPassword}
+          </label>
+        </>,
+      )}
+      {kind === 'men' ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${ids}-rank`}>
+            {ja.members.fields.rank}
+            <span className="field__mark" aria-hidden="true">
+              {ja.members.required}
+            </span>
+          </label>
+          <span className="member-form__select-wrap">
+            <select
+              ref={(element) => {
+                fields.current.rank = element;
+              }}
+              id={`${ids}-rank`}
+              name="rank"
+              className="field__input member-form__select"
+              value={values.rank}
+              aria-required="true"
+              aria-invalid={errors.rank ? true : undefined}
+              aria-describedby={describedBy('rank', false)}
+              onChange={(event) => change('rank', event.target.value)}
+            >
+              <option value="">{ja.members.rankPlaceholder}</option>
+              {MEN_RANKS.map((rank) => (
+                <option key={rank} value={rank}>
+                  {ja.ranks[rank]}
+                </option>
+              ))}
+            </select>
+          </span>
+          {errors.rank ? (
+            <p id={`${ids}-rank-error`} className="field__error">
+              {errors.rank}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {kind !== 'staff'
+        ? hinted(
+            'introducer',
+            ja.members.hints.introducer,
+            <TextField
+              ref={(element) => {
+                fields.current.introducer = element;
+              }}
+              id={`${ids}-introducer`}
+              label={ja.members.fields.introducer}
+              name="introducer"
+              autoComplete="off"
+              maxLength={LIMITS.introducerMax}
+              value={values.introducer}
+              error={errors.introducer}
+              aria-describedby={describedBy('introducer')}
+              onChange={(event) => change('introducer', event.target.value)}
+            />,
+          )
+        : null}
+      <Button type="submit" block busy={save.isPending} className="member-form__submit">
+        {save.isPending ? ja.members.saving : mode === 'edit' ? ja.members.submitEdit : ja.members.submitAdd}
+      </Button>
+    </form>
+  );
+}

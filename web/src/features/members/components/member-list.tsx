@@ -1,0 +1,85 @@
+import { ja, type MemberKind, type UserRow } from '@enishi/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { UserPicker } from '@/components/user-picker';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { PersonAddIcon, TrashIcon, UserEditIcon } from '@/components/ui/icons';
+import { useDeleteMember } from '../api/delete-member';
+import { memberKinds } from '../utils/member-kinds';
+import './members.css';
+
+/**
+ * /menlist, /womenlist (and /managewomen), /staff/list: search, select one, then 編集 or 削除 (SPEC §2).
+ * Deleting asks first and says which kind of record went (SPEC §8).
+ */
+export function MemberList({ kind }: { kind: MemberKind }) {
+  const { role, label, addPath, editPath } = memberKinds[kind];
+  const [selected, setSelected] = useState<UserRow | null>(null);
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const remove = useDeleteMember();
+
+  async function onDelete() {
+    if (!selected || remove.isPending) return;
+    if (!(await confirm({ message: ja.members.deleteConfirm }))) return;
+    remove.mutate(selected.uid, {
+      onSuccess: () => {
+        setSelected(null);
+        toast(ja.members.deleted[kind]);
+      },
+      onError: (error) => toast(errorMessage(error)),
+    });
+  }
+
+  return (
+    <div className="member-list">
+      <div className="member-list__top">
+        <ButtonLink
+          to={addPath}
+          variant="quiet"
+          icon={<PersonAddIcon size={20} />}
+          className="member-list__add"
+        >
+          {ja.members.add}
+        </ButtonLink>
+      </div>
+      <UserPicker
+        role={role}
+        label={ja.members.listLabel(label)}
+        selected={selected}
+        onSelect={setSelected}
+      />
+      <div
+        className="member-actions"
+        role="group"
+        aria-label={selected ? selected.name : ja.members.selectFirst}
+      >
+        <p className="member-actions__selected" aria-live="polite">
+          {selected ? ja.members.selected(selected.name) : ja.members.selectFirst}
+        </p>
+        <div className="member-actions__buttons">
+          <Button
+            variant="secondary"
+            icon={<UserEditIcon size={20} />}
+            disabled={!selected}
+            onClick={() => selected && void navigate(editPath(selected.uid))}
+          >
+            {ja.members.edit}
+          </Button>
+          <Button
+            variant="rose"
+            icon={<TrashIcon size={20} />}
+            disabled={!selected || remove.isPending}
+            busy={remove.isPending}
+            onClick={() => void onDelete()}
+          >
+            {ja.members.delete}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { UserRowsReply } from '@enishi/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+import { updateSession } from '@/lib/session';
+
+/** POST /api/uploadUserImage {uid, image: dataURL} -> {rows: [the user, image as a URL]}. */
+export function uploadUserImage(uid: number, image: string) {
+  return apiCall('uploadUserImage', { uid, image }, { reply: UserRowsReply });
+}
+
+/** Uploads one's own picture and shows it at once (SPEC §4: the local user image is updated). */
+export function useUploadOwnImage(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (image: string) => uploadUserImage(uid, image),
+    onSuccess: async (reply) => {
+      const row = reply.rows[0];
+      if (row) updateSession({ image: row.image });
+      await queryClient.invalidateQueries({ queryKey: ['users', uid] });
+    },
+  });
+}

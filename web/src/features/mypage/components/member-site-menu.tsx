@@ -1,0 +1,56 @@
+import { MEMBER_SITE_LINKS, ja, type MemberSiteLink } from '@enishi/contract';
+import { Link } from 'react-router';
+import { useClubConfig } from '@/lib/club-config';
+import { ChevronRightIcon, ExternalIcon, HandsetIcon, NewsIcon } from '@/components/ui/icons';
+import './profile.css';
+
+const labels: Record<MemberSiteLink, string> = {
+  deposit: ja.memberMenu.deposit,
+  settings: ja.memberMenu.settings,
+  points: ja.memberMenu.points,
+  payment: ja.memberMenu.payment,
+  purchase: ja.memberMenu.purchase,
+};
+
+/**
+ * The male members' menu of mypage (SPEC §2): the external member-site pages the club configured (each
+ * opens in a new tab; one not configured is shown disabled rather than broken) and 緊急連絡 (/contact).
+ */
+export function MemberSiteMenu() {
+  const config = useClubConfig();
+  const links = config.data?.memberSiteLinks;
+  return (
+    <nav aria-label={ja.memberMenu.label}>
+      <ul className="profile-links" role="list">
+        {MEMBER_SITE_LINKS.map((key) => {
+          const href = links?.[key];
+          return (
+            <li key={key}>
+              {href ? (
+                <a className="profile-link" href={href} target="_blank" rel="noopener noreferrer">
+                  <NewsIcon className="profile-link__icon" />
+                  <span className="profile-link__label">{labels[key]}</span>
+                  <span className="visually-hidden">（{ja.memberMenu.newTab}）</span>
+                  <ExternalIcon size={18} className="profile-link__chevron" />
+                </a>
+              ) : (
+                <a className="profile-link profile-link--disabled" role="link" aria-disabled="true">
+                  <NewsIcon className="profile-link__icon" />
+                  <span className="profile-link__label">{labels[key]}</span>
+                  <span className="profile-link__tag">{ja.memberMenu.unavailable}</span>
+                </a>
+              )}
+            </li>
+          );
+        })}
+        <li>
+          <Link to="/contact" className="profile-link">
+            <HandsetIcon className="profile-link__icon profile-link__icon--alert" />
+            <span className="profile-link__label">{ja.memberMenu.contact}</span>
+            <ChevronRightIcon size={20} className="profile-link__chevron" />
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+import { ja, type ContentGroup } from '@enishi/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { dayLabel, japanDateKey } from '@/lib/japan-date';
+import { toast } from '@/lib/toast';
+import { useNow } from '@/lib/use-now';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useDeleteNews } from '../api/delete-news';
+import { useNews } from '../api/get-news';
+import { typeOf } from '../utils/group';
+import './news-admin.css';
+
+/**
+ * /news/men/list, /news/women/list (SPEC §4): the group's news with an add button; choose one item, then
+ * edit it or delete it (after 本当に削除してよろしいですか？).
+ */
+export function NewsAdminList({ group }: { group: ContentGroup }) {
+  const news = useNews({ type: typeOf(group) });
+  const remove = useDeleteNews();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const now = useNow();
+  const [selected, setSelected] = useState<number | null>(null);
+  const rows = news.data?.rows ?? [];
+  const chosen = rows.some((row) => row.id === selected) ? selected : null;
+
+  function edit() {
+    if (chosen === null) return toast(ja.news.noSelection);
+    void navigate(`/news/${group}/edit?id=${chosen}`);
+  }
+
+  async function onDelete() {
+    if (chosen === null) return toast(ja.news.noSelection);
+    if (!(await confirm({ message: ja.news.deleteConfirm, confirmLabel: ja.news.delete }))) return;
+    remove.mutate(chosen, {
+      onSuccess: () => {
+        setSelected(null);
+        toast(ja.news.deleted);
+      },
+      onError: (error) => toast(errorMessage(error)),
+    });
+  }
+
+  return (
+    <div className="news-admin">
+      <ButtonLink to={`/news/${group}/add`} variant="accent" block>
+        {ja.news.add}
+      </ButtonLink>
+
+      {news.isPending ? (
+        <Spinner label={ja.app.loading} />
+      ) : news.isError ? (
+        <p className="news-admin__empty">{errorMessage(news.error)}</p>
+      ) : rows.length === 0 ? (
+        <p className="news-admin__empty">{ja.news.empty}</p>
+      ) : (
+        <fieldset className="news-admin__list">
+          <legend className="visually-hidden">{ja.news.list}</legend>
+          {rows.map((row) => (
+            <label key={row.id} className="news-admin__item">
+              <input
+                type="radio"
+                name="news"
+                value={row.id}
+                checked={chosen === row.id}
+                onChange={() => setSelected(row.id)}
+              />
+              <span className="news-admin__item-text">
+                <span className="news-admin__item-title">{row.title}</span>
+                <span className="news-admin__item-date">{dayLabel(japanDateKey(row.created_at), now)}</span>
+              </span>
+              {row.image[0] ? <img src={row.image[0]} alt="" className="news-admin__thumb" /> : null}
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      <div className="news-admin__actions">
+        <Button variant="secondary" onClick={edit}>
+          {ja.news.edit}
+        </Button>
+        <Button
+          variant="quiet"
+          onClick={() => void onDelete()}
+          busy={remove.isPending}
+          disabled={remove.isPending}
+        >
+          {ja.news.delete}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { isStaffRole, ja, type NewsRow } from '@enishi/contract';
+import { useEffect } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { dayLabel, japanDateKey } from '@/lib/japan-date';
+import { setCounters } from '@/lib/notifications';
+import { useNow } from '@/lib/use-now';
+import { LinkedText } from '@/components/ui/linked-text';
+import { Spinner } from '@/components/ui/spinner';
+import { useNews } from '../api/get-news';
+import { typeLabel } from '../utils/group';
+import './news-feed.css';
+
+/**
+ * /news (SPEC §2): the news of the member's group, newest first: title, date (今日 or 11月23日(月)), the body
+ * as plain text with clickable links, and the images. Opening it marks the news seen, so the badge clears.
+ * Staff see every group's news, each marked with its group.
+ */
+export function NewsFeed({ role }: { role: number }) {
+  const news = useNews({});
+  const now = useNow();
+  const staff = isStaffRole(role);
+
+  useEffect(() => {
+    if (news.isSuccess && !staff) setCounters({ news: 0 });
+  }, [news.isSuccess, news.dataUpdatedAt, staff]);
+
+  if (news.isPending) return <Spinner label={ja.app.loading} />;
+  if (news.isError) return <p className="news-feed__empty">{errorMessage(news.error)}</p>;
+  if (news.data.rows.length === 0) return <p className="news-feed__empty">{ja.news.empty}</p>;
+
+  return (
+    <ul className="news-feed" role="list" aria-label={ja.news.feed}>
+      {news.data.rows.map((item) => (
+        <li key={item.id}>
+          <NewsArticle item={item} now={now} showGroup={staff} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NewsArticle({ item, now, showGroup }: { item: NewsRow; now: Date; showGroup?: boolean }) {
+  const date = new Date(item.created_at);
+  return (
+    <article className="news-article" aria-labelledby={`news-${item.id}`}>
+      <header className="news-article__header">
+        <time className="news-article__date" dateTime={item.created_at}>
+          {dayLabel(japanDateKey(date), now)}
+        </time>
+        {showGroup ? (
+          <span className={`news-article__group news-article__group--${item.type}`}>
+            {typeLabel(item.type)}
+          </span>
+        ) : null}
+        <h2 id={`news-${item.id}`} className="news-article__title">
+          {item.title}
+        </h2>
+      </header>
+      <p className="news-article__body">
+        <LinkedText text={item.body} />
+      </p>
+      {item.image.length > 0 ? (
+        <ul className="news-article__images" role="list">
+          {item.image.map((src, index) => (
+            <li key={src}>
+              <img src={src} alt={ja.news.imageAlt(item.title, index + 1)} loading="lazy" decoding="async" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

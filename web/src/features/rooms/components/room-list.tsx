@@ -1,0 +1,113 @@
+import { ja, type ConversationType } from '@enishi/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { useChatEvent } from '@/lib/chat-socket';
+import { Button } from '@/components/ui/button';
+import { SearchIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { conversationsQueryKey, useConversations } from '../api/get-conversations';
+import { RoomRow } from './room-row';
+import './room-list.css';
+
+/** After a burst of socket events, the list is read again once. */
+const REFRESH_DELAY_MS = 400;
+
+/**
+ * A room list (SPEC §2): a keyword search, the rooms newest first, more pages as the user scrolls to the
+ * end, and unread counts kept current by the chat socket. The keyword lives in the address (`?q=`), so
+ * coming back from a talk finds the same search.
+ */
+export function RoomList({ type }: { type: ConversationType }) {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const [keyword, setKeyword] = useState(search);
+  const rooms = useConversations(type, search);
+  const queryClient = useQueryClient();
+  const end = useRef<HTMLDivElement>(null);
+  const [now, setNow] = useState(() => new Date());
+
+  // New messages, deletions and reconnecting change last messages and unread counts.
+  const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const refresh = () => {
+    clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => {
+      setNow(new Date());
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey(type) });
+    }, REFRESH_DELAY_MS);
+  };
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
+  useChatEvent('message', refresh);
+  useChatEvent('delete', refresh);
+  useChatEvent('live', refresh);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = rooms;
+  useEffect(() => {
+    const element = end.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '0px 0px 320px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = keyword.trim();
+    setParams(next ? { q: next } : {}, { replace: true });
+  }
+
+  const rows = rooms.data?.pages.flatMap((page) => page.rows) ?? [];
+  return (
+    <div className="room-list">
+      <form role="search" className="room-search" onSubmit={onSubmit}>
+        <label className="visually-hidden" htmlFor={`room-search-${type}`}>
+          {ja.talk.searchLabel}
+        </label>
+        <span className="room-search__field">
+          <SearchIcon size={20} className="room-search__icon" />
+          <input
+            id={`room-search-${type}`}
+            className="room-search__input"
+            type="search"
+            enterKeyHint="search"
+            maxLength={50}
+            placeholder={ja.talk.searchPlaceholder}
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+          />
+        </span>
+        <Button type="submit" variant="secondary" className="room-search__submit">
+          {ja.talk.search}
+        </Button>
+      </form>
+
+      {rooms.isPending ? (
+        <Spinner label={ja.app.loading} />
+      ) : rooms.isError && rows.length === 0 ? (
+        <div className="room-list__message" role="alert">
+          <p>{errorMessage(rooms.error)}</p>
+          <Button variant="quiet" onClick={() => void rooms.refetch()}>
+            {ja.app.reload}
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="room-list__message">{search ? ja.talk.noSearchHits : ja.talk.noRooms}</p>
+      ) : (
+        <ul className="room-list__rows" aria-label={ja.talk.roomList}>
+          {rows.map((row) => (
+            <RoomRow key={row.id} row={row} now={now} />
+          ))}
+        </ul>
+      )}
+      <div ref={end} className="room-list__end">
+        {isFetchingNextPage ? <Spinner label={ja.app.loading} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { ja, type ConversationRow } from '@enishi/contract';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { listTime } from '@/lib/japan-date';
+import { CountBadge } from '@/components/ui/count-badge';
+import { UserIcon, type IconTone } from '@/components/ui/user-icon';
+
+/** Where a room opens: staff-type rooms (the desk talk of a member, staff rooms) at /talk/staff/<id>. */
+export const talkPath = (row: Pick<ConversationRow, 'id' | 'type'>): string =>
+  row.type === 'staff' ? `/talk/staff/${row.id}` : `/talk/${row.id}`;
+
+/** The text of `last_content` (`{"content": "..."}`); 画像 for images only; a plain string as it is. */
+export function lastContentText(lastContent: string): string {
+  try {
+    const parsed: unknown = JSON.parse(lastContent);
+    if (parsed && typeof parsed === 'object' && 'content' in parsed) {
+      return typeof parsed.content === 'string' ? parsed.content : '';
+    }
+    return typeof parsed === 'string' ? parsed : '';
+  } catch {
+    return lastContent;
+  }
+}
+
+function iconTone(row: ConversationRow): IconTone | undefined {
+  if (row.type === 'st') return 'group';
+  if (row.type === 'staff') return 'staff';
+  return undefined;
+}
+
+/**
+ * One room: icon, name, last message, time and unread count. The link's accessible name is the room's name
+ * alone; the rest describes it.
+ */
+export function RoomRow({ row, now }: { row: ConversationRow; now: Date }) {
+  const id = useId();
+  const content = lastContentText(row.last_content).replace(/\s+/g, ' ').trim();
+  const described = [
+    `${id}-last`,
+    row.last_date ? `${id}-time` : null,
+    row.unread > 0 ? `${id}-unread` : null,
+  ];
+  return (
+    <li className="room-list__item">
+      <Link
+        to={talkPath(row)}
+        className="room-row"
+        aria-labelledby={`${id}-name`}
+        aria-describedby={described.filter(Boolean).join(' ')}
+      >
+        <UserIcon
+          name={row.name}
+          role={row.role ?? 0}
+          image={row.user_image}
+          size="md"
+          tone={iconTone(row)}
+        />
+        <span className="room-row__body">
+          <span className="room-row__top">
+            <span id={`${id}-name`} className="room-row__name">
+              {row.name}
+            </span>
+            {row.last_date ? (
+              <time id={`${id}-time`} className="room-row__time" dateTime={row.last_date}>
+                {listTime(row.last_date, now)}
+              </time>
+            ) : null}
+          </span>
+          <span className="room-row__bottom">
+            <span id={`${id}-last`} className="room-row__last">
+              {content || ja.talk.noContent}
+            </span>
+            <CountBadge count={row.unread} />
+          </span>
+        </span>
+      </Link>
+      {row.unread > 0 ? (
+        <span id={`${id}-unread`} className="visually-hidden">
+          {ja.home.unread(row.unread)}
+        </span>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,184 @@
+import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ReplyRef } from '@enishi/contract';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useDraft } from '@/lib/drafts';
+import { pickImageFiles, talkImageDataUrl } from '@/lib/image-files';
+import { toast } from '@/lib/toast';
+import { CloseIcon, ImageIcon, ReplyIcon, SendIcon } from '@/components/ui/icons';
+import { ReplyQuote } from './message-parts';
+import './composer.css';
+
+export type Outgoing = { message: string; image: string[]; reply: ReplyRef | null };
+
+/** Talk pictures: JPEG or PNG only (SPEC §5). */
+const TALK_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/**
+ * The comment box (SPEC §2, §5): a textarea that grows with its text (80px to 40vh), pictures to attach,
+ * the reply being written and the send button. The text is a draft kept per talk until it is sent.
+ */
+export function Composer({
+  conversationId,
+  replyTo,
+  onCancelReply,
+  onSend,
+}: {
+  conversationId: number;
+  replyTo: ReplyRef | null;
+  onCancelReply: () => void;
+  onSend: (outgoing: Outgoing) => void;
+}) {
+  const [draft, setDraft] = useDraft(conversationId);
+  const [images, setImages] = useState<string[]>([]);
+  const [reading, setReading] = useState(0);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+
+  // Grow with the text where CSS `field-sizing` is missing (Safari); the CSS keeps it within 80px..40vh.
+  useLayoutEffect(() => {
+    const element = textarea.current;
+    if (!element || CSS.supports?.('field-sizing', 'content')) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + 2}px`;
+  }, [draft]);
+
+  // Choosing 返信 in a message's menu goes on to writing the reply.
+  useEffect(() => {
+    if (replyTo) textarea.current?.focus();
+  }, [replyTo]);
+
+  async function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = ''; // the same picture can be picked again
+    const room = MESSAGE_IMAGES_MAX - images.length - reading;
+    const { accepted } = pickImageFiles(files, TALK_IMAGE_TYPES, room);
+    // Wrong types and sizes are dropped silently (SPEC §5); more than a message holds is worth a word.
+    if (pickImageFiles(files, TALK_IMAGE_TYPES, Infinity).accepted.length > accepted.length) {
+      toast(ja.errors.tooManyImages);
+    }
+    if (accepted.length === 0) return;
+    setReading((count) => count + accepted.length);
+    const resized = await Promise.all(accepted.map((file) => talkImageDataUrl(file)));
+    setReading((count) => count - accepted.length);
+    setImages((current) => [...current, ...resized.filter((image): image is string => image !== null)]);
+  }
+
+  function send() {
+    if (reading > 0) return;
+    if (!draft.trim() && images.length === 0) {
+      toast(ja.talk.emptyComment);
+      textarea.current?.focus();
+      return;
+    }
+    onSend({ message: draft, image: images, reply: replyTo });
+    setDraft('');
+    setImages([]);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    send();
+  }
+
+  // Enter is a new line (phones have no other way); Ctrl/⌘+Enter sends from a keyboard.
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  return (
+    <form className="composer" onSubmit={onSubmit}>
+      {replyTo ? (
+        <div className="composer__reply">
+          <ReplyIcon size={18} className="composer__reply-icon" />
+          <div className="composer__reply-body">
+            <p className="composer__reply-label">{ja.talk.replyTo}</p>
+            <ReplyQuote reply={replyTo} className="composer__reply-quote" />
+          </div>
+          <button
+            type="button"
+            className="composer__icon-button"
+            aria-label={ja.talk.cancelReply}
+            onClick={onCancelReply}
+          >
+            <CloseIcon size={20} />
+          </button>
+        </div>
+      ) : null}
+
+      {images.length > 0 || reading > 0 ? (
+        <ul className="composer__thumbs" aria-label={ja.talk.selectedImages}>
+          {images.map((src, index) => (
+            <li key={`${index}:${src.length}`} className="composer__thumb">
+              <img src={src} alt="" className="composer__thumb-image" />
+              <button
+                type="button"
+                className="composer__thumb-remove"
+                aria-label={ja.talk.removeImage.replace('{n}', String(index + 1))}
+                onClick={() => setImages((current) => current.filter((_, at) => at !== index))}
+              >
+                <CloseIcon size={16} />
+              </button>
+            </li>
+          ))}
+          {Array.from({ length: reading }, (_, index) => (
+            <li
+              key={`reading-${index}`}
+              className="composer__thumb composer__thumb--reading"
+              aria-hidden="true"
+            />
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="composer__row">
+        <label className="composer__picker">
+          <input
+            type="file"
+            accept={TALK_IMAGE_TYPES.join(',')}
+            multiple
+            className="visually-hidden"
+            onChange={(event) => void onPick(event)}
+          />
+          <ImageIcon size={24} />
+          <span className="visually-hidden">{ja.talk.addImage}</span>
+        </label>
+        <label htmlFor={id} className="visually-hidden">
+          {ja.talk.composer}
+        </label>
+        <textarea
+          id={id}
+          ref={textarea}
+          className="composer__input"
+          placeholder={ja.talk.placeholder}
+          value={draft}
+          maxLength={MESSAGE_MAX}
+          rows={2}
+          enterKeyHint="enter"
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="submit"
+          className="composer__send"
+          // Keeps the focus (and a phone's keyboard) in the comment box when the button is tapped.
+          onMouseDown={(event) => event.preventDefault()}
+          aria-label={ja.talk.send}
+          aria-busy={reading > 0 || undefined}
+        >
+          <SendIcon size={22} />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { ja } from '@enishi/contract';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { CopyIcon, PinIcon, ReplyIcon, RetryIcon, TrashIcon, CloseIcon } from '@/components/ui/icons';
+import './message-menu.css';
+
+export type MenuItem = { key: string; label: string; icon: ReactNode; danger?: boolean; run: () => void };
+
+export const menuIcons = {
+  reply: <ReplyIcon size={20} />,
+  announce: <PinIcon size={20} />,
+  copy: <CopyIcon size={20} />,
+  delete: <TrashIcon size={20} />,
+  retry: <RetryIcon size={20} />,
+  discard: <CloseIcon size={20} />,
+};
+
+/**
+ * The menu of one message (long press, right click, or its ⋯ button): a sheet with the message in brief
+ * and its actions as a `menu`. Arrow keys move between items; Escape or a tap outside closes it, and focus
+ * goes back to where it was.
+ */
+export function MessageMenu({
+  preview,
+  items,
+  onClose,
+}: {
+  preview: string;
+  items: MenuItem[];
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!element.open) element.showModal();
+    list.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => {
+      if (element.open) element.close();
+      // Unless the chosen action moved focus on (返信 focuses the comment box), it goes back where it was.
+      const active = document.activeElement;
+      if (previous?.isConnected && (!active || active === document.body))
+        previous.focus({ preventScroll: true });
+    };
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const buttons = Array.from(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const at = buttons.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      buttons[(to + buttons.length) % buttons.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(at + 1);
+    else if (event.key === 'ArrowUp') move(at - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(buttons.length - 1);
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="sheet"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A tap on the backdrop (the dialog element itself, outside its panel) closes the menu.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div className="sheet__panel">
+        <p id={titleId} className="visually-hidden">
+          {ja.talk.messageMenu}
+        </p>
+        {preview ? <p className="sheet__preview">{preview}</p> : null}
+        <ul ref={list} className="sheet__menu" role="menu" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+          {items.map((item) => (
+            <li key={item.key} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className={item.danger ? 'sheet__item sheet__item--danger' : 'sheet__item'}
+                onClick={() => {
+                  // Closed first, so that the page is no longer inert when the action runs.
+                  dialog.current?.close();
+                  onClose();
+                  item.run();
+                }}
+              >
+                {item.icon}
+                <span>{item.label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="sheet__cancel" onClick={onClose}>
+          {ja.app.cancel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

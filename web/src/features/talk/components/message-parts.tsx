@@ -1,0 +1,45 @@
+import { ja, type ReplyRef } from '@enishi/contract';
+import { cx } from '@/components/ui/class-names';
+import { LinkedText } from '@/components/ui/linked-text';
+
+/** Message text: text nodes, with http(s) URLs as links to a new tab. Never parsed as HTML. */
+export function MessageText({ text, className }: { text: string; className?: string }) {
+  return (
+    <p className={className}>
+      <LinkedText text={text} />
+    </p>
+  );
+}
+
+/** The pictures of a message, each a button that shows it large. Fixed tile sizes keep the timeline still. */
+export function ImageTiles({ images, onOpen }: { images: string[]; onOpen: (src: string) => void }) {
+  if (images.length === 0) return null;
+  return (
+    <ul className={cx('msg-images', images.length === 1 && 'msg-images--single')} role="list">
+      {images.map((src, index) => (
+        <li key={`${index}:${src}`}>
+          <button
+            type="button"
+            className="msg-images__button"
+            aria-label={ja.talk.viewImage}
+            onClick={() => onOpen(src)}
+          >
+            <img className="msg-images__image" src={src} alt="" loading="lazy" decoding="async" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The replied-to message in brief: who wrote it, and its text or 画像. */
+export function ReplyQuote({ reply, className }: { reply: ReplyRef; className?: string }) {
+  const text = reply.message.trim() || (reply.image.length > 0 ? ja.talk.image : '');
+  return (
+    <blockquote className={cx('reply-quote', className)}>
+      <span className="visually-hidden">{ja.talk.replyTo}</span>
+      <span className="reply-quote__name">{reply.name}</span>
+      <span className="reply-quote__text">{text}</span>
+    </blockquote>
+  );
+}

@@ -1,0 +1,136 @@
+import { ja } from '@enishi/contract';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import type { TimelineRow } from '../utils/timeline';
+import { TimelineRowView, type RowActions } from './timeline-row';
+import './timeline.css';
+
+export type TimelineHandle = { scrollToEnd: () => void };
+
+/** First guesses of row heights; every row is measured once drawn. */
+function estimateSize(row: TimelineRow | undefined): number {
+  if (!row) return 72;
+  const day = row.day ? 44 : 0;
+  switch (row.kind) {
+    case 'call':
+      return day + 40;
+    case 'auto':
+      return day + 140;
+    case 'message':
+      return day + (row.message.image.length > 0 ? 260 : 72);
+    case 'pending':
+      return day + (row.entry.image.length > 0 ? 260 : 72);
+  }
+}
+
+/** Closer to the newest message than this counts as "at the end": new messages keep it in view. */
+const AT_END_PX = 48;
+/** Further than this from the end, a button offers the way back to the newest message. */
+const FAR_FROM_END_PX = 600;
+
+/**
+ * The messages of a talk as a `log` region. Only the rows in and near view are in the document (a talk of
+ * thousands of messages scrolls as smoothly as a short one); rows are measured as they are drawn. Opening a
+ * talk shows its end; older pages load when the top comes into view, and the row being read stays where it
+ * is when they arrive; while the reader is at the end, new messages keep it in view.
+ */
+export function Timeline({
+  rows,
+  actions,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  ref,
+}: {
+  rows: TimelineRow[];
+  actions: RowActions;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  ref?: Ref<TimelineHandle>;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // The virtualizer is read afresh on every render; this component is not memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => estimateSize(rows[index]),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 8,
+    paddingStart: 4,
+    paddingEnd: 16,
+    // A chat: prepending older rows keeps the reader's row in place, and appending follows the end.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+  });
+
+  useImperativeHandle(ref, () => ({ scrollToEnd: () => virtualizer.scrollToEnd() }), [virtualizer]);
+
+  // The talk opens at its newest message.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || rows.length === 0) return;
+    opened.current = true;
+    virtualizer.scrollToEnd();
+  }, [rows.length, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  // The first row is drawn (in view, or just above it): the page before it is fetched ahead of the reader.
+  const topInView = items[0]?.index === 0;
+  useEffect(() => {
+    if (opened.current && topInView && hasOlder && !loadingOlder) onLoadOlder();
+  }, [topInView, hasOlder, loadingOlder, onLoadOlder]);
+
+  const farFromEnd = rows.length > 0 && virtualizer.getDistanceFromEnd() > FAR_FROM_END_PX;
+
+  return (
+    <div className="timeline">
+      <div
+        ref={scroller}
+        className="timeline__scroller"
+        role="log"
+        aria-live="polite"
+        aria-label={ja.talk.timeline}
+        aria-busy={loadingOlder || undefined}
+        tabIndex={0}
+      >
+        <div className="timeline__sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <div
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className="timeline__row"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <TimelineRowView row={row} actions={actions} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {loadingOlder ? (
+        <div className="timeline__older">
+          <Spinner label={ja.talk.loadingOlder} />
+        </div>
+      ) : null}
+      {farFromEnd ? (
+        <button
+          type="button"
+          className="timeline__to-end"
+          onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}
+        >
+          <ChevronLeftIcon size={18} className="timeline__to-end-icon" />
+          {ja.talk.toLatest}
+        </button>
+      ) : null}
+    </div>
+  );
+}

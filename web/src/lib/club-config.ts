@@ -1,0 +1,13 @@
+import { ClubConfigReply } from '@enishi/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall } from './api-client';
+
+/** POST /api/config -> what the club configured: member-site links of the mypage menu, course images. */
+export function getClubConfig() {
+  return apiCall('config', {}, { reply: ClubConfigReply });
+}
+
+/** Configuration changes only with a server restart: one read per visit is plenty. */
+export function useClubConfig() {
+  return useQuery({ queryKey: ['club-config'], queryFn: getClubConfig, staleTime: Infinity });
+}

@@ -1,0 +1,61 @@
+import { LIMITS } from '@enishi/contract';
+
+/*
+ * Images picked by staff for news, banners and bulk sends (SPEC §5): only the listed types, at most
+ * 5,000,000 bytes each; anything else is left out (and the caller says so). The server checks the bytes
+ * again and re-encodes them.
+ */
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+type FileLike = { type: string; size: number };
+
+/** The files that may be used, in the order picked, up to `room`; `skipped` tells whether any was left out. */
+export function pickImageFiles<T extends FileLike>(
+  files: T[],
+  types: readonly ImageType[],
+  room: number,
+): { accepted: T[]; skipped: boolean } {
+  const fitting = files.filter(
+    (file) => (types as readonly string[]).includes(file.type) && file.size <= LIMITS.imageBytes,
+  );
+  const accepted = fitting.slice(0, Math.max(0, room));
+  return { accepted, skipped: accepted.length < files.length };
+}
+
+/** The file as a data URL, unchanged. */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Talk size (SPEC §5): 400 wide when at least as wide as tall, otherwise 800 tall; the other side scaled. */
+export function talkImageSize(width: number, height: number): { width: number; height: number } {
+  if (width <= 0 || height <= 0) return { width: 0, height: 0 };
+  if (width >= height) return { width: 400, height: Math.max(1, Math.round((height * 400) / width)) };
+  return { width: Math.max(1, Math.round((width * 800) / height)), height: 800 };
+}
+
+/** A picture for a talk message: redrawn at talk size as a PNG data URL; null when it cannot be read. */
+export async function talkImageDataUrl(file: Blob): Promise<string | null> {
+  try {
+    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    const size = talkImageSize(bitmap.width, bitmap.height);
+    if (size.width === 0) return null;
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(bitmap, 0, 0, size.width, size.height);
+    bitmap.close();
+    return canvas.toDataURL('image/png');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,38 @@
+import { ja, japanTime } from '@enishi/contract';
+
+/*
+ * Dates as the talk screens show them, always in Japan time whatever the device's time zone: members and
+ * staff talk about the same day.
+ */
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `YYYY-MM-DD` in Japan time. */
+export const japanDateKey = (instant: Date | string): string => japanTime(new Date(instant)).dateKey;
+
+/**
+ * The heading of a day in a talk (SPEC §2): 今日 for today, otherwise `11月23日(月)`; a day of another year
+ * also names its year, so that old talks are not read as this year's.
+ */
+export function dayLabel(dateKey: string, now: Date): string {
+  const today = japanTime(now);
+  if (dateKey === today.dateKey) return ja.talk.today;
+  const [year = 0, month = 1, day = 1] = dateKey.split('-').map(Number);
+  const weekday = ja.talk.weekdays[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  const monthDay = `${month}月${day}日(${weekday})`;
+  return year === today.year ? monthDay : `${year}年${monthDay}`;
+}
+
+/** The time of a message, `09:05`. */
+export function clockTime(instant: Date | string): string {
+  const minutes = japanTime(new Date(instant)).minutes;
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** The time of a room's last message in a list: `09:05` today, `11/23` this year, `2025/11/23` before. */
+export function listTime(instant: Date | string, now: Date): string {
+  const time = japanTime(new Date(instant));
+  const today = japanTime(now);
+  if (time.dateKey === today.dateKey) return clockTime(instant);
+  return time.year === today.year ? `${time.month}/${time.day}` : `${time.year}/${time.month}/${time.day}`;
+}
