@@ -65,7 +65,14 @@ async function seed(dataDir: string, members: number, connected: number) {
     const now = new Date();
     const [staff] = await db
       .insert(users)
-      .values({ loginId: 'bench-owner', name: '計測オーナー', passwordHash, role: 2, createdAt: now, updatedAt: now })
+      .values({
+        loginId: 'bench-owner',
+        name: '計測オーナー',
+        passwordHash,
+        role: 2,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: users.id });
 
     const uids: number[] = [];
@@ -87,7 +94,14 @@ async function seed(dataDir: string, members: number, connected: number) {
         .returning({ id: users.id });
       await db
         .insert(conversations)
-        .values(rows.map((row) => ({ kind: 'desk' as const, memberId: row.id, lastActivityAt: now, createdAt: now })));
+        .values(
+          rows.map((row) => ({
+            kind: 'desk' as const,
+            memberId: row.id,
+            lastActivityAt: now,
+            createdAt: now,
+          })),
+        );
       uids.push(...rows.map((row) => row.id));
     }
 
@@ -169,7 +183,9 @@ export async function benchBulkSend(options: BulkSendOptions = {}): Promise<Bulk
     started = performance.now();
     for (let i = 0; i < seeded.memberSessions.length; i += CONNECT_CONCURRENCY) {
       const batch = seeded.memberSessions.slice(i, i + CONNECT_CONCURRENCY);
-      sockets.push(...(await Promise.all(batch.map((session) => connect(server.url, origin, session, 30_000)))));
+      sockets.push(
+        ...(await Promise.all(batch.map((session) => connect(server.url, origin, session, 30_000)))),
+      );
     }
     const connectMs = performance.now() - started;
 
@@ -178,14 +194,21 @@ export async function benchBulkSend(options: BulkSendOptions = {}): Promise<Bulk
       fetch(`${server.url}/api/messages/send`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ssid: seeded.staffSession, users: seeded.uids, message: TEXT, image: [], type: 1 }),
+        body: JSON.stringify({
+          ssid: seeded.staffSession,
+          users: seeded.uids,
+          message: TEXT,
+          image: [],
+          type: 1,
+        }),
       }),
       timeoutMs,
       'bulk send',
     );
     const storedMs = performance.now() - sentAt;
     const body = (await reply.json()) as { status?: string; count?: number; error?: string };
-    if (!reply.ok || body.count !== members) throw new Error(`bulk send failed: ${reply.status} ${JSON.stringify(body)}`);
+    if (!reply.ok || body.count !== members)
+      throw new Error(`bulk send failed: ${reply.status} ${JSON.stringify(body)}`);
 
     await deadline(Promise.all(sockets.map((socket) => socket.received)), timeoutMs, 'delivery');
     const times = sockets.map((socket) => socket.receivedAt()! - sentAt).sort((a, b) => a - b);
@@ -214,7 +237,9 @@ export async function benchBulkSend(options: BulkSendOptions = {}): Promise<Bulk
   console.log(
     `${`received by all ${connected} connected`.padEnd(34)} ${ms(result.deliveredMs)}   (p50 ${result.deliveredP50Ms.toFixed(0)} ms)`,
   );
-  console.log(`${'copies in desk talks'.padEnd(34)} ${String(result.copies).padStart(6)} in ${result.talks} talks`);
+  console.log(
+    `${'copies in desk talks'.padEnd(34)} ${String(result.copies).padStart(6)} in ${result.talks} talks`,
+  );
   return result;
 }
 

@@ -218,7 +218,9 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
   for (const [index, html] of pages.entries()) {
-    await page.setContent(`<!doctype html><html lang="ja"><head><meta charset="utf-8"></head><body>${html}</body></html>`);
+    await page.setContent(
+      `<!doctype html><html lang="ja"><head><meta charset="utf-8"></head><body>${html}</body></html>`,
+    );
     await page.evaluate(() => document.fonts.ready);
     const png = await page.screenshot({ type: 'png' });
     // Chromium encodes WebP itself: draw the screenshot on a canvas and export it.
@@ -234,7 +236,7 @@ try {
     }, png.toString('base64'));
     const file = `${out}course-${index + 1}.webp`;
     writeFileSync(file, Buffer.from(webp, 'base64'));
-    console.log(`${file}: ${Math.round(Buffer.from(webp, 'base64').length / 1024)} KB`);
+    process.stdout.write(`${file}: ${Math.round(Buffer.from(webp, 'base64').length / 1024)} KB\n`);
   }
 } finally {
   await browser.close();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ja, NewsGetReply, type NewsRow } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callRaw, createTestContext, type TestContext } from '../test/app.js';
+import { closeAll, listen, TestSocket } from '../test/socket.js';
 import {
   createRoleUsers,
   fetchImage,
@@ -290,6 +291,25 @@ describe('news', () => {
       await get('man');
       expect(await newsCounter(ctx.app, ssid.man)).toBe(0);
       expect(await newsCounter(ctx.app, ssid.woman)).toBe(1);
+    });
+
+    it('raises the badge live on the group’s chat sockets when news is added', async () => {
+      const base = await listen(ctx.app);
+      const woman = await TestSocket.session(base, ssid.woman);
+      const man = await TestSocket.session(base, ssid.man);
+      try {
+        await get('woman');
+        await woman.take((frame) => frame.type === 'notifications' && frame.news === 0);
+        await add('staff', { title: '女性向けの新着', type: 2 });
+        expect(await woman.take((frame) => frame.type === 'notifications' && frame.news === 1)).toMatchObject(
+          {
+            news: 1,
+          },
+        );
+        expect(man.untaken().filter((frame) => frame.type === 'notifications' && frame.news > 0)).toEqual([]);
+      } finally {
+        await closeAll([woman, man]);
+      }
     });
   });
 });

@@ -91,7 +91,7 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
           {rows.length === 0 ? (
             <p className="user-picker__message">{ja.members.notFound}</p>
           ) : (
-            <ul className="user-picker__rows" role="radiogroup" aria-label={label}>
+            <div className="user-picker__rows" role="radiogroup" aria-label={label}>
               {rows.map((row) => (
                 <PickerRow
                   key={row.uid}
@@ -101,7 +101,7 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
                   onSelect={() => onSelect(row)}
                 />
               ))}
-            </ul>
+            </div>
           )}
           {count > rows.length ? (
             <p className="user-picker__more">{ja.members.moreHidden(rows.length)}</p>
@@ -126,7 +126,7 @@ function PickerRow({
   const id = useId();
   const rank = row.role === ROLE.male ? ja.ranks[row.rank] : undefined;
   return (
-    <li className="user-picker__item">
+    <div className="user-picker__item">
       <label className="picker-row" htmlFor={`${id}-radio`}>
         <input
           id={`${id}-radio`}
@@ -153,6 +153,6 @@ function PickerRow({
           </span>
         </span>
       </label>
-    </li>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ROLE, isStaffRole } from '@enishi/contract';
+import { useState } from 'react';
 import { cx } from './class-names';
 import './user-icon.css';
 
@@ -24,12 +25,18 @@ type UserIconProps = {
 
 /** A user's picture, or the first two characters of the name styled by role (staff gold, men navy, women rose). */
 export function UserIcon({ name, role, image, size = 'sm', tone }: UserIconProps) {
+  // Picture URLs are signed and expire (a session keeps its last one): a picture that fails shows initials.
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <span
       className={cx('user-icon', `user-icon--${tone ?? toneOf(role)}`, `user-icon--${size}`)}
       aria-hidden="true"
     >
-      {image ? <img className="user-icon__image" src={image} alt="" /> : initials(name)}
+      {image && image !== failed ? (
+        <img className="user-icon__image" src={image} alt="" onError={() => setFailed(image)} />
+      ) : (
+        initials(name)
+      )}
     </span>
   );
 }

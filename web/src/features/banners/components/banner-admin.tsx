@@ -187,13 +187,11 @@ function BannerSection({ group }: { group: ContentGroup }) {
               {image ? <img src={image} alt="" className="banner-section__preview" /> : null}
               <label className="btn btn--secondary banner-section__pick">
                 <ImageIcon size={20} />
-                <span className="btn__label">
-                  {ja.banners.chooseImage}
-                  <span className="visually-hidden">{`（${title(group)}）`}</span>
-                </span>
+                <span className="btn__label">{ja.banners.chooseImage}</span>
                 <input
                   type="file"
                   accept="image/jpeg,image/png,image/webp"
+                  aria-label={`${ja.banners.chooseImage}（${title(group)}）`}
                   className="visually-hidden"
                   onChange={(event) => void onPick(event)}
                 />
@@ -202,9 +200,8 @@ function BannerSection({ group }: { group: ContentGroup }) {
           </div>
 
           {hasChanges ? (
-            <Button block onClick={toConfirm}>
+            <Button block onClick={toConfirm} aria-label={`${ja.banners.confirm}（${title(group)}）`}>
               {ja.banners.confirm}
-              <span className="visually-hidden">{`（${title(group)}）`}</span>
             </Button>
           ) : null}
         </>

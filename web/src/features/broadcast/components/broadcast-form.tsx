@@ -1,5 +1,5 @@
 import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ContentGroup } from '@enishi/contract';
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { pickImageFiles, talkImageDataUrl } from '@/lib/image-files';
@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { CloseIcon, ImageIcon, SendIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { TextArea } from '@/components/ui/text-area';
 import { useRecipients } from '../api/get-recipients';
 import { useSendBroadcast } from '../api/send-broadcast';
 import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
@@ -25,7 +26,6 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
   const send = useSendBroadcast();
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const textId = useId();
 
   // Members deleted since they were chosen drop out of the send.
   const users = useMemo(() => {
@@ -82,20 +82,15 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
       </div>
       {users.length === 0 ? <p className="broadcast__empty">{ja.broadcast.noRecipients}</p> : null}
 
-      <div className="field">
-        <label className="field__label" htmlFor={textId}>
-          {ja.broadcast.message}
-        </label>
-        <textarea
-          id={textId}
-          className="field__input broadcast__text"
-          placeholder={ja.talk.placeholder}
-          value={text}
-          maxLength={MESSAGE_MAX}
-          rows={6}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <TextArea
+        label={ja.broadcast.message}
+        className="broadcast__text"
+        placeholder={ja.talk.placeholder}
+        value={text}
+        maxLength={MESSAGE_MAX}
+        rows={6}
+        onChange={(event) => setText(event.target.value)}
+      />
 
       <div className="broadcast__images-field">
         <p className="broadcast__hint">{ja.broadcast.imageHint}</p>

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { ButtonLink, Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import '@/components/ui/text-field.css';
 import { useRecipients } from '../api/get-recipients';
 import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
 import { typeOf } from '../utils/target';

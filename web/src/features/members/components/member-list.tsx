@@ -52,11 +52,7 @@ export function MemberList({ kind }: { kind: MemberKind }) {
         selected={selected}
         onSelect={setSelected}
       />
-      <div
-        className="member-actions"
-        role="group"
-        aria-label={selected ? selected.name : ja.members.selectFirst}
-      >
+      <div className="member-actions">
         <p className="member-actions__selected" aria-live="polite">
           {selected ? ja.members.selected(selected.name) : ja.members.selectFirst}
         </p>

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { ImageIcon, TrashIcon } from '@/components/ui/icons';
 import { LinkedText } from '@/components/ui/linked-text';
 import { Spinner } from '@/components/ui/spinner';
+import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
 import { useNews } from '../api/get-news';
 import { useSaveNews } from '../api/save-news';
@@ -182,30 +183,17 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
         error={errors.title}
         onChange={(event) => setTitle(event.target.value)}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={bodyId}>
-          {ja.news.bodyLabel}
-          <span className="field__mark" aria-hidden="true">
-            {ja.intro.required}
-          </span>
-        </label>
-        <textarea
-          id={bodyId}
-          ref={bodyInput}
-          className="field__input news-form__body"
-          value={body}
-          maxLength={NEWS_BODY_MAX}
-          rows={8}
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={errors.body ? `${bodyId}-error` : undefined}
-          onChange={(event) => setBody(event.target.value)}
-        />
-        {errors.body ? (
-          <p id={`${bodyId}-error`} className="field__error">
-            {errors.body}
-          </p>
-        ) : null}
-      </div>
+      <TextArea
+        ref={bodyInput}
+        label={ja.news.bodyLabel}
+        mark={ja.intro.required}
+        className="news-form__body"
+        value={body}
+        maxLength={NEWS_BODY_MAX}
+        rows={8}
+        error={errors.body}
+        onChange={(event) => setBody(event.target.value)}
+      />
 
       <fieldset className="news-form__images-field">
         <legend className="field__label">{ja.news.images}</legend>

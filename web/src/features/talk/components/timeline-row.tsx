@@ -113,7 +113,7 @@ function StoredMessage({
   const text = message.message;
   const imageOnly = !text.trim() && !message.reply;
   return (
-    <div className={cx('msg', message.own ? 'msg--own' : 'msg--other')} data-message-id={message.id}>
+    <article className={cx('msg', message.own ? 'msg--own' : 'msg--other')} data-message-id={message.id}>
       {message.own ? null : showSender ? (
         <UserIcon name={message.name} role={message.role} image={message.user_image} />
       ) : (
@@ -142,7 +142,7 @@ function StoredMessage({
           <MoreButton onOpen={openMenu} />
         </div>
       </div>
-    </div>
+    </article>
   );
 }
 
@@ -153,7 +153,7 @@ function PendingMessage({ entry, actions }: { entry: OutboxEntry; actions: RowAc
   const press = useLongPress(() => openMenu(null));
   const imageOnly = !entry.message.trim() && !entry.reply;
   return (
-    <div
+    <article
       className={cx('msg', 'msg--own', 'msg--pending', `msg--${entry.status}`)}
       data-client-id={entry.client_id}
     >
@@ -186,6 +186,6 @@ function PendingMessage({ entry, actions }: { entry: OutboxEntry; actions: RowAc
           </div>
         ) : null}
       </div>
-    </div>
+    </article>
   );
 }

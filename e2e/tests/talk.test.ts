@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { inject } from 'vitest';
+import { ja } from '@enishi/contract';
+import { chromiumArgs, chromiumPath, launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
+import { people } from '../lib/users.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A member's own desk talk: the member's /talkrooms/staff goes straight to it. */
+async function openDeskAsMember(page: Page): Promise<void> {
+  await page.goto('/talkrooms/staff');
+  await page.waitForURL(/\/talk\/staff\/\d+$/);
+  await timeline(page).waitFor();
+}
+
+/** Staff open a member's desk talk from the men's room list, as they would. */
+async function openDeskAsStaff(page: Page, memberName: string): Promise<void> {
+  await page.goto('/talkrooms/men');
+  await page.getByRole('link', { name: memberName }).click();
+  await page.waitForURL(/\/talk\/(staff\/)?\d+$/);
+  await timeline(page).waitFor();
+}
+
+const timeline = (page: Page) => page.getByRole('log', { name: 'メッセージ' });
+const composer = (page: Page) => page.getByRole('textbox', { name: ja.talk.placeholder });
+
+async function send(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: ja.talk.send, exact: true }).click();
+}
+
+/** Opens the message menu of the message holding `text` (the per-message button; long-press also works). */
+async function messageMenu(page: Page, text: string) {
+  const message = timeline(page).getByRole('article').filter({ hasText: text }).last();
+  await message.getByRole('button', { name: ja.talk.messageMenu }).click();
+  return page.getByRole('menu');
+}
+
+async function photo(): Promise<Buffer> {
+  // A landscape photo: the app resizes it to 400 wide before sending.
+  return sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 180, g: 140, b: 90 } } })
+    .jpeg()
+    .toBuffer();
+}
+
+describe('talking live', () => {
+  let member: BrowserContext;
+  let staff: BrowserContext;
+  let memberPage: Page;
+  let staffPage: Page;
+
+  beforeAll(async () => {
+    member = await newPhone(browser);
+    staff = await newPhone(browser);
+    memberPage = await member.newPage();
+    staffPage = await staff.newPage();
+    await logIn(memberPage, 'man');
+    await logIn(staffPage, 'staff');
+    await openDeskAsMember(memberPage);
+    await openDeskAsStaff(staffPage, people.man.name);
+  });
+  afterAll(async () => {
+    await member?.close();
+    await staff?.close();
+  });
+
+  test('a member and staff chat both ways, and an empty comment is refused', async () => {
+    await memberPage.getByRole('button', { name: ja.talk.send, exact: true }).click();
+    await memberPage.getByRole('status').getByText(ja.talk.emptyComment).waitFor();
+
+    await send(memberPage, '今週末のセッティングについて相談させてください');
+    await timeline(staffPage).getByText('今週末のセッティングについて相談させてください').waitFor();
+    await send(staffPage, 'かしこまりました。ご希望の日時を教えてください https://example.jp/help');
+    await timeline(memberPage).getByText('かしこまりました。ご希望の日時を教えてください').waitFor();
+    // Links open in a new tab; nothing else in a message is markup.
+    const link = timeline(memberPage).getByRole('link', { name: 'https://example.jp/help' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await send(staffPage, '<b>太字</b>にはなりません');
+    await timeline(memberPage).getByText('<b>太字</b>にはなりません').waitFor();
+    // The member read it: staff see 既読 under their message.
+    await timeline(staffPage).getByText(ja.talk.read).first().waitFor();
+  });
+
+  test('images are resized, stored and seen on the other side', async () => {
+    await memberPage.getByLabel(ja.talk.addImage).setInputFiles({
+      name: 'photo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo(),
+    });
+    await send(memberPage, 'お店の写真です');
+    const image = timeline(staffPage)
+      .getByRole('article')
+      .filter({ hasText: 'お店の写真です' })
+      .locator('img')
+      .first();
+    await image.waitFor();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(400);
+    const src = await image.getAttribute('src');
+    expect(src).toMatch(/^\/media\//);
+  });
+
+  test('a reply quotes the message it answers, on both sides', async () => {
+    const menu = await messageMenu(staffPage, 'お店の写真です');
+    await menu.getByRole('menuitem', { name: ja.talk.reply }).click();
+    await staffPage.getByText(ja.talk.replyTo).waitFor();
+    await send(staffPage, '素敵なお店ですね');
+    const reply = timeline(memberPage).getByRole('article').filter({ hasText: '素敵なお店ですね' });
+    await reply.waitFor();
+    await reply.getByText('お店の写真です').waitFor();
+  });
+
+  test('an announcement is pinned for both, and 今後は表示しない takes it down', async () => {
+    const menu = await messageMenu(staffPage, 'かしこまりました');
+    await menu.getByRole('menuitem', { name: ja.talk.announce }).click();
+    const memberPins = memberPage.getByRole('region', { name: ja.talk.announceArea });
+    await memberPins.getByText('かしこまりました').waitFor();
+    const staffPins = staffPage.getByRole('region', { name: ja.talk.announceArea });
+    await staffPins.getByRole('button', { name: ja.talk.hideAnnounce }).first().click();
+    await memberPins.waitFor({ state: 'detached' });
+  });
+
+  test('deleting asks first, then the message is gone on both sides', async () => {
+    await send(memberPage, '間違えて送りました');
+    await timeline(staffPage).getByText('間違えて送りました').waitFor();
+    const menu = await messageMenu(memberPage, '間違えて送りました');
+    await menu.getByRole('menuitem', { name: ja.talk.delete }).click();
+    const dialog = memberPage.getByRole('alertdialog');
+    await dialog.getByText(ja.talk.deleteConfirm).waitFor();
+    await dialog.getByRole('button', { name: ja.app.yes }).click();
+    await memberPage.getByRole('status').getByText(ja.talk.deleted).waitFor();
+    await timeline(memberPage).getByText('間違えて送りました').waitFor({ state: 'detached' });
+    await timeline(staffPage).getByText('間違えて送りました').waitFor({ state: 'detached' });
+  });
+
+  test('a member may not delete what staff wrote', async () => {
+    const menu = await messageMenu(memberPage, '素敵なお店ですね');
+    expect(await menu.getByRole('menuitem', { name: ja.talk.delete }).count()).toBe(0);
+    await memberPage.keyboard.press('Escape');
+  });
+});
+
+test('a message sent while the receiver had the app closed is there when it opens', async () => {
+  const staff = await newPhone(browser);
+  const staffPage = await staff.newPage();
+  await logIn(staffPage, 'staff');
+  // The woman's desk talk is in the women's list.
+  await staffPage.goto('/talkrooms/women');
+  await staffPage.getByRole('link', { name: people.woman.name }).click();
+  await timeline(staffPage).waitFor();
+  await send(staffPage, '花子様、明日のご予定はいかがでしょうか');
+  await timeline(staffPage).getByText('花子様、明日のご予定はいかがでしょうか').waitFor();
+  await staff.close();
+
+  const woman = await newPhone(browser);
+  const page = await woman.newPage();
+  await logIn(page, 'woman');
+  await page.goto('/');
+  // The badge on the home menu says so before the talk is opened.
+  await page
+    .getByRole('navigation', { name: ja.home.menuLabel })
+    .getByRole('link', { name: ja.menu.talkWithStaff })
+    .waitFor();
+  await openDeskAsMember(page);
+  await timeline(page).getByText('花子様、明日のご予定はいかがでしょうか').waitFor();
+  await woman.close();
+});
+
+test('a message typed offline is delivered once after the network returns, across a reload', async () => {
+  // A profile with the service worker, so the app reloads while offline like an installed app.
+  const member = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'enishi-outbox-')), {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    baseURL: inject('baseURL'),
+    viewport: phone,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+  });
+  await member.addInitScript('globalThis.__name = f => f');
+  const page = member.pages()[0] ?? (await member.newPage());
+  await logIn(page, 'man');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await openDeskAsMember(page);
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await timeline(page).waitFor();
+
+  await member.setOffline(true);
+  const text = `電波の届かない所で書きました ${Date.now()}`;
+  await send(page, text);
+  await timeline(page).getByRole('article').filter({ hasText: text }).getByText(ja.talk.waiting).waitFor();
+  await page.reload();
+  await timeline(page).getByRole('article').filter({ hasText: text }).getByText(ja.talk.waiting).waitFor();
+  await member.setOffline(false);
+  await timeline(page).getByRole('article').filter({ hasText: text }).getByText(ja.talk.waiting).waitFor({
+    state: 'detached',
+    timeout: 30_000,
+  });
+
+  // Staff see it exactly once.
+  const staff = await newPhone(browser);
+  const staffPage = await staff.newPage();
+  await logIn(staffPage, 'staff');
+  await openDeskAsStaff(staffPage, people.man.name);
+  await timeline(staffPage).getByText(text).waitFor();
+  expect(await timeline(staffPage).getByText(text).count()).toBe(1);
+  await staff.close();
+  await member.close();
+});
