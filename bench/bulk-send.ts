@@ -92,16 +92,14 @@ async function seed(dataDir: string, members: number, connected: number) {
           })),
         )
         .returning({ id: users.id });
-      await db
-        .insert(conversations)
-        .values(
-          rows.map((row) => ({
-            kind: 'desk' as const,
-            memberId: row.id,
-            lastActivityAt: now,
-            createdAt: now,
-          })),
-        );
+      await db.insert(conversations).values(
+        rows.map((row) => ({
+          kind: 'desk' as const,
+          memberId: row.id,
+          lastActivityAt: now,
+          createdAt: now,
+        })),
+      );
       uids.push(...rows.map((row) => row.id));
     }
 

@@ -73,7 +73,7 @@ function connect(
     const timer = setTimeout(() => reject(new Error('socket did not become ready')), 30_000);
     socket.on('open', () =>
       socket.send(
-        JSON.stringify({ type: 'session', session, endpoint: null, conversation_id: null, last_id: 0 }),
+        JSON.stringify({ type: 'session', session, endpoint: null, conversation_id: null, last_id: null }),
       ),
     );
     socket.on('message', (data) => {
@@ -225,7 +225,9 @@ export async function enishiFigures(
   );
   if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr}`);
   const club = JSON.parse(seed.stdout.trim().split('\n').pop() ?? '{}') as Club;
-  const child = spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
+  // BENCH_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
   try {
     await waitHealthy(origin);
     const figures = await drive(label, `ws://127.0.0.1:${port}/ws/chat`, origin, child.pid ?? 0, club, load);

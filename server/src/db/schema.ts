@@ -211,3 +211,9 @@ export type ApplicationRecord = typeof applications.$inferSelect;
 export type ConversationRecord = typeof conversations.$inferSelect;
 export type MessageRecord = typeof messages.$inferSelect;
 export type MediaRecord = typeof media.$inferSelect;
+
+// Staff administration (audit log).
+export * from './schema-admin.js';
+
+// Member content: news, banners and bulk sends.
+export * from './schema-content.js';

@@ -40,8 +40,8 @@ const MAX_QUEUED_FRAMES = 32;
 const MAX_SEND_BUFFER = 8 * 1024 * 1024;
 /** How long SIGTERM waits for frames in flight to be committed before closing sockets. */
 const DRAIN_TIMEOUT_MS = 10_000;
-/** A bound on the re-runs of the badge counters when changes keep arriving while they are computed. */
-const MAX_NOTIFICATION_RERUNS = 5;
+/** Badge counters are recomputed at most this often per connection; changes in between make one more run. */
+const NOTIFICATION_INTERVAL_MS = 1000;
 
 const CLOSE_GOING_AWAY = 1001;
 const CLOSE_TRY_AGAIN_LATER = 1013;
@@ -110,6 +110,8 @@ class ChatConnection {
   private markPending = false;
   private refreshing = false;
   private refreshAgain = false;
+  private lastRefreshAt = 0;
+  private refreshTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ws: WebSocket,
@@ -347,25 +349,40 @@ class ChatConnection {
     });
   }
 
-  /** Recomputes and sends the badge counters; changes during a run cause one more run, not one each. */
+  /**
+   * Recomputes and sends the badge counters. Bursts coalesce: at most one run per
+   * NOTIFICATION_INTERVAL_MS per connection, plus one trailing run for changes that came meanwhile, so a
+   * busy desk costs each staff socket one count a second rather than one per message.
+   */
   private refreshNotifications(): void {
     if (this.refreshing) {
       this.refreshAgain = true;
       return;
     }
+    if (this.refreshTimer) return;
+    const wait = this.lastRefreshAt + NOTIFICATION_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      this.refreshTimer = setTimeout(() => {
+        this.refreshTimer = undefined;
+        this.refreshNotifications();
+      }, wait);
+      return;
+    }
     this.refreshing = true;
+    this.lastRefreshAt = Date.now();
     const work = (async () => {
       try {
-        for (let run = 0; run < MAX_NOTIFICATION_RERUNS && !this.closed && this.actor; run += 1) {
-          this.refreshAgain = false;
-          const counters = await this.services.conversations.notifications(this.actor);
-          this.send({ type: 'notifications', ...counters });
-          if (!this.refreshAgain) break;
-        }
+        if (this.closed || !this.actor) return;
+        const counters = await this.services.conversations.notifications(this.actor);
+        this.send({ type: 'notifications', ...counters });
       } catch (error) {
         this.gateway.log.error({ err: error }, 'notification counters failed');
       } finally {
         this.refreshing = false;
+        if (this.refreshAgain && !this.closed) {
+          this.refreshAgain = false;
+          this.refreshNotifications();
+        }
       }
     })();
     this.gateway.track(work);
@@ -394,6 +411,8 @@ class ChatConnection {
     this.closed = true;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes = [];
     this.buffer = null;

@@ -66,6 +66,9 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Badge counts stop here (shown as 999+). */
+export const UNREAD_COUNT_CAP = 1000;
+
 export class ConversationRepository {
   constructor(private readonly db: Database) {}
 
@@ -271,18 +274,21 @@ export class ConversationRepository {
       .limit(limit);
   }
 
-  /** Unread counts by kind (and member role for desk talks), with the same scope as `unread`. */
+  /**
+   * Unread counts by kind (and member role for desk talks), with the same scope as `unread`. The scan stops
+   * after UNREAD_COUNT_CAP messages: a staff member who never opens the men's talks would otherwise make
+   * every badge refresh count the whole history. Badges show the cap as "999+".
+   */
   async unreadCounts(
     reader: Reader,
   ): Promise<{ kind: ConversationKind; memberRole: number | null; count: number }[]> {
     const scope = reader.isStaff
       ? inArray(conversations.kind, ['desk', 'st', 'staffroom'])
       : this.belongsTo(reader.uid);
-    return this.db
+    const unread = this.db
       .select({
-        kind: conversations.kind,
-        memberRole: member.role,
-        count: sql<number>`count(*)::int`.mapWith(Number),
+        kind: sql<ConversationKind>`${conversations.kind}`.as('unread_kind'),
+        memberRole: sql<number | null>`${member.role}`.as('unread_member_role'),
       })
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -299,7 +305,16 @@ export class ConversationRepository {
           sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
         ),
       )
-      .groupBy(conversations.kind, member.role);
+      .limit(UNREAD_COUNT_CAP)
+      .as('unread');
+    return this.db
+      .select({
+        kind: unread.kind,
+        memberRole: unread.memberRole,
+        count: sql<number>`count(*)::int`.mapWith(Number),
+      })
+      .from(unread)
+      .groupBy(unread.kind, unread.memberRole);
   }
 
   /**

@@ -175,7 +175,13 @@ export class MessageRepository {
    * `created: false`, and the caller discards the images it prepared.
    */
   async insertInOrder(input: NewMessage): Promise<{ message: MessageRecord; created: boolean }> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
+      // What does not need the new id comes before the order lock, which then covers only the insert: every
+      // writer in the club waits on that lock, so each round trip held inside it costs all of them.
+      await tx
+        .update(conversations)
+        .set({ lastActivityAt: input.now })
+        .where(eq(conversations.id, input.conversationId));
       await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
       const inserted = await tx
         .insert(messages)
@@ -201,7 +207,6 @@ export class MessageRepository {
           .limit(1);
         return { message: existing[0]!, created: false };
       }
-
       if (input.images.length > 0) {
         await tx.insert(media).values(
           input.images.map((image) => ({
@@ -213,24 +218,26 @@ export class MessageRepository {
           })),
         );
       }
-      await tx
-        .update(conversations)
-        .set({ lastActivityAt: input.now })
-        .where(eq(conversations.id, input.conversationId));
-      // Whoever writes has read what came before.
-      await tx
+      return { message, created: true };
+    });
+    if (result.created) {
+      // Whoever writes has read what came before. Outside the lock: a read mark only ever moves forward,
+      // and one lost to a crash right here costs nothing but a stale badge for the writer.
+      await this.db
         .insert(conversationReads)
         .values({
           conversationId: input.conversationId,
           userId: input.senderId,
-          lastReadMessageId: message.id,
+          lastReadMessageId: result.message.id,
         })
         .onConflictDoUpdate({
           target: [conversationReads.conversationId, conversationReads.userId],
-          set: { lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, ${message.id})` },
+          set: {
+            lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, ${result.message.id})`,
+          },
         });
-      return { message, created: true };
-    });
+    }
+    return result;
   }
 
   /** The newest `limit` messages of a conversation (older than `before` if given), newest first. */

@@ -11,7 +11,8 @@ describe('npm run demo', () => {
   it('fills an empty database with a club, and never touches one that has users', async () => {
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     const { logins, notes } = await runDemo(env);
-    expect(notes).toEqual([]);
+    // Content the demo could not add (e.g. its tables not migrated yet) is skipped with a note, never half-done.
+    for (const note of notes) expect(note).toMatch(/^(news|banners|bulk send) skipped/);
     expect(logins.map((login) => login.role).sort((a, b) => a - b)).toEqual([
       1, 2, 3, 101, 101, 101, 101, 101, 101, 201, 201, 201, 201,
     ]);

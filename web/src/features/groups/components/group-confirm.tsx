@@ -1,4 +1,5 @@
 import { ja } from '@enishi/contract';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -15,7 +16,10 @@ export function GroupConfirm() {
   const { man, woman } = useGroupSelection(session?.uid ?? 0);
   const navigate = useNavigate();
   const add = useAddGroup();
+  // Once registered, the cleared selection must not send us back to the selection screen.
+  const [registered, setRegistered] = useState(false);
 
+  if (registered) return null;
   // SPEC §5: a group needs both; without them there is nothing to confirm.
   if (!man || !woman) return <Navigate to="/managegroup/select" replace />;
 
@@ -24,10 +28,11 @@ export function GroupConfirm() {
     add.mutate(
       { man: man.uid, woman: woman.uid },
       {
-        onSuccess: async () => {
-          toast(ja.groups.registered);
-          await navigate('/', { replace: true });
+        onSuccess: () => {
+          setRegistered(true);
           clearGroupSelection();
+          toast(ja.groups.registered);
+          void navigate('/', { replace: true });
         },
         onError: (error) => toast(errorMessage(error)),
       },
