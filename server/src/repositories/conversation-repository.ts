@@ -66,7 +66,17 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Badge counts stop here (shown as 999+). */
+/**
+ * Whose messages raise a viewer's unread counts. Members: everyone else's. Staff: in a member's desk talk
+ * or a group talk only the members' own words (what a colleague or a bulk send wrote there is the desk's
+ * own voice, not news for the desk); in staff rooms everyone else's.
+ */
+function countsAsUnread(sender: SQL, viewerUid: number): SQL {
+  const people = sql`(${conversations.memberId}, ${conversations.manId}, ${conversations.womanId})`;
+  return sql`(${conversations.kind} = 'staffroom' or ${sender} in ${people} or ${viewerUid} in ${people})`;
+}
+
+/** Badge counts stop here (the web shows 99+ long before). */
 export const UNREAD_COUNT_CAP = 1000;
 
 export class ConversationRepository {
@@ -228,6 +238,7 @@ export class ConversationRepository {
       where unread_m.conversation_id = ${conversations.id}
         and unread_m.deleted_at is null
         and unread_m.sender_id is distinct from ${viewerUid}
+        and ${countsAsUnread(sql`unread_m.sender_id`, viewerUid)}
         and unread_m.id > coalesce((
           select r.last_read_message_id from ${conversationReads} as r
           where r.conversation_id = ${conversations.id} and r.user_id = ${viewerUid}
@@ -267,6 +278,7 @@ export class ConversationRepository {
           scope,
           isNull(messages.deletedAt),
           sql`${messages.senderId} is distinct from ${reader.uid}`,
+          countsAsUnread(sql`${messages.senderId}`, reader.uid),
           sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
         ),
       )
@@ -277,7 +289,7 @@ export class ConversationRepository {
   /**
    * Unread counts by kind (and member role for desk talks), with the same scope as `unread`. The scan stops
    * after UNREAD_COUNT_CAP messages: a staff member who never opens the men's talks would otherwise make
-   * every badge refresh count the whole history. Badges show the cap as "999+".
+   * every badge refresh count the whole history; badges show anything over 99 as "99+".
    */
   async unreadCounts(
     reader: Reader,
@@ -302,6 +314,7 @@ export class ConversationRepository {
           scope,
           isNull(messages.deletedAt),
           sql`${messages.senderId} is distinct from ${reader.uid}`,
+          countsAsUnread(sql`${messages.senderId}`, reader.uid),
           sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
         ),
       )

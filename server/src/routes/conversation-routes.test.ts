@@ -190,9 +190,13 @@ describe('conversations and messages over HTTP', () => {
         last_content: JSON.stringify({ content: ja.talk.image }),
       });
       expect(new Date(forMember.last_date!).getTime()).toBe(now);
-      // The writer has nothing unread; another staff member has both.
+      // The writer has nothing unread, and neither has a colleague: what the desk wrote is not news to it.
       expect(rowOf((await list('admin', 'men')).rows, desk.taro!)?.unread).toBe(0);
-      expect(rowOf((await list('staff-3', 'men')).rows, desk.taro!)?.unread).toBe(2);
+      expect(rowOf((await list('staff-3', 'men')).rows, desk.taro!)?.unread).toBe(0);
+      // The member's own words are unread for every staff member.
+      await postMessage(clocked, ssid.taro!, desk.taro!, 'よろしくお願いします');
+      expect(rowOf((await list('staff-3', 'men')).rows, desk.taro!)?.unread).toBe(1);
+      expect(rowOf((await list('admin', 'men')).rows, desk.taro!)?.unread).toBe(1);
 
       await ctx.app.services.messages.markRead(await actorOf(ctx.app, ssid.taro!), desk.taro!);
       expect(rowOf((await list('taro', 'staff')).rows, desk.taro!)?.unread).toBe(0);
@@ -406,13 +410,15 @@ describe('conversations and messages over HTTP', () => {
       expect(unreads.staff![String(desk.taro)]).toContain(latest.id);
       expect(unreads.men).toEqual({});
 
+      const fromMember = await postMessage(clocked, ssid.taro!, desk.taro!, 'スタッフさんへ');
       const forStaff = await call(ctx.app, 'getuser', { ssid: ssid['staff-3'], uid: staff.uid });
       const staffUnreads = JSON.parse(GetUserReply.parse(forStaff.body).rows[0]!.unreads) as Record<
         string,
         Record<string, number[]>
       >;
       const ids = staffUnreads.men![String(desk.taro)]!;
-      expect(ids).toContain(latest.id);
+      expect(ids).toContain(fromMember.id);
+      expect(ids).not.toContain(latest.id);
       expect([...ids].sort((a, b) => a - b)).toEqual(ids);
       expect(Object.keys(staffUnreads.women!)).toContain(String(desk.hanako));
       expect(Object.keys(staffUnreads.staff!)).toEqual([String(staffRoom)]);
