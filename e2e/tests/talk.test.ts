@@ -115,7 +115,7 @@ describe('talking live', () => {
   test('a reply quotes the message it answers, on both sides', async () => {
     const menu = await messageMenu(staffPage, 'お店の写真です');
     await menu.getByRole('menuitem', { name: ja.talk.reply }).click();
-    await staffPage.getByText(ja.talk.replyTo).waitFor();
+    await staffPage.getByRole('button', { name: ja.talk.cancelReply }).waitFor();
     await send(staffPage, '素敵なお店ですね');
     const reply = timeline(memberPage).getByRole('article').filter({ hasText: '素敵なお店ですね' });
     await reply.waitFor();

@@ -438,6 +438,11 @@ export function startChatSocket(): void {
   window.addEventListener('online', () => {
     if (!socket && getSession()) connect();
   });
+  // A phone that loses its network may keep a half-dead socket for minutes: stop trusting it at once, so
+  // what is written now waits in the outbox (送信待ち) and goes out when the network returns.
+  window.addEventListener('offline', () => {
+    if (socket) disconnect();
+  });
   document.addEventListener('visibilitychange', () => {
     if (openTalk) sendOpen();
     // A phone that slept may have a dead socket without a close event yet; a live one is left alone.
