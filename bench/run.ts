@@ -1,6 +1,7 @@
 // `npm run bench`: figures for the closing notes, each next to a baseline measured in the same run.
 // Only 127.0.0.1 is loaded, and every load is bounded in time.
 import { join } from 'node:path';
+import { benchBulkSend } from './bulk-send.js';
 import { bareWsFigures, enishiFigures, printSocketFigures, scratchDatabase } from './socket.js';
 import { buildHelloWorld, initialJsGzip, load, repoRoot, startBareFastify, startEnishi } from './lib.js';
 
@@ -89,3 +90,6 @@ if (postgresUrl) {
 }
 rows.push(await bareWsFigures(embedded.club, socketLoad));
 printSocketFigures(rows);
+
+// 4. A bulk send to 5,000 members, 500 of them connected: stored for all, and received by every connected one.
+await benchBulkSend({ members: 5000, connected: 500 });

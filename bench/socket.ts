@@ -227,7 +227,10 @@ export async function enishiFigures(
   const club = JSON.parse(seed.stdout.trim().split('\n').pop() ?? '{}') as Club;
   // BENCH_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'server/dist/main.js')], {
+    env,
+    stdio: 'ignore',
+  });
   try {
     await waitHealthy(origin);
     const figures = await drive(label, `ws://127.0.0.1:${port}/ws/chat`, origin, child.pid ?? 0, club, load);

@@ -1,3 +1,4 @@
+import type { ProfileUrl } from './message-presenter.js';
 import { isStaffRole, ja, ROLE, type ConversationRow, type ConversationType } from '@enishi/contract';
 import type { ConversationKind } from '../db/schema.js';
 import type { ConversationListItem } from '../repositories/conversation-repository.js';
@@ -31,6 +32,7 @@ export function lastContent(body: string | null, imageCount: number | null): str
 export function presentConversation(
   viewer: { uid: number; role: number },
   item: ConversationListItem,
+  profileUrl: ProfileUrl,
 ): ConversationRow {
   const isDesk = item.kind === 'desk';
   // To its member, the desk is simply "staff"; to staff it is the member.
@@ -45,7 +47,7 @@ export function presentConversation(
     username: name,
     role: deskForMember ? null : item.memberRole,
     rank: deskForMember ? null : item.memberRank,
-    user_image: deskForMember ? null : item.memberImage,
+    user_image: deskForMember ? null : profileUrl(item.memberImage),
     last_content: lastContent(item.lastBody, item.lastImageCount),
     last_date: item.lastAt ? item.lastAt.toISOString() : null,
     unread: item.unread,

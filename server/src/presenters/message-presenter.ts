@@ -29,8 +29,16 @@ export interface MessageFact {
 
 /** Signs media ids into URLs that work for about an hour. */
 export type SignImages = (ids: string[]) => string[];
+/** A stored profile picture as a signed URL (null for none): a raw picture id never reaches a client. */
+export type ProfileUrl = (stored: string | null) => string | null;
+const noProfileUrl: ProfileUrl = () => null;
 
-export function messageFact(row: MessageRow, signImages: SignImages, read = false): MessageFact {
+export function messageFact(
+  row: MessageRow,
+  signImages: SignImages,
+  read = false,
+  profileUrl: ProfileUrl = noProfileUrl,
+): MessageFact {
   return {
     id: row.id,
     client_id: row.clientId,
@@ -53,7 +61,7 @@ export function messageFact(row: MessageRow, signImages: SignImages, read = fals
     announce: row.announce,
     message_type: row.messageType,
     date: row.createdAt.toISOString(),
-    user_image: row.senderImage,
+    user_image: profileUrl(row.senderImage),
     read,
   };
 }

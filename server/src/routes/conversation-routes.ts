@@ -10,25 +10,31 @@ import type { apiCalls } from '../http/calls.js';
 import { presentConversation } from '../presenters/conversation-presenter.js';
 import type { ConversationService } from '../services/conversation-service.js';
 import type { MessageService } from '../services/message-service.js';
+import type { ProfileImageService } from '../services/profile-image-service.js';
 
 export function conversationRoutes(
   calls: ReturnType<typeof apiCalls>,
-  services: { conversations: ConversationService; messages: MessageService },
+  services: {
+    conversations: ConversationService;
+    messages: MessageService;
+    profileImages: ProfileImageService;
+  },
 ): void {
+  const profileUrl = (stored: string | null) => services.profileImages.url(stored);
   calls.session('conversations', ConversationsBody, async ({ body, actor }): Promise<ConversationsReply> => {
     const page = await services.conversations.list(actor, body);
-    return { rows: page.rows.map((item) => presentConversation(actor, item)), isEnd: page.isEnd };
+    return { rows: page.rows.map((item) => presentConversation(actor, item, profileUrl)), isEnd: page.isEnd };
   });
 
   // `user_id` is accepted as the original client sends it; the session decides who is asking.
   calls.session('get_conversation', GetConversationBody, async ({ body, actor }) => {
     const item = await services.conversations.get(actor, body.conversation_id);
-    return { rows: [presentConversation(actor, item)] };
+    return { rows: [presentConversation(actor, item, profileUrl)] };
   });
 
   calls.session('get_send_conversation', GetConversationBody, async ({ body, actor }) => {
     const item = await services.conversations.getBroadcast(actor, body.conversation_id);
-    return { rows: [presentConversation(actor, item)] };
+    return { rows: [presentConversation(actor, item, profileUrl)] };
   });
 
   calls.session('messages', MessagesBody, async ({ body, actor }): Promise<MessagesReply> =>

@@ -11,7 +11,7 @@ import {
 } from '@enishi/contract';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { messageFact } from '../presenters/message-presenter.js';
+import { type ProfileUrl, messageFact } from '../presenters/message-presenter.js';
 import type { Realtime } from '../realtime/events.js';
 import type { BroadcastRepository } from '../repositories/broadcast-repository.js';
 import type { ConversationRepository } from '../repositories/conversation-repository.js';
@@ -44,6 +44,7 @@ export class BroadcastService {
     private readonly realtime: Realtime,
     private readonly mediaDir: string,
     private readonly clock: Clock,
+    private readonly profileUrl?: ProfileUrl,
   ) {}
 
   /**
@@ -122,7 +123,7 @@ export class BroadcastService {
       };
       await Promise.all([
         this.realtime.toAudience({ memberIds: [], staff: true }, 'message.created', {
-          message: messageFact(history, sign),
+          message: messageFact(history, sign, false, this.profileUrl),
         }),
         ...stored.copies.map((copy) => {
           const row: MessageRow = {
@@ -135,7 +136,7 @@ export class BroadcastService {
             memberRole: role,
           };
           return this.realtime.toAudience({ memberIds: [copy.memberId], staff: false }, 'message.created', {
-            message: messageFact(row, sign),
+            message: messageFact(row, sign, false, this.profileUrl),
           });
         }),
       ]);

@@ -99,6 +99,7 @@ export function createServices(
       media,
       realtime,
       clock,
+      (stored) => profileImages.url(stored),
     ),
     media,
     realtime,
@@ -122,6 +123,7 @@ export function createServices(
       realtime,
       path.join(config.dataDir, 'media'),
       clock,
+      (stored) => profileImages.url(stored),
     ),
   };
 }

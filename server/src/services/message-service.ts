@@ -9,7 +9,12 @@ import {
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { messageFact, presentMessage, type MessageFact } from '../presenters/message-presenter.js';
+import {
+  type ProfileUrl,
+  messageFact,
+  presentMessage,
+  type MessageFact,
+} from '../presenters/message-presenter.js';
 import type { Realtime } from '../realtime/events.js';
 import type { ConversationRepository } from '../repositories/conversation-repository.js';
 import type { MessageRepository, MessageRow } from '../repositories/message-repository.js';
@@ -52,10 +57,11 @@ export class MessageService {
     private readonly media: MediaService,
     private readonly realtime: Realtime,
     private readonly clock: Clock,
+    private readonly profileUrl?: ProfileUrl,
   ) {}
 
   private fact(row: MessageRow, read = false): MessageFact {
-    return messageFact(row, (ids) => this.media.sign(ids), read);
+    return messageFact(row, (ids) => this.media.sign(ids), read, this.profileUrl);
   }
 
   /**
