@@ -1,0 +1,627 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ja } from '@enishi/contract';
+import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
+import { people, type Person } from '../lib/users.js';
+import {
+  createMember,
+  escapeRegExp,
+  imageLoaded,
+  logInAs,
+  openFromHomeMenu,
+  picture,
+  searchUsers,
+  toast,
+  uniqueTag,
+  userCount,
+  type Account,
+} from '../lib/admin.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every context a test opens is closed after it, pass or fail. */
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await newPhone(browser);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function loggedIn(who: Person | Account): Promise<Page> {
+  const page = await freshPage();
+  if (typeof who === 'string') await logIn(page, who);
+  else await logInAs(page, who);
+  return page;
+}
+
+const errors = ja.members.errors;
+const isHome = (url: URL) => url.pathname === '/';
+
+function memberForm(page: Page) {
+  return {
+    name: page.getByRole('textbox', { name: ja.members.fields.name, exact: true }),
+    id: page.getByRole('textbox', { name: ja.members.fields.id, exact: true }),
+    pass: page.getByRole('textbox', { name: ja.members.fields.pass, exact: true }),
+    rank: page.getByRole('combobox', { name: ja.members.fields.rank }),
+    introducer: page.getByRole('textbox', { name: ja.members.fields.introducer, exact: true }),
+    showPassword: page.getByRole('checkbox', { name: ja.members.showPassword }),
+    add: page.getByRole('button', { name: ja.members.submitAdd, exact: true }),
+    save: page.getByRole('button', { name: ja.members.submitEdit, exact: true }),
+  };
+}
+type MemberFormLocators = ReturnType<typeof memberForm>;
+
+/** A message under a field of the form (the same text may also be in a toast, outside the form). */
+const fieldError = (page: Page, text: string) =>
+  page.locator('form:not([role="search"])').getByText(text, { exact: true });
+
+/** The three kinds of record and where their screens are. */
+const kinds = {
+  men: {
+    homeItem: ja.menu.menAdmin,
+    menuPath: '/men/menu',
+    addItem: ja.members.menu.menAdd,
+    addPath: '/men/add',
+    listPath: '/menlist',
+    editPath: '/men/edit',
+    list: ja.members.listLabel(ja.members.kinds.men),
+    deleted: ja.members.deleted.men,
+  },
+  women: {
+    homeItem: ja.menu.womenAdmin,
+    menuPath: '/women/menu',
+    addItem: ja.members.menu.womenAdd,
+    addPath: '/women/add',
+    listPath: '/womenlist',
+    editPath: '/women/edit',
+    list: ja.members.listLabel(ja.members.kinds.women),
+    deleted: ja.members.deleted.women,
+  },
+  staff: {
+    homeItem: ja.menu.staffAdmin,
+    menuPath: '/staff/menu',
+    addItem: ja.members.menu.staffAdd,
+    addPath: '/staff/add',
+    listPath: '/staff/list',
+    editPath: '/staff/edit',
+    list: ja.members.listLabel(ja.members.kinds.staff),
+    deleted: ja.members.deleted.staff,
+  },
+};
+type Kind = (typeof kinds)[keyof typeof kinds];
+
+/** From the home menu to the kind's add form, as staff would go. */
+async function openAddForm(page: Page, kind: Kind): Promise<MemberFormLocators> {
+  await openFromHomeMenu(page, kind.homeItem);
+  await page.waitForURL(`**${kind.menuPath}`);
+  await page.getByRole('link', { name: kind.addItem, exact: true }).click();
+  await page.waitForURL(`**${kind.addPath}`);
+  const form = memberForm(page);
+  await form.name.waitFor();
+  return form;
+}
+
+/** Submitting the empty form: the toast, and a message at each required field. */
+async function submitEmpty(page: Page, form: MemberFormLocators): Promise<void> {
+  await form.add.click();
+  await toast(page, ja.members.invalid).waitFor();
+  for (const message of [errors.nameRequired, errors.idRequired, errors.passRequired]) {
+    await fieldError(page, message).waitFor();
+  }
+  for (const field of [form.name, form.id, form.pass]) {
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+  }
+  expect(new URL(page.url()).pathname).not.toContain('list');
+}
+
+/** An ID somebody already has: the server refuses it, at the ID field and in a toast. */
+async function submitTakenId(page: Page, form: MemberFormLocators, takenId: string): Promise<void> {
+  await form.id.fill(takenId);
+  await form.add.click();
+  await toast(page, errors.idTaken).waitFor();
+  await fieldError(page, errors.idTaken).waitFor();
+  expect(await form.id.getAttribute('aria-invalid')).toBe('true');
+  expect(new URL(page.url()).pathname).not.toContain('list');
+}
+
+/**
+ * The list after an add: search (an empty search asks for a word), choose the new record, edit it, see the
+ * new name, then delete it (いいえ keeps it, はい deletes it) and find nobody.
+ */
+async function findEditDelete(
+  page: Page,
+  kind: Kind,
+  person: Account,
+  tag: string,
+  edit: {
+    name: string;
+    change?: (form: MemberFormLocators) => Promise<void>;
+    /** Runs once the edit is saved, before the record is deleted. */
+    saved?: () => Promise<void>;
+  },
+): Promise<void> {
+  const list = page.getByRole('radiogroup', { name: kind.list });
+  const editButton = page.getByRole('button', { name: ja.members.edit, exact: true });
+  const deleteButton = page.getByRole('button', { name: ja.members.delete, exact: true });
+  await list.waitFor();
+  expect(await editButton.isDisabled()).toBe(true);
+  expect(await deleteButton.isDisabled()).toBe(true);
+
+  await searchUsers(page, '');
+  await page.getByText(ja.members.searchPrompt, { exact: true }).waitFor();
+
+  await searchUsers(page, tag);
+  await page.waitForURL((url) => url.searchParams.get('q') === tag);
+  await userCount(page, 1).waitFor();
+  const before = list.getByRole('radio', { name: person.name, exact: true });
+  await before.check();
+  expect(await editButton.isDisabled()).toBe(false);
+  await page.getByText(ja.members.selected(person.name), { exact: true }).waitFor();
+
+  await editButton.click();
+  await page.waitForURL(new RegExp(`${escapeRegExp(kind.editPath)}\\?id=\\d+$`));
+  const form = memberForm(page);
+  await expect.poll(() => form.name.inputValue(), { timeout: 10_000 }).toBe(person.name);
+  expect(await form.id.inputValue()).toBe(person.id);
+  // On edit the password is optional and starts empty.
+  expect(await form.pass.inputValue()).toBe('');
+  await form.name.fill(edit.name);
+  await edit.change?.(form);
+  await form.save.click();
+  await toast(page, ja.members.updated(edit.name)).waitFor();
+  await page.waitForURL(`**${kind.listPath}`);
+  await edit.saved?.();
+
+  await searchUsers(page, tag);
+  await page.waitForURL((url) => url.searchParams.get('q') === tag);
+  await userCount(page, 1).waitFor();
+  const after = list.getByRole('radio', { name: edit.name, exact: true });
+  await after.waitFor();
+  expect(await before.count()).toBe(0);
+
+  await after.check();
+  await deleteButton.click();
+  const dialog = page.getByRole('alertdialog', { name: ja.members.deleteConfirm });
+  await dialog.getByRole('button', { name: ja.app.no, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await after.count()).toBe(1);
+  await deleteButton.click();
+  await dialog.getByRole('button', { name: ja.app.yes, exact: true }).click();
+  await toast(page, kind.deleted).waitFor();
+  await page.getByText(ja.members.notFound, { exact: true }).waitFor();
+  expect(await after.count()).toBe(0);
+  // Searching again from scratch finds nobody either.
+  await page.reload();
+  await userCount(page, 0).waitFor();
+  await page.getByText(ja.members.notFound, { exact: true }).waitFor();
+}
+
+describe('member and staff administration', () => {
+  test('staff (role 3) add a man, seeing each validation message, then find, edit and delete him', async () => {
+    const page = await loggedIn('staff');
+    const tag = uniqueTag();
+    const man: Account = { id: `m-${tag}`, password: 'Man-add.1', name: `石川 健二${tag}` };
+    const form = await openAddForm(page, kinds.men);
+
+    await submitEmpty(page, form);
+    // The rank was not chosen either.
+    await fieldError(page, errors.rankRequired).waitFor();
+
+    // The ID keeps letters, digits and hyphens only (full-width ones become half-width), 24 at most.
+    await form.id.pressSequentially('Ｙａｍａ.da_太郎 -01');
+    expect(await form.id.inputValue()).toBe('Yamada-01');
+    await form.id.fill('x'.repeat(30));
+    expect(await form.id.inputValue()).toBe('x'.repeat(24));
+
+    // Name, ID and password, but no rank: refused before anything is sent.
+    await form.name.fill(man.name);
+    await form.id.fill(man.id);
+    await form.pass.fill(man.password);
+    expect(await form.pass.getAttribute('type')).toBe('password');
+    await form.showPassword.check();
+    expect(await form.pass.getAttribute('type')).toBe('text');
+    await toast(page, ja.members.invalid).waitFor({ state: 'detached' });
+    await form.add.click();
+    await toast(page, ja.members.invalid).waitFor();
+    await fieldError(page, errors.rankRequired).waitFor();
+    expect(await fieldError(page, errors.nameRequired).count()).toBe(0);
+    expect(await fieldError(page, errors.idRequired).count()).toBe(0);
+
+    await form.rank.selectOption({ label: ja.ranks[2]! });
+    await submitTakenId(page, form, people.man.id);
+
+    await form.id.fill(man.id);
+    await form.add.click();
+    await toast(page, ja.members.added(man.name)).waitFor();
+    await page.waitForURL(`**${kinds.men.listPath}`);
+
+    await findEditDelete(page, kinds.men, man, tag, {
+      name: `石川 健太${tag}`,
+      change: async (edit) => {
+        expect(await edit.rank.inputValue()).toBe('2');
+        await edit.rank.selectOption({ label: ja.ranks[3]! });
+      },
+    });
+  });
+
+  test('staff add a woman (validation, a taken ID), then find, edit and delete her', async () => {
+    const page = await loggedIn('staff');
+    const tag = uniqueTag();
+    const woman: Account = { id: `w-${tag}`, password: 'Woman-add.1', name: `森 美咲${tag}` };
+    const form = await openAddForm(page, kinds.women);
+    // Women have no rank.
+    expect(await form.rank.count()).toBe(0);
+
+    await submitEmpty(page, form);
+    await form.name.fill(woman.name);
+    await form.pass.fill(woman.password);
+    await form.introducer.fill('佐藤花子');
+    await submitTakenId(page, form, people.woman.id);
+
+    await form.id.fill(woman.id);
+    await form.add.click();
+    await toast(page, ja.members.added(woman.name)).waitFor();
+    await page.waitForURL(`**${kinds.women.listPath}`);
+
+    await findEditDelete(page, kinds.women, woman, tag, {
+      name: `森 美穂${tag}`,
+      change: async (edit) => {
+        expect(await edit.introducer.inputValue()).toBe('佐藤花子');
+      },
+    });
+  });
+
+  test('the owner (role 2) adds, finds, edits and deletes a staff member; the new password works', async () => {
+    const page = await loggedIn('owner');
+    const tag = uniqueTag();
+    const staff: Account = { id: `s-${tag}`, password: 'Staff-add.1', name: `中村 彩${tag}` };
+    const form = await openAddForm(page, kinds.staff);
+    expect(await form.rank.count()).toBe(0);
+
+    await submitEmpty(page, form);
+    await form.name.fill(staff.name);
+    await form.pass.fill(staff.password);
+    await submitTakenId(page, form, people.staff.id);
+    await form.id.fill(staff.id);
+    await form.add.click();
+    await toast(page, ja.members.added(staff.name)).waitFor();
+    await page.waitForURL(`**${kinds.staff.listPath}`);
+
+    const renamed: Account = { ...staff, name: `中村 彩花${tag}`, password: 'Staff-new.2' };
+    await findEditDelete(page, kinds.staff, staff, tag, {
+      name: renamed.name,
+      change: async (edit) => {
+        await edit.pass.fill(renamed.password);
+      },
+      saved: async () => {
+        // The new staff member logs in with the password set on edit.
+        const other = await loggedIn(renamed);
+        await other.getByRole('heading', { name: ja.mypage.staffTitle }).waitFor();
+      },
+    });
+  });
+
+  test('staff (role 3) are sent home from staff administration', async () => {
+    const page = await loggedIn('staff');
+    await page.goto('/staff/menu');
+    await page.waitForURL(isHome);
+    await page.getByRole('navigation', { name: ja.home.menuLabel }).waitFor();
+    await page.goto('/staff/add');
+    await page.waitForURL(isHome);
+  });
+});
+
+/** On a group pick screen: search by the tag, choose the member, and take them into the group. */
+async function pickForGroup(page: Page, list: string, tag: string, name: string): Promise<void> {
+  await searchUsers(page, tag);
+  await userCount(page, 1).waitFor();
+  await page.getByRole('radiogroup', { name: list }).getByRole('radio', { name, exact: true }).check();
+  await page.getByRole('button', { name: ja.groups.choose, exact: true }).click();
+  await page.waitForURL('**/managegroup/select');
+}
+
+describe('group talks', () => {
+  test('staff make a group of a new man and a new woman; both see it in /strooms, staff in /talkrooms', async () => {
+    const staff = await loggedIn('staff');
+    const tag = uniqueTag();
+    const man: Account = { id: `gm-${tag}`, password: 'Group-man.1', name: `石川 健二${tag}` };
+    const woman: Account = { id: `gw-${tag}`, password: 'Group-woman.1', name: `森 美咲${tag}` };
+    await createMember(staff, { ...man, role: 101, rank: 1 });
+    await createMember(staff, { ...woman, role: 201 });
+    // The man's given name and the woman's.
+    const groupName = `健二${tag}美咲${tag}`;
+    const menList = ja.members.listLabel(ja.members.kinds.men);
+    const womenList = ja.members.listLabel(ja.members.kinds.women);
+
+    await openFromHomeMenu(staff, ja.menu.addGroup);
+    await staff.waitForURL('**/managegroup');
+    const manSlot = staff.getByRole('listitem', { name: ja.groups.man, exact: true });
+    const womanSlot = staff.getByRole('listitem', { name: ja.groups.woman, exact: true });
+    const register = staff.getByRole('link', { name: ja.groups.register, exact: true });
+
+    await staff.getByRole('link', { name: ja.groups.chooseMan, exact: true }).click();
+    await staff.waitForURL('**/managegroup/men');
+    await pickForGroup(staff, menList, tag, man.name);
+    await manSlot.getByText(man.name, { exact: true }).waitFor();
+    await womanSlot.getByText(ja.groups.notChosen, { exact: true }).waitFor();
+    // Only one side chosen: nothing to register yet.
+    expect(await register.count()).toBe(0);
+
+    // 最初からやり直す forgets the choice.
+    await staff.getByRole('button', { name: ja.groups.startOver, exact: true }).click();
+    await staff.waitForURL('**/managegroup');
+    await manSlot.getByText(ja.groups.notChosen, { exact: true }).waitFor();
+
+    // This time the woman first, then the man from the selection screen.
+    await staff.getByRole('link', { name: ja.groups.chooseWoman, exact: true }).click();
+    await staff.waitForURL('**/managegroup/women');
+    await pickForGroup(staff, womenList, tag, woman.name);
+    await manSlot.getByText(ja.groups.notChosen, { exact: true }).waitFor();
+    expect(await register.count()).toBe(0);
+    await manSlot.getByRole('link', { name: ja.groups.chooseMan, exact: true }).click();
+    await staff.waitForURL('**/managegroup/men');
+    await pickForGroup(staff, menList, tag, man.name);
+    await manSlot.getByText(man.name, { exact: true }).waitFor();
+    await womanSlot.getByText(woman.name, { exact: true }).waitFor();
+
+    await register.click();
+    await staff.waitForURL('**/managegroup/confirm');
+    await staff.getByText(groupName, { exact: true }).waitFor();
+    await staff.getByRole('button', { name: ja.groups.submit, exact: true }).click();
+    await toast(staff, ja.groups.registered).waitFor();
+    await staff.waitForURL(isHome);
+
+    for (const member of [man, woman]) {
+      const page = await loggedIn(member);
+      await page.goto('/strooms');
+      const room = page.getByRole('list', { name: ja.talk.roomList }).getByRole('link', { name: groupName });
+      await room.waitFor();
+      expect(await page.getByRole('list', { name: ja.talk.roomList }).getByRole('link').count()).toBe(1);
+      await room.click();
+      await page.waitForURL(/\/talk\/\d+$/);
+      await page.getByRole('log', { name: ja.talk.timeline }).waitFor();
+    }
+
+    await staff.goto('/talkrooms');
+    await staff
+      .getByRole('list', { name: ja.talk.roomList })
+      .getByRole('link', { name: groupName })
+      .waitFor();
+  });
+});
+
+describe('news', () => {
+  test("men's news with two images reaches men, not women, and is gone once deleted", async () => {
+    const staff = await loggedIn('staff');
+    const tag = uniqueTag();
+    const reader: Account = { id: `nm-${tag}`, password: 'News-man.1', name: `小林 誠${tag}` };
+    const other: Account = { id: `nw-${tag}`, password: 'News-woman.1', name: `高田 愛${tag}` };
+    await createMember(staff, { ...reader, role: 101, rank: 1 });
+    await createMember(staff, { ...other, role: 201 });
+    const title = `春の交流会のお知らせ ${tag}`;
+    const body =
+      '4月20日（土）に銀座で交流会を開催します。詳しくは https://example.jp/spring をご覧ください。';
+
+    await openFromHomeMenu(staff, ja.menu.newsAdmin);
+    await staff.waitForURL('**/news/menu');
+    await staff.getByRole('link', { name: ja.news.men, exact: true }).click();
+    await staff.waitForURL('**/news/men/list');
+    await staff.getByRole('link', { name: ja.news.add, exact: true }).click();
+    await staff.waitForURL('**/news/men/add');
+
+    const confirm = staff.getByRole('button', { name: ja.news.confirm, exact: true });
+    await confirm.click();
+    await staff.getByText(ja.news.titleRequired, { exact: true }).waitFor();
+    await staff.getByRole('textbox', { name: ja.news.titleLabel }).fill(title);
+    await staff.getByRole('textbox', { name: ja.news.bodyLabel }).fill(body);
+    await staff
+      .getByLabel(ja.news.addImage)
+      .setInputFiles([
+        await picture('venue.jpg', 800, 600, { r: 200, g: 120, b: 80 }),
+        await picture('map.png', 600, 600, { r: 60, g: 120, b: 200 }),
+        await picture('extra.png', 300, 200, { r: 90, g: 90, b: 90 }),
+      ]);
+    // Three chosen, the third taken out again.
+    await staff.getByRole('checkbox', { name: ja.news.selectImage(3) }).check();
+    await staff.getByRole('button', { name: ja.news.deleteImage }).click();
+    await staff.getByRole('checkbox', { name: ja.news.selectImage(3) }).waitFor({ state: 'detached' });
+    await staff.getByRole('checkbox', { name: ja.news.selectImage(2) }).waitFor();
+
+    await confirm.click();
+    await staff.getByRole('heading', { name: ja.news.confirmTitle }).waitFor();
+    await staff.getByText(title, { exact: true }).waitFor();
+    await staff.getByRole('img', { name: ja.news.imageAlt(title, 2) }).waitFor();
+    expect(await staff.getByRole('img', { name: ja.news.imageAlt(title, 3) }).count()).toBe(0);
+    await staff.getByRole('button', { name: ja.news.save, exact: true }).click();
+    await toast(staff, ja.news.savedMen).waitFor();
+    await staff.waitForURL('**/news/men/list');
+    const item = staff.getByRole('radio', { name: title });
+    await item.waitFor();
+
+    // A man sees it with both images.
+    const man = await loggedIn(reader);
+    await man.goto('/news');
+    const article = man.getByRole('list', { name: ja.news.feed }).getByRole('article', { name: title });
+    await article.waitFor();
+    await article.getByText('4月20日（土）に銀座で交流会を開催します。', { exact: false }).waitFor();
+    for (const n of [1, 2]) {
+      const image = article.getByRole('img', { name: ja.news.imageAlt(title, n) });
+      await image.waitFor();
+      await expect.poll(() => imageLoaded(image), { timeout: 10_000 }).toBe(true);
+    }
+    expect(await article.getByRole('img').count()).toBe(2);
+
+    // A woman does not.
+    const woman = await loggedIn(other);
+    await woman.goto('/news');
+    await woman
+      .getByRole('list', { name: ja.news.feed })
+      .or(woman.getByText(ja.news.empty, { exact: true }))
+      .waitFor();
+    expect(await woman.getByRole('heading', { name: title }).count()).toBe(0);
+
+    // Deleted by staff, it is gone for the man too.
+    await item.check();
+    await staff.getByRole('button', { name: ja.news.delete, exact: true }).click();
+    const dialog = staff.getByRole('alertdialog', { name: ja.news.deleteConfirm });
+    await dialog.getByRole('button', { name: ja.news.delete, exact: true }).click();
+    await toast(staff, ja.news.deleted).waitFor();
+    await item.waitFor({ state: 'detached' });
+    await man.reload();
+    await man
+      .getByRole('list', { name: ja.news.feed })
+      .or(man.getByText(ja.news.empty, { exact: true }))
+      .waitFor();
+    expect(await man.getByRole('heading', { name: title }).count()).toBe(0);
+  });
+});
+
+describe('ad banners', () => {
+  /**
+   * A member's home once its banners came: the banner link to `url` (広告バナーn（新しいタブで開きます）) and
+   * whether the server's answer had it at all, so that "not shown" cannot be a screen still loading.
+   */
+  async function homeBanner(page: Page, url: string) {
+    const banners = page.waitForResponse((reply) => reply.url().endsWith('/api/banner/get'));
+    await page.goto('/');
+    const reply = await banners;
+    expect(reply.ok()).toBe(true);
+    const { rows } = (await reply.json()) as { rows: { url: string }[] };
+    await page.getByRole('navigation', { name: ja.home.menuLabel }).waitFor();
+    const link = page
+      .getByRole('region', { name: ja.home.banners })
+      .getByRole('link', { name: new RegExp(`^広告バナー\\d+\\s?${escapeRegExp(ja.banners.newTab)}$`) })
+      .and(page.locator(`a[href="${url}"]`));
+    return { link, sent: rows.some((row) => row.url === url) };
+  }
+
+  test("a men's banner shows on a man's home only, until it is deleted", async () => {
+    const staff = await loggedIn('staff');
+    const tag = uniqueTag();
+    const reader: Account = { id: `bm-${tag}`, password: 'Banner-man.1', name: `岡田 拓${tag}` };
+    const other: Account = { id: `bw-${tag}`, password: 'Banner-woman.1', name: `松本 結${tag}` };
+    await createMember(staff, { ...reader, role: 101, rank: 1 });
+    await createMember(staff, { ...other, role: 201 });
+    const url = `https://example.jp/campaign/${tag}`;
+
+    await openFromHomeMenu(staff, ja.menu.bannerAdmin);
+    await staff.waitForURL('**/managead');
+    const section = staff.getByRole('region', { name: ja.banners.men });
+    const confirm = section.getByRole('button', { name: `${ja.banners.confirm}（${ja.banners.men}）` });
+    await section.getByText(ja.banners.sizeNote).waitFor();
+    // Nothing to confirm yet.
+    expect(await confirm.count()).toBe(0);
+    await section.getByRole('textbox', { name: ja.banners.url }).fill(url);
+    await section
+      .getByLabel(`${ja.banners.chooseImage}（${ja.banners.men}）`)
+      .setInputFiles(await picture('banner.png', 1200, 340, { r: 30, g: 60, b: 110 }));
+    await confirm.click();
+    await section.getByRole('heading', { name: ja.banners.confirmTitle }).waitFor();
+    await section.getByRole('img', { name: ja.banners.toAdd }).waitFor();
+    await section.getByText(url, { exact: true }).waitFor();
+    await section.getByRole('button', { name: ja.banners.run, exact: true }).click();
+    await toast(staff, ja.banners.added).waitFor();
+    const row = section.getByRole('listitem').filter({ hasText: url });
+    await row.getByRole('img', { name: /^広告バナー\d+$/ }).waitFor();
+
+    const man = await loggedIn(reader);
+    const { link, sent } = await homeBanner(man, url);
+    expect(sent).toBe(true);
+    await link.waitFor();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => imageLoaded(link.getByRole('img')), { timeout: 10_000 }).toBe(true);
+
+    const woman = await loggedIn(other);
+    const forWoman = await homeBanner(woman, url);
+    expect(forWoman.sent).toBe(false);
+    expect(await forWoman.link.count()).toBe(0);
+
+    // Marked for deletion, confirmed, and gone.
+    await row.getByRole('checkbox', { name: /^バナー\d+を削除する$/ }).check();
+    await confirm.click();
+    await section.getByRole('img', { name: ja.banners.toDelete }).waitFor();
+    await section.getByRole('button', { name: ja.banners.run, exact: true }).click();
+    await toast(staff, ja.banners.deleted).waitFor();
+    await section.getByRole('textbox', { name: ja.banners.url }).waitFor();
+    expect(await row.count()).toBe(0);
+    const afterDelete = await homeBanner(man, url);
+    expect(afterDelete.sent).toBe(false);
+    expect(await afterDelete.link.count()).toBe(0);
+  });
+});
+
+describe('bulk send', () => {
+  test('a bulk send to platinum men arrives live in an open talk', async () => {
+    const staff = await loggedIn('staff');
+    const tag = uniqueTag();
+    const platinum: Account = { id: `pm-${tag}`, password: 'Platinum.1', name: `藤井 翔${tag}` };
+    const general: Account = { id: `rm-${tag}`, password: 'General.1', name: `村上 大輔${tag}` };
+    await createMember(staff, { ...platinum, role: 101, rank: 2 });
+    await createMember(staff, { ...general, role: 101, rank: 1 });
+    const text = `プラチナ会員様限定のご案内です ${tag}`;
+
+    // The platinum man has his talk with staff open.
+    const man = await loggedIn(platinum);
+    await man.goto('/talkrooms/staff');
+    await man.waitForURL(/\/talk\/staff\/\d+$/);
+    const timeline = man.getByRole('log', { name: ja.talk.timeline });
+    await timeline.waitFor();
+    const talkUrl = man.url();
+    await man.evaluate(() => {
+      (window as unknown as { stillOpen: boolean }).stillOpen = true;
+    });
+
+    await openFromHomeMenu(staff, ja.menu.sendMen);
+    await staff.waitForURL('**/men/send');
+    await staff.getByRole('checkbox', { name: general.name }).waitFor();
+    await staff
+      .getByRole('combobox', { name: ja.broadcast.rankFilter })
+      .selectOption({ label: ja.ranks[2]! });
+    await staff.getByRole('checkbox', { name: platinum.name }).waitFor();
+    await staff.getByRole('checkbox', { name: people.man.name }).waitFor();
+    expect(await staff.getByRole('checkbox', { name: general.name }).count()).toBe(0);
+    const shown = await staff.getByRole('checkbox').count();
+    expect(await staff.getByRole('checkbox', { name: ja.ranks[2] }).count()).toBe(shown);
+
+    await staff.getByRole('status').getByText(ja.broadcast.selected(0), { exact: true }).waitFor();
+    await staff.getByRole('button', { name: ja.broadcast.selectAll, exact: true }).click();
+    await staff.getByRole('status').getByText(ja.broadcast.selected(shown), { exact: true }).waitFor();
+    expect(await staff.getByRole('checkbox', { name: platinum.name }).isChecked()).toBe(true);
+    await staff.getByRole('link', { name: ja.broadcast.next, exact: true }).click();
+    await staff.waitForURL('**/men/send/form');
+
+    await staff.getByText(ja.broadcast.recipients(shown), { exact: true }).waitFor();
+    await staff.getByRole('textbox', { name: ja.broadcast.message }).fill(text);
+    await staff
+      .getByLabel(ja.broadcast.addImage)
+      .setInputFiles(await picture('lounge.jpg', 900, 600, { r: 150, g: 110, b: 60 }));
+    await staff
+      .getByRole('list', { name: ja.talk.selectedImages })
+      .getByRole('button', { name: ja.talk.removeImage.replace('{n}', '1') })
+      .waitFor();
+    await staff.getByRole('button', { name: ja.broadcast.send, exact: true }).click();
+    const dialog = staff.getByRole('alertdialog', { name: ja.broadcast.sendConfirm(shown) });
+    await dialog.getByRole('button', { name: ja.broadcast.send, exact: true }).click();
+    await toast(staff, ja.broadcast.sentMen).waitFor();
+    await staff.waitForURL(isHome);
+
+    // It arrives in the open talk, picture and all, without a reload.
+    const message = timeline.getByRole('article').filter({ hasText: text });
+    await message.waitFor();
+    const photo = message.getByRole('button', { name: ja.talk.viewImage });
+    await photo.waitFor();
+    await expect.poll(() => imageLoaded(photo.locator('img')), { timeout: 10_000 }).toBe(true);
+    expect(man.url()).toBe(talkUrl);
+    expect(await man.evaluate(() => (window as unknown as { stillOpen?: boolean }).stillOpen)).toBe(true);
+  });
+});
