@@ -62,6 +62,21 @@ describe('screens at 375x812', () => {
     shoot('/', 'home-member', 'man', (page) =>
       page.getByRole('link', { name: ja.menu.memberLogin }).waitFor(),
     ));
+  test('staff: men talk list', () =>
+    shoot('/talkrooms/men', 'rooms-men', 'staff', (page) =>
+      page.getByRole('list', { name: 'トークの一覧' }).waitFor(),
+    ));
+  test('member: talk with staff', () =>
+    shoot('/talkrooms/staff', 'talk-member', 'man', async (page) => {
+      await page.getByRole('log', { name: 'メッセージ' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }));
+  test('staff: men list', () =>
+    shoot('/menlist', 'menlist', 'staff', (page) => page.getByRole('searchbox').waitFor()));
+  test('member: news', () =>
+    shoot('/news', 'news-member', 'man', (page) => page.getByRole('heading', { level: 1 }).waitFor()));
+  test('owner: banners', () =>
+    shoot('/managead', 'managead', 'owner', (page) => page.getByRole('region').first().waitFor()));
   test('member mypage', () =>
     shoot('/mypage', 'mypage-member', 'man', (page) =>
       page.getByRole('heading', { name: ja.mypage.memberTitle }).waitFor(),

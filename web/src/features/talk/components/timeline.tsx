@@ -98,6 +98,7 @@ export function Timeline({
         aria-busy={loadingOlder || undefined}
         tabIndex={0}
       >
+        {rows.length === 0 ? <p className="timeline__empty">{ja.talk.noMessages}</p> : null}
         <div className="timeline__sizer" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rows[item.index];
