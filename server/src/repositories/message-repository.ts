@@ -220,24 +220,21 @@ export class MessageRepository {
       }
       return { message, created: true };
     });
-    if (result.created) {
-      // Whoever writes has read what came before. Outside the lock: a read mark only ever moves forward,
-      // and one lost to a crash right here costs nothing but a stale badge for the writer.
-      await this.db
-        .insert(conversationReads)
-        .values({
-          conversationId: input.conversationId,
-          userId: input.senderId,
-          lastReadMessageId: result.message.id,
-        })
-        .onConflictDoUpdate({
-          target: [conversationReads.conversationId, conversationReads.userId],
-          set: {
-            lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, ${result.message.id})`,
-          },
-        });
-    }
     return result;
+  }
+
+  /**
+   * Moves the writer's read mark to their new message. Outside the order lock: a read mark only ever moves
+   * forward, and one lost to a crash right after the commit costs nothing but a stale badge for the writer.
+   */
+  async markWritten(conversationId: number, senderId: number, messageId: number): Promise<void> {
+    await this.db
+      .insert(conversationReads)
+      .values({ conversationId, userId: senderId, lastReadMessageId: messageId })
+      .onConflictDoUpdate({
+        target: [conversationReads.conversationId, conversationReads.userId],
+        set: { lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, ${messageId})` },
+      });
   }
 
   /** The newest `limit` messages of a conversation (older than `before` if given), newest first. */

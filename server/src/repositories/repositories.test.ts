@@ -241,7 +241,9 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       const deskId = (await conversations.findDeskOf(member))!.id;
       expect(await conversations.markRead(deskId, member)).toEqual({ lastReadId: 0, moved: false });
       const stored = await messages.insertInOrder(message(deskId, member));
-      // The writer has read their own message already.
+      await messages.markWritten(deskId, member, stored.message.id);
+      // The writer has read their own message already, and an older mark never moves it back.
+      await messages.markWritten(deskId, member, stored.message.id - 1);
       expect(await conversations.markRead(deskId, member)).toEqual({
         lastReadId: stored.message.id,
         moved: false,

@@ -108,8 +108,12 @@ export class MessageService {
   async send(actor: Actor, input: TextInput): Promise<SendResult> {
     const conversation = await this.conversations.access(actor, input.conversation_id);
 
-    const existing = await this.messages.findBySenderAndClientId(actor.uid, input.client_id);
-    if (existing) return this.answerDuplicate(existing.id, existing.conversationId);
+    // A repeat with images is caught before the images are cleaned again; a text-only repeat costs no
+    // extra query, because the insert itself refuses a second row for the same client id.
+    if (input.image.length > 0) {
+      const existing = await this.messages.findBySenderAndClientId(actor.uid, input.client_id);
+      if (existing) return this.answerDuplicate(existing.id, existing.conversationId);
+    }
 
     if (input.reply != null && !(await this.messages.existsIn(conversation.id, input.reply))) {
       throw badRequest();
@@ -139,7 +143,11 @@ export class MessageService {
       return this.answerDuplicate(stored.message.id, stored.message.conversationId);
     }
 
-    const row = await this.messages.findRow(stored.message.id);
+    // Whoever writes has read what came before; that mark and the row to publish are independent.
+    const [row] = await Promise.all([
+      this.messages.findRow(stored.message.id),
+      this.messages.markWritten(conversation.id, actor.uid, stored.message.id),
+    ]);
     if (!row) return { outcome: 'deleted', conversationId: conversation.id, messageId: stored.message.id };
     const message = this.fact(row);
     await this.realtime.toAudience(audienceOf(conversation), 'message.created', { message });
