@@ -256,9 +256,6 @@ export class ConversationRepository {
    * most `limit`. Members: their own talks. Staff: desk talks, group talks and staff rooms.
    */
   async unread(reader: Reader, limit: number): Promise<UnreadRow[]> {
-    const scope = reader.isStaff
-      ? inArray(conversations.kind, ['desk', 'st', 'staffroom'])
-      : this.belongsTo(reader.uid);
     return this.db
       .select({
         conversationId: conversations.id,
@@ -269,21 +266,32 @@ export class ConversationRepository {
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .leftJoin(member, eq(member.id, conversations.memberId))
-      .leftJoin(
-        conversationReads,
-        and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, reader.uid)),
-      )
-      .where(
-        and(
-          scope,
-          isNull(messages.deletedAt),
-          sql`${messages.senderId} is distinct from ${reader.uid}`,
-          countsAsUnread(sql`${messages.senderId}`, reader.uid),
-          sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
-        ),
-      )
+      .leftJoin(conversationReads, this.readMarkOf(reader))
+      .where(this.unreadFor(reader))
       .orderBy(desc(messages.id))
       .limit(limit);
+  }
+
+  /** The reader's read mark in the conversation of each message row. */
+  private readMarkOf(reader: Reader): SQL {
+    return and(
+      eq(conversationReads.conversationId, conversations.id),
+      eq(conversationReads.userId, reader.uid),
+    )!;
+  }
+
+  /** Message rows that are unread for the reader (joined with conversations and `readMarkOf`). */
+  private unreadFor(reader: Reader): SQL {
+    const scope = reader.isStaff
+      ? inArray(conversations.kind, ['desk', 'st', 'staffroom'])
+      : this.belongsTo(reader.uid);
+    return and(
+      scope,
+      isNull(messages.deletedAt),
+      sql`${messages.senderId} is distinct from ${reader.uid}`,
+      countsAsUnread(sql`${messages.senderId}`, reader.uid),
+      sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
+    )!;
   }
 
   /**
@@ -294,9 +302,6 @@ export class ConversationRepository {
   async unreadCounts(
     reader: Reader,
   ): Promise<{ kind: ConversationKind; memberRole: number | null; count: number }[]> {
-    const scope = reader.isStaff
-      ? inArray(conversations.kind, ['desk', 'st', 'staffroom'])
-      : this.belongsTo(reader.uid);
     const unread = this.db
       .select({
         kind: sql<ConversationKind>`${conversations.kind}`.as('unread_kind'),
@@ -305,19 +310,8 @@ export class ConversationRepository {
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .leftJoin(member, eq(member.id, conversations.memberId))
-      .leftJoin(
-        conversationReads,
-        and(eq(conversationReads.conversationId, conversations.id), eq(conversationReads.userId, reader.uid)),
-      )
-      .where(
-        and(
-          scope,
-          isNull(messages.deletedAt),
-          sql`${messages.senderId} is distinct from ${reader.uid}`,
-          countsAsUnread(sql`${messages.senderId}`, reader.uid),
-          sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
-        ),
-      )
+      .leftJoin(conversationReads, this.readMarkOf(reader))
+      .where(this.unreadFor(reader))
       .limit(UNREAD_COUNT_CAP)
       .as('unread');
     return this.db
