@@ -190,6 +190,7 @@ export const ja = {
     talkrooms: 'トーク一覧',
     talkroomsSetting: 'トーク一覧',
     talkroomsStaff: 'スタッフとのトーク',
+    staffRooms: 'スタッフルーム',
     talkroomsMen: '男性会員トーク一覧',
     talkroomsWomen: '女性会員トーク一覧',
     managegroup: 'グループ追加',

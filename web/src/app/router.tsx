@@ -43,9 +43,9 @@ const soon = (path: string, title: string): RouteObject => ({
 });
 
 /** A room list (SPEC §2): the rooms of one conversation type, with search and endless paging. */
-const rooms = (path: string, title: string, type: ConversationType): RouteObject => ({
+const rooms = (path: string, title: string, type: ConversationType, staffTitle?: string): RouteObject => ({
   path,
-  handle: { title, rooms: type } satisfies ScreenHandle,
+  handle: { title, rooms: type, ...(staffTitle ? { staffTitle } : {}) } satisfies ScreenHandle,
   lazy: screen(() => import('./routes/rooms')),
 });
 
@@ -94,7 +94,10 @@ export const routes: RouteObject[] = [
           talk('talk/:id', ja.screens.talk),
           talk('talk/staff/:id', ja.screens.talkStaff),
           rooms('strooms', ja.screens.strooms, 'st'),
-          { ...rooms('talkrooms/staff', ja.screens.talkroomsStaff, 'staff'), loader: openDeskTalk },
+          {
+            ...rooms('talkrooms/staff', ja.screens.talkroomsStaff, 'staff', ja.screens.staffRooms),
+            loader: openDeskTalk,
+          },
           { loader: requireMaleMember, children: [soon('member', ja.screens.member)] },
 
           // Staff (roles 1 to 6); members are sent home.

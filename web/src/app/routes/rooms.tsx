@@ -1,4 +1,5 @@
-import { ja } from '@enishi/contract';
+import { isStaffRole, ja } from '@enishi/contract';
+import { getSession } from '@/lib/session';
 import { useMatches } from 'react-router';
 import { RoomList } from '@/features/rooms/components/room-list';
 import { Page } from '@/components/layouts/page';
@@ -10,8 +11,10 @@ export default function RoomsRoute() {
     .map((match) => match.handle as ScreenHandle | undefined)
     .findLast((candidate) => candidate?.rooms);
   if (!handle?.rooms) return null;
+  const session = getSession();
+  const title = session && isStaffRole(session.role) && handle.staffTitle ? handle.staffTitle : handle.title;
   return (
-    <Page title={handle.title ?? ja.screens.talkrooms}>
+    <Page title={title ?? ja.screens.talkrooms}>
       <RoomList key={handle.rooms} type={handle.rooms} />
     </Page>
   );
