@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { serveSignedImages } from '../http/signed-images.js';
 import type { FastifyInstance } from 'fastify';
 import {
   AddUserBody,
@@ -14,7 +14,6 @@ import {
   type UserRowsReply,
 } from '@enishi/contract';
 import type { UserRecord } from '../db/schema.js';
-import { forbidden, notFound } from '../errors.js';
 import type { apiCalls } from '../http/calls.js';
 import { presentAudit } from '../presenters/member-admin-presenter.js';
 import { presentUser } from '../presenters/user-presenter.js';
@@ -92,18 +91,5 @@ export function profileImageRoutes(
   app: FastifyInstance,
   services: { profileImages: ProfileImageService },
 ): void {
-  app.get('/media/profile/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const query = request.query as Record<string, unknown>;
-    const expiry = typeof query.e === 'string' ? query.e : '';
-    const signature = typeof query.s === 'string' ? query.s : '';
-    if (!services.profileImages.verify(id, expiry, signature)) throw forbidden();
-    const image = await services.profileImages.find(id, expiry);
-    if (!image) throw notFound();
-    return reply
-      .type('image/jpeg')
-      .header('content-length', image.bytes)
-      .header('cache-control', `private, max-age=${image.maxAge}`)
-      .send(createReadStream(image.file));
-  });
+  serveSignedImages(app, '/media/profile', services.profileImages);
 }
