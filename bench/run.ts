@@ -14,82 +14,93 @@ const row = (name: string, r: { rps: number; p50: number; p99: number; errors: n
   );
 
 console.log(`Enishi benchmark (${seconds} s per load, 127.0.0.1 only)\n`);
+// BENCH_ONLY=socket runs only the chat socket section (for working on it).
+const only = process.env.BENCH_ONLY;
+const section = (name: string) => !only || only === name;
 
 // 1. HTTP: login and session check against a bare Fastify route.
-const bare = await startBareFastify();
-const member = { id: 'bench-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
-const enishi = await startEnishi([member], {
-  // The benchmark logs in far more often than a person could; lift the per-account and per-address limits.
-  LOGIN_FAILURES_PER_ACCOUNT: '1000000',
-  LOGIN_ATTEMPTS_PER_ADDRESS: '1000000',
-});
-try {
-  console.log('HTTP (closed loop)');
-  row(
-    'bare Fastify POST /echo',
-    await load(`${bare.url}/echo`, { ssid: 'x', uid: 1 }, { connections: 20, seconds }),
-  );
-  row(
-    'POST /api/login (Argon2id)',
-    await load(
-      `${enishi.url}/api/login`,
-      { id: member.id, password: member.password },
-      { connections: 4, seconds },
-    ),
-  );
-  const login = (await (
-    await fetch(`${enishi.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ id: member.id, password: member.password }),
-    })
-  ).json()) as { uid: number; session: string };
-  row(
-    'POST /api/auth',
-    await load(
-      `${enishi.url}/api/auth`,
-      { ssid: login.session, uid: login.uid },
-      { connections: 20, seconds },
-    ),
-  );
-} finally {
-  await Promise.all([bare.stop(), enishi.stop()]);
-}
-
-// 2. What a phone downloads first.
-const app = initialJsGzip(join(repoRoot, 'web/dist'));
-const hello = initialJsGzip(buildHelloWorld());
-console.log('\nInitial JS (gzip -9)');
-console.log(
-  `${'Enishi web app'.padEnd(34)} ${kb(app.gzip).padStart(9)} gzip (${kb(app.raw)} raw, ${app.files} files)`,
-);
-console.log(
-  `${'hello-world React (same Vite)'.padEnd(34)} ${kb(hello.gzip).padStart(9)} gzip (${kb(hello.raw)} raw, ${hello.files} files)`,
-);
-
-// 3. The chat socket: 1,000 members and 10 staff connected, 500 messages a second from random members,
-//    each delivered to the sender and every staff socket; against a bare ws server in the same run.
-const sizes = { members: Number(process.env.BENCH_MEMBERS ?? 1000), staff: 10 };
-const socketLoad = {
-  rate: Number(process.env.BENCH_RATE ?? 500),
-  seconds: Number(process.env.BENCH_SECONDS ?? 10),
-};
-console.log(
-  `\nChat socket (${sizes.members} members + ${sizes.staff} staff, ${socketLoad.rate} msg/s for ${socketLoad.seconds} s)`,
-);
-const embedded = await enishiFigures('Enishi, embedded PGlite', sizes, socketLoad);
-const rows = [embedded.figures];
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  const scratch = await scratchDatabase(postgresUrl);
+if (section('http')) {
+  const bare = await startBareFastify();
+  const member = { id: 'bench-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
+  const enishi = await startEnishi([member], {
+    // The benchmark logs in far more often than a person could; lift the per-account and per-address limits.
+    LOGIN_FAILURES_PER_ACCOUNT: '1000000',
+    LOGIN_ATTEMPTS_PER_ADDRESS: '1000000',
+  });
   try {
-    rows.push((await enishiFigures('Enishi, PostgreSQL', sizes, socketLoad, scratch.url)).figures);
+    console.log('HTTP (closed loop)');
+    row(
+      'bare Fastify POST /echo',
+      await load(`${bare.url}/echo`, { ssid: 'x', uid: 1 }, { connections: 20, seconds }),
+    );
+    row(
+      'POST /api/login (Argon2id)',
+      await load(
+        `${enishi.url}/api/login`,
+        { id: member.id, password: member.password },
+        { connections: 4, seconds },
+      ),
+    );
+    const login = (await (
+      await fetch(`${enishi.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: member.id, password: member.password }),
+      })
+    ).json()) as { uid: number; session: string };
+    row(
+      'POST /api/auth',
+      await load(
+        `${enishi.url}/api/auth`,
+        { ssid: login.session, uid: login.uid },
+        { connections: 20, seconds },
+      ),
+    );
   } finally {
-    await scratch.drop();
+    await Promise.all([bare.stop(), enishi.stop()]);
   }
 }
-rows.push(await bareWsFigures(embedded.club, socketLoad));
-printSocketFigures(rows);
 
-// 4. A bulk send to 5,000 members, 500 of them connected: stored for all, and received by every connected one.
-await benchBulkSend({ members: 5000, connected: 500 });
+if (section('js')) {
+  // 2. What a phone downloads first.
+  const app = initialJsGzip(join(repoRoot, 'web/dist'));
+  const hello = initialJsGzip(buildHelloWorld());
+  console.log('\nInitial JS (gzip -9)');
+  console.log(
+    `${'Enishi web app'.padEnd(34)} ${kb(app.gzip).padStart(9)} gzip (${kb(app.raw)} raw, ${app.files} files)`,
+  );
+  console.log(
+    `${'hello-world React (same Vite)'.padEnd(34)} ${kb(hello.gzip).padStart(9)} gzip (${kb(hello.raw)} raw, ${hello.files} files)`,
+  );
+}
+
+if (section('socket')) {
+  // 3. The chat socket: 1,000 members and 10 staff connected, 500 messages a second from random members,
+  //    each delivered to the sender and every staff socket; against a bare ws server in the same run.
+  const sizes = { members: Number(process.env.BENCH_MEMBERS ?? 1000), staff: 10 };
+  const socketLoad = {
+    rate: Number(process.env.BENCH_RATE ?? 500),
+    seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  };
+  console.log(
+    `\nChat socket (${sizes.members} members + ${sizes.staff} staff, ${socketLoad.rate} msg/s for ${socketLoad.seconds} s)`,
+  );
+  const embedded = await enishiFigures('Enishi, embedded PGlite', sizes, socketLoad);
+  const rows = [embedded.figures];
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    const scratch = await scratchDatabase(postgresUrl);
+    try {
+      rows.push((await enishiFigures('Enishi, PostgreSQL', sizes, socketLoad, scratch.url)).figures);
+    } finally {
+      await scratch.drop();
+    }
+  }
+  rows.push(await bareWsFigures(embedded.club, socketLoad));
+  printSocketFigures(rows);
+}
+
+if (section('bulk')) {
+  // 4. A bulk send to 5,000 members, 500 of them connected: stored for all, and received by every connected one.
+  await benchBulkSend({ members: 5000, connected: 500 });
+}

@@ -99,6 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await installChatSocket(app, services, {
     publicOrigin: config.publicOrigin,
     authTimeoutMs: deps.socketAuthTimeoutMs,
+    clock: deps.clock,
   });
   await installWebApp(app, config.webDist);
 

@@ -10,9 +10,11 @@ import { count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../db/schema.js';
+import { sha256Hex } from '../lib/tokens.js';
 import { SessionRepository } from '../repositories/session-repository.js';
 import { call, createTestContext, createUser, login, type TestContext, type TestUser } from '../test/app.js';
 import { closeAll, listen, TestSocket } from '../test/socket.js';
+import { SESSION_RECHECK_MS } from './chat-socket.js';
 import { actorOf, deskOf, newClientId } from '../test/talk.js';
 
 type MessageFrame = Extract<ServerFrame, { type: 'message' }>;
@@ -498,13 +500,44 @@ describe('chat socket /ws/chat', () => {
       expect((await socket.closed).code).toBe(SOCKET_CLOSE.sessionEnded);
     });
 
-    it('closes with 4403 at the next frame when the session is gone without a notice', async () => {
-      const phone = await login(ctx.app, man);
-      const socket = await connect(phone);
+    it('reads the session again after SESSION_RECHECK_MS: a row gone without a notice closes it then', async () => {
+      let now = Date.now();
+      const clocked = await ctx.buildApp({}, () => now);
+      const clockedBase = await listen(clocked);
+      const phone = await login(clocked, man);
+      const socket = await TestSocket.session(clockedBase, phone);
+      open.push(socket);
       // As another instance's logout looks before a shared fan-out exists: the row is simply gone.
-      await new SessionRepository(ctx.database.db).delete((await actorOf(ctx.app, phone)).sessionId);
+      await new SessionRepository(ctx.database.db).delete(sha256Hex(phone));
+      // Within the window the socket still answers from the session it read...
+      const within = text(manDesk, 'まだ届く');
+      socket.send(within);
+      await socket.take(isMessage(within.client_id));
+      // ...and once it has passed, the next frame finds the session gone.
+      now += SESSION_RECHECK_MS;
       socket.send(text(manDesk, '送れないはず'));
       expect((await socket.closed).code).toBe(SOCKET_CLOSE.sessionEnded);
+      await clocked.close();
+    });
+
+    it('shows a changed name on the next message without reconnecting', async () => {
+      const renamed = await createUser(ctx.app, { loginId: 'renamed', role: 101, name: '旧姓 一郎' });
+      const session = await login(ctx.app, renamed);
+      const socket = await connect(session);
+      const desk = await deskOf(ctx.app, session);
+      expect((await say(socket, desk, '改名前')).name).toBe('旧姓 一郎');
+      const updated = await call(ctx.app, 'updateuser', {
+        ssid: ssid.admin,
+        uid: renamed.uid,
+        id: 'renamed',
+        name: '新姓 一郎',
+        pass: '',
+        rank: 2,
+        role: 101,
+        introducer: '',
+      });
+      expect(updated.status).toBe(200);
+      expect((await say(socket, desk, '改名後')).name).toBe('新姓 一郎');
     });
   });
 

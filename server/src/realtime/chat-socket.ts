@@ -18,7 +18,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
-import { presentMessage } from '../presenters/message-presenter.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { presentMessage, type MessageFact } from '../presenters/message-presenter.js';
 import type { Services } from '../services/container.js';
 import type { Actor } from '../services/session-service.js';
 import { Realtime, type RealtimeEvent } from './events.js';
@@ -27,6 +28,8 @@ export interface ChatSocketOptions {
   publicOrigin: string;
   /** The session frame must arrive within this (API.md: 5 s); tests shorten it. */
   authTimeoutMs?: number;
+  /** Tests move time with their own clock. */
+  clock?: Clock | undefined;
 }
 
 /** Catch-up after `last_id` comes in batches; a client further behind than this reloads over HTTP. */
@@ -40,6 +43,12 @@ const MAX_QUEUED_FRAMES = 32;
 const MAX_SEND_BUFFER = 8 * 1024 * 1024;
 /** How long SIGTERM waits for frames in flight to be committed before closing sockets. */
 const DRAIN_TIMEOUT_MS = 10_000;
+/**
+ * A connection reads its session again before a frame when this long has passed since the last read.
+ * Logout, a new password, an account deleted or changed reach it at once as events (session.ended,
+ * user.changed); this bounds what only the database knows, such as a session row deleted by hand.
+ */
+export const SESSION_RECHECK_MS = 30_000;
 /** Badge counters are recomputed at most this often per connection; changes in between make one more run. */
 const NOTIFICATION_INTERVAL_MS = 1000;
 
@@ -58,6 +67,7 @@ export class ChatGateway {
     readonly services: Services,
     readonly log: FastifyBaseLogger,
     readonly authTimeoutMs: number,
+    readonly clock: Clock,
   ) {}
 
   track(work: Promise<void>): void {
@@ -83,6 +93,28 @@ export class ChatGateway {
 
 type Frame = Record<string, unknown>;
 
+/**
+ * A new message's frame for each kind of reader, made once per message instead of once per socket: a
+ * desk message reaches every staff socket, and all but its sender read the same bytes.
+ */
+const messageFrames = new WeakMap<MessageFact, Map<string, string>>();
+
+function messageFrame(viewer: Actor, fact: MessageFact): string {
+  const key = `${viewer.role}:${fact.from === viewer.uid}:${fact.reply?.from === viewer.uid}`;
+  let frames = messageFrames.get(fact);
+  if (!frames) {
+    frames = new Map();
+    messageFrames.set(fact, frames);
+  }
+  let json = frames.get(key);
+  if (json === undefined) {
+    const frame: ServerFrame = { type: 'message', ...presentMessage(viewer, fact) };
+    json = JSON.stringify(frame);
+    frames.set(key, json);
+  }
+  return json;
+}
+
 function clientIdOf(frame: Frame): string | undefined {
   const id = frame.client_id;
   return typeof id === 'string' && id.length <= 64 ? id : undefined;
@@ -95,6 +127,9 @@ function clientIdOf(frame: Frame): string | undefined {
 class ChatConnection {
   private actor: Actor | null = null;
   private token = '';
+  /** When the session was last read, and whether an event said the user changed since. */
+  private actorReadAt = 0;
+  private actorStale = false;
   private authStarted = false;
   private closed = false;
   private authTimer: NodeJS.Timeout | undefined;
@@ -171,6 +206,7 @@ class ChatConnection {
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
     this.actor = actor;
+    this.actorReadAt = this.gateway.clock();
     this.token = parsed.data.session;
 
     // Subscribe before reading the catch-up, and hold live events until it is sent, so nothing committed
@@ -209,10 +245,8 @@ class ChatConnection {
 
   private async handle(frame: Frame): Promise<void> {
     if (this.closed) return;
-    // Every frame re-checks the session, so a logged-out or deleted user is cut off at once.
-    const actor = await this.services.sessions.resolve(this.token);
+    const actor = await this.currentActor();
     if (!actor) return this.close(SOCKET_CLOSE.sessionEnded);
-    this.actor = actor;
 
     try {
       switch (frame.type) {
@@ -241,6 +275,17 @@ class ChatConnection {
       this.gateway.log.error({ err: error }, 'chat frame failed');
       this.sendError(ja.errors.internal, clientIdOf(frame));
     }
+  }
+
+  /** The actor, read again from the session when it may be out of date (see SESSION_RECHECK_MS). */
+  private async currentActor(): Promise<Actor | null> {
+    const now = this.gateway.clock();
+    if (this.actor && !this.actorStale && now - this.actorReadAt < SESSION_RECHECK_MS) return this.actor;
+    this.actorStale = false;
+    const actor = await this.services.sessions.resolve(this.token);
+    this.actor = actor;
+    this.actorReadAt = now;
+    return actor;
   }
 
   private parse<S extends z.ZodType>(schema: S, frame: Frame): z.output<S> {
@@ -296,7 +341,7 @@ class ChatConnection {
       case 'message.created': {
         const message = event.message;
         if (message.id <= this.skipUpTo) return;
-        this.send({ type: 'message', ...presentMessage(actor, message) });
+        this.sendJson(messageFrame(actor, message));
         if (message.from === actor.uid) return;
         if (message.conversation_id === this.openConversationId) this.markOpenTalkRead();
         else this.refreshNotifications();
@@ -329,6 +374,9 @@ class ChatConnection {
         return;
       case 'notifications.changed':
         this.refreshNotifications();
+        return;
+      case 'user.changed':
+        this.actorStale = true;
         return;
       case 'session.ended':
         if (event.sessionId === null || event.sessionId === actor.sessionId)
@@ -389,10 +437,14 @@ class ChatConnection {
   }
 
   private send(frame: ServerFrame): void {
+    this.sendJson(JSON.stringify(frame));
+  }
+
+  private sendJson(json: string): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     // A client that stops reading must not make the server hold its frames without end.
     if (this.ws.bufferedAmount > MAX_SEND_BUFFER) return this.close(CLOSE_TRY_AGAIN_LATER);
-    this.ws.send(JSON.stringify(frame));
+    this.ws.send(json);
   }
 
   private sendError(error: string, clientId?: string): void {
@@ -429,7 +481,12 @@ export async function installChatSocket(
   services: Services,
   options: ChatSocketOptions,
 ): Promise<ChatGateway> {
-  const gateway = new ChatGateway(services, app.log, options.authTimeoutMs ?? SOCKET_AUTH_MS);
+  const gateway = new ChatGateway(
+    services,
+    app.log,
+    options.authTimeoutMs ?? SOCKET_AUTH_MS,
+    options.clock ?? systemClock,
+  );
   const onSocketError = function (this: WebSocket, error: Error) {
     app.log.info({ err: error }, 'chat socket error');
     this.terminate();

@@ -14,6 +14,8 @@ export interface RealtimeEventMap {
   'conversation.read': { conversationId: number; reader: number; lastReadId: number };
   /** The user's badge counters may have changed: each of their sockets recomputes them. */
   'notifications.changed': Record<string, never>;
+  /** The user's record changed (name, rank, role, picture): their sockets read the session again. */
+  'user.changed': Record<string, never>;
   /** A session ended (logout) or, with null, every session of the user (account deleted). */
   'session.ended': { sessionId: string | null };
 }

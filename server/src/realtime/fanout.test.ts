@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InProcessFanout } from './fanout.js';
 
 describe('InProcessFanout', () => {
-  it('delivers to every subscriber of the topic only, as a JSON copy', async () => {
+  it('delivers to every subscriber of the topic only, one frozen JSON copy for all', async () => {
     const fanout = new InProcessFanout();
     const a: unknown[] = [];
     const b: unknown[] = [];
@@ -14,8 +14,9 @@ describe('InProcessFanout', () => {
     const payload = { type: 'message', id: 1, date: new Date(0) };
     await fanout.publish('user-1', payload);
     expect(a).toEqual([{ type: 'message', id: 1, date: '1970-01-01T00:00:00.000Z' }]);
-    expect(b).toEqual(a);
-    expect(a[0]).not.toBe(b[0]);
+    expect(b[0]).toBe(a[0]);
+    expect(a[0]).not.toBe(payload);
+    expect(Object.isFrozen(a[0])).toBe(true);
     expect(other).toEqual([]);
   });
 

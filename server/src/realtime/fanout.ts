@@ -10,7 +10,19 @@ export interface Fanout {
   close(): Promise<void>;
 }
 
-/** One process, no network. Payloads are JSON-copied so subscribers see what Redis would deliver. */
+/** Freezes a JSON value all the way down, so the one copy can be shared by every subscriber. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * One process, no network. A payload is JSON-copied once, as Redis would deliver it, and that frozen copy
+ * goes to every subscriber: a message for the whole staff is not copied once per staff socket.
+ */
 export class InProcessFanout implements Fanout {
   private readonly topics = new Map<string, Set<(payload: unknown) => void>>();
 
@@ -19,11 +31,11 @@ export class InProcessFanout implements Fanout {
   async publish(topic: string, payload: unknown): Promise<void> {
     const handlers = this.topics.get(topic);
     if (!handlers || handlers.size === 0) return;
-    const json = JSON.stringify(payload);
+    const copy = deepFreeze(JSON.parse(JSON.stringify(payload)) as unknown);
     // A copy of the set: a handler may unsubscribe while we deliver.
     for (const handler of [...handlers]) {
       try {
-        handler(JSON.parse(json));
+        handler(copy);
       } catch (error) {
         // One broken subscriber must not keep the event from the others.
         this.onError(error);

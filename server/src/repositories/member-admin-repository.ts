@@ -2,6 +2,7 @@ import { and, between, count, desc, eq, ilike, ne, or, sql, type SQL } from 'dri
 import { ROLE } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { sessions, users, type UserRecord } from '../db/schema.js';
+import { hasPostgresCode, PG_UNIQUE_VIOLATION } from '../db/errors.js';
 import type { NewAuditRecord } from '../db/schema-admin.js';
 import { insertAudit } from './audit-repository.js';
 import type { Transaction } from './user-repository.js';
@@ -47,13 +48,7 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown) => hasPostgresCode(error, PG_UNIQUE_VIOLATION);
 
 /**
  * Staff administration of user records. Every change takes the row lock, writes its audit row and commits

@@ -58,6 +58,11 @@ export interface NewImage {
   bytes: number;
 }
 
+export interface InsertOutcome {
+  message: MessageRecord;
+  created: boolean;
+}
+
 export interface NewMessage {
   conversationId: number;
   senderId: number;
@@ -157,70 +162,146 @@ export class MessageRepository {
     return rows[0] ?? null;
   }
 
-  /** A live (not deleted) message of the conversation, for replies. */
-  async existsIn(conversationId: number, id: number): Promise<boolean> {
+  /** A live (not deleted) message of the conversation, as a reply quotes it; null for none. */
+  async findReplyTarget(conversationId: number, id: number): Promise<MessageRow['reply']> {
     const rows = await this.db
-      .select({ id: messages.id })
+      .select({
+        id: messages.id,
+        body: messages.body,
+        images: messages.images,
+        senderId: messages.senderId,
+        senderName: sender.name,
+        senderRole: sender.role,
+      })
       .from(messages)
+      .leftJoin(sender, eq(sender.id, messages.senderId))
       .where(
         and(eq(messages.id, id), eq(messages.conversationId, conversationId), isNull(messages.deletedAt)),
       )
       .limit(1);
-    return rows.length > 0;
+    return rows[0] ?? null;
+  }
+
+  /** Stores one message; see insertBatch. */
+  async insertInOrder(input: NewMessage): Promise<InsertOutcome> {
+    const [outcome] = await this.insertBatch([input]);
+    return outcome!;
   }
 
   /**
-   * Stores a message and its images in one transaction, in id order (see MESSAGE_ORDER_LOCK). A message
-   * with the same sender and client id is never stored twice: then the stored one comes back with
-   * `created: false`, and the caller discards the images it prepared.
+   * Stores messages and their images in one transaction, in id order (see MESSAGE_ORDER_LOCK), moves each
+   * conversation's activity time and each writer's read mark (whoever writes has read what came before).
+   * The outcomes come back in input order. A message with the same sender and client id as a stored one (or
+   * an earlier one of the batch) is never stored twice: the stored one comes back with `created: false`, and
+   * the caller discards the images it prepared.
    */
-  async insertInOrder(input: NewMessage): Promise<{ message: MessageRecord; created: boolean }> {
-    const result = await this.db.transaction(async (tx) => {
-      // What does not need the new id comes before the order lock, which then covers only the insert: every
-      // writer in the club waits on that lock, so each round trip held inside it costs all of them.
-      await tx
-        .update(conversations)
-        .set({ lastActivityAt: input.now })
-        .where(eq(conversations.id, input.conversationId));
+  async insertBatch(inputs: NewMessage[]): Promise<InsertOutcome[]> {
+    if (inputs.length === 0) return [];
+    return this.db.transaction(async (tx) => {
+      // Only one writer in the club draws ids at a time. Writes come in batches (see MessageWriter), so the
+      // lock is taken once per batch and every round trip inside it is shared by the whole batch.
       await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
       const inserted = await tx
         .insert(messages)
-        .values({
-          conversationId: input.conversationId,
-          senderId: input.senderId,
-          body: input.body,
-          images: input.images.map((image) => image.id),
-          replyToId: input.replyToId,
-          announce: input.announce,
-          messageType: input.messageType,
-          clientId: input.clientId,
-          createdAt: input.now,
-        })
+        .values(
+          inputs.map((input) => ({
+            conversationId: input.conversationId,
+            senderId: input.senderId,
+            body: input.body,
+            images: input.images.map((image) => image.id),
+            replyToId: input.replyToId,
+            announce: input.announce,
+            messageType: input.messageType,
+            clientId: input.clientId,
+            createdAt: input.now,
+          })),
+        )
         .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
         .returning();
-      const message = inserted[0];
-      if (!message) {
+      inserted.sort((a, b) => a.id - b.id);
+
+      // Match rows to inputs: rows without a client id in input order, the others by sender and client id.
+      const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
+      const byKey = new Map<string, MessageRecord>();
+      const anonymous: MessageRecord[] = [];
+      for (const row of inserted) {
+        if (row.clientId === null) anonymous.push(row);
+        else byKey.set(key(row.senderId, row.clientId), row);
+      }
+      const claimed = new Set<string>();
+      const outcomes: (InsertOutcome | null)[] = inputs.map((input) => {
+        if (input.clientId === null) return { message: anonymous.shift()!, created: true };
+        const k = key(input.senderId, input.clientId);
+        const row = byKey.get(k);
+        if (!row || claimed.has(k)) return null;
+        claimed.add(k);
+        return { message: row, created: true };
+      });
+
+      const repeats = inputs.filter((input, index) => outcomes[index] === null);
+      if (repeats.length > 0) {
         const existing = await tx
           .select()
           .from(messages)
-          .where(and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId!)))
-          .limit(1);
-        return { message: existing[0]!, created: false };
+          .where(
+            or(
+              ...repeats.map((input) =>
+                and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId!)),
+              ),
+            ),
+          );
+        const found = new Map(existing.map((row) => [key(row.senderId, row.clientId), row]));
+        inputs.forEach((input, index) => {
+          if (outcomes[index] === null) {
+            outcomes[index] = { message: found.get(key(input.senderId, input.clientId))!, created: false };
+          }
+        });
       }
-      if (input.images.length > 0) {
-        await tx.insert(media).values(
-          input.images.map((image) => ({
-            ...image,
+
+      const created = inputs.flatMap((input, index) =>
+        outcomes[index]!.created ? [{ input, id: outcomes[index]!.message.id }] : [],
+      );
+      const images = created.flatMap(({ input, id }) =>
+        input.images.map((image) => ({
+          ...image,
+          conversationId: input.conversationId,
+          messageId: id,
+          ownerId: input.senderId,
+          createdAt: input.now,
+        })),
+      );
+      if (images.length > 0) await tx.insert(media).values(images);
+
+      if (created.length > 0) {
+        const conversationIds = [...new Set(created.map(({ input }) => input.conversationId))];
+        await tx
+          .update(conversations)
+          .set({ lastActivityAt: created.at(-1)!.input.now })
+          .where(inArray(conversations.id, conversationIds));
+        // One mark per writer and conversation (a statement may not update the same row twice).
+        const marks = new Map<
+          string,
+          { conversationId: number; userId: number; lastReadMessageId: number }
+        >();
+        for (const { input, id } of created) {
+          marks.set(`${input.conversationId}:${input.senderId}`, {
             conversationId: input.conversationId,
-            messageId: message.id,
-            ownerId: input.senderId,
-            createdAt: input.now,
-          })),
-        );
+            userId: input.senderId,
+            lastReadMessageId: id,
+          });
+        }
+        await tx
+          .insert(conversationReads)
+          .values([...marks.values()])
+          .onConflictDoUpdate({
+            target: [conversationReads.conversationId, conversationReads.userId],
+            set: {
+              lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, excluded.last_read_message_id)`,
+            },
+          });
       }
-      return { message, created: true };
+      return outcomes as InsertOutcome[];
     });
-    return result;
   }
 
   /**

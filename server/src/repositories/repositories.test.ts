@@ -199,6 +199,37 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       expect((await messages.findBySenderAndClientId(member, clientId))?.body).toBe('こんにちは');
     });
 
+    it('writes a batch in input order: repeats answer the stored row, read marks and activity move', async () => {
+      const man = (await users.create(newUser('batch-man')))!.id;
+      const woman = (await users.create(newUser('batch-woman', 201)))!.id;
+      const manDesk = (await conversations.findDeskOf(man))!.id;
+      const womanDesk = (await conversations.findDeskOf(woman))!.id;
+      const earlier = await messages.insertInOrder(
+        message(manDesk, man, { clientId: '00000000-0000-4000-8000-000000000001', body: '先' }),
+      );
+      const outcomes = await messages.insertBatch([
+        message(manDesk, man, { clientId: '00000000-0000-4000-8000-000000000002', body: '一' }),
+        message(womanDesk, woman, { clientId: '00000000-0000-4000-8000-000000000002', body: '二' }),
+        message(manDesk, man, { clientId: '00000000-0000-4000-8000-000000000001', body: '再送' }),
+        message(manDesk, man, { body: '三' }),
+        message(manDesk, man, { clientId: '00000000-0000-4000-8000-000000000002', body: '重複' }),
+      ]);
+      expect(outcomes.map((outcome) => [outcome.message.body, outcome.created])).toEqual([
+        ['一', true],
+        ['二', true],
+        ['先', false],
+        ['三', true],
+        ['一', false],
+      ]);
+      expect(outcomes[2]!.message.id).toBe(earlier.message.id);
+      expect(outcomes[4]!.message.id).toBe(outcomes[0]!.message.id);
+      const ids = [0, 1, 3].map((index) => outcomes[index]!.message.id);
+      expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+      // Each writer has read up to their newest message: opening the talk moves nothing.
+      expect(await conversations.markRead(manDesk, man)).toEqual({ lastReadId: ids[2], moved: false });
+      expect(await conversations.markRead(womanDesk, woman)).toEqual({ lastReadId: ids[1], moved: false });
+    });
+
     it('commits messages in id order, so catching up after an id never misses one', async () => {
       const writer = (await users.create(newUser('order-writer', 3)))!.id;
       const member = (await users.create(newUser('order-member')))!.id;

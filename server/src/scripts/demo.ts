@@ -110,6 +110,7 @@ export async function runDemo(
       role: user.role,
       rank: user.rank,
       name: user.name,
+      image: null,
       sessionId: 'demo',
     });
 

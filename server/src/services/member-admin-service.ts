@@ -146,6 +146,8 @@ export class MemberAdminService {
     // A new password ended the user's other sessions: their open sockets close too.
     if (passwordHash && uid !== actor.uid) {
       await this.realtime.toUser(uid, 'session.ended', { sessionId: null });
+    } else {
+      await this.realtime.toUser(uid, 'user.changed', {});
     }
     return result.after;
   }
@@ -197,6 +199,7 @@ export class MemberAdminService {
       throw notFound();
     }
     await this.images.remove(result.before.image);
+    await this.realtime.toUser(uid, 'user.changed', {});
     return result.after;
   }
 

@@ -7,6 +7,7 @@ import {
   type TextFrame,
 } from '@enishi/contract';
 import type { z } from 'zod';
+import { hasPostgresCode, PG_FOREIGN_KEY_VIOLATION } from '../db/errors.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import {
@@ -20,6 +21,7 @@ import type { ConversationRepository } from '../repositories/conversation-reposi
 import type { MessageRepository, MessageRow } from '../repositories/message-repository.js';
 import { audienceOf, type ConversationService } from './conversation-service.js';
 import type { MediaService } from './media-service.js';
+import { MessageWriter } from './message-writer.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
@@ -50,6 +52,8 @@ function groupByJapanDate(messages: Message[]): MessageGroup[] {
  * published to the conversation's audience only after its transaction has committed.
  */
 export class MessageService {
+  private readonly writer: MessageWriter;
+
   constructor(
     private readonly messages: MessageRepository,
     private readonly conversationRepository: ConversationRepository,
@@ -58,7 +62,9 @@ export class MessageService {
     private readonly realtime: Realtime,
     private readonly clock: Clock,
     private readonly profileUrl?: ProfileUrl,
-  ) {}
+  ) {
+    this.writer = new MessageWriter(messages);
+  }
 
   private fact(row: MessageRow, read = false): MessageFact {
     return messageFact(row, (ids) => this.media.sign(ids), read, this.profileUrl);
@@ -106,7 +112,7 @@ export class MessageService {
    * client id from the same sender never stores a second message.
    */
   async send(actor: Actor, input: TextInput): Promise<SendResult> {
-    const conversation = await this.conversations.access(actor, input.conversation_id);
+    const conversation = await this.conversations.sendAccess(actor, input.conversation_id);
 
     // A repeat with images is caught before the images are cleaned again; a text-only repeat costs no
     // extra query, because the insert itself refuses a second row for the same client id.
@@ -115,14 +121,14 @@ export class MessageService {
       if (existing) return this.answerDuplicate(existing.id, existing.conversationId);
     }
 
-    if (input.reply != null && !(await this.messages.existsIn(conversation.id, input.reply))) {
-      throw badRequest();
-    }
+    const reply =
+      input.reply == null ? null : await this.messages.findReplyTarget(conversation.id, input.reply);
+    if (input.reply != null && !reply) throw badRequest();
 
     const images = await this.media.store(input.image);
     let stored;
     try {
-      stored = await this.messages.insertInOrder({
+      stored = await this.writer.write({
         conversationId: conversation.id,
         senderId: actor.uid,
         body: input.message,
@@ -135,6 +141,8 @@ export class MessageService {
       });
     } catch (error) {
       await this.media.remove(images.map((image) => image.path));
+      // The talk went with its member's account after the access check.
+      if (hasPostgresCode(error, PG_FOREIGN_KEY_VIOLATION)) throw notFound();
       throw error;
     }
     if (!stored.created) {
@@ -143,13 +151,28 @@ export class MessageService {
       return this.answerDuplicate(stored.message.id, stored.message.conversationId);
     }
 
-    // Whoever writes has read what came before; that mark and the row to publish are independent.
-    const [row] = await Promise.all([
-      this.messages.findRow(stored.message.id),
-      this.messages.markWritten(conversation.id, actor.uid, stored.message.id),
-    ]);
-    if (!row) return { outcome: 'deleted', conversationId: conversation.id, messageId: stored.message.id };
-    const message = this.fact(row);
+    // Everything a reader sees is known here already: the stored row is not read back.
+    const record = stored.message;
+    const message = this.fact({
+      id: record.id,
+      conversationId: record.conversationId,
+      senderId: actor.uid,
+      senderName: actor.name,
+      senderRole: actor.role,
+      senderImage: actor.image,
+      body: record.body,
+      images: record.images,
+      announce: record.announce,
+      messageType: record.messageType,
+      clientId: record.clientId,
+      createdAt: record.createdAt,
+      kind: conversation.kind,
+      memberId: conversation.memberId,
+      memberRole: conversation.memberRole,
+      manId: conversation.manId,
+      womanId: conversation.womanId,
+      reply,
+    });
     await this.realtime.toAudience(audienceOf(conversation), 'message.created', { message });
     return { outcome: 'created', message };
   }

@@ -20,6 +20,8 @@ export interface Actor {
   role: number;
   rank: number;
   name: string;
+  /** The stored profile picture, shown beside their messages. */
+  image: string | null;
   sessionId: string;
 }
 
@@ -66,6 +68,7 @@ export class SessionService {
       role: user.role,
       rank: user.rank,
       name: user.name,
+      image: user.image,
       sessionId: id,
     };
   }
