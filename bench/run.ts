@@ -85,18 +85,27 @@ if (section('socket')) {
   console.log(
     `\nChat socket (${sizes.members} members + ${sizes.staff} staff, ${socketLoad.rate} msg/s for ${socketLoad.seconds} s)`,
   );
-  const embedded = await enishiFigures('Enishi, embedded PGlite', sizes, socketLoad);
-  const rows = [embedded.figures];
+  // BENCH_ENGINES=postgres (or pglite) measures one engine only, when working on it.
+  const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+  const rows = [];
+  let club;
+  if (engines.includes('pglite')) {
+    const embedded = await enishiFigures('Enishi, embedded PGlite', sizes, socketLoad);
+    rows.push(embedded.figures);
+    club = embedded.club;
+  }
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
+  if (postgresUrl && engines.includes('postgres')) {
     const scratch = await scratchDatabase(postgresUrl);
     try {
-      rows.push((await enishiFigures('Enishi, PostgreSQL', sizes, socketLoad, scratch.url)).figures);
+      const measured = await enishiFigures('Enishi, PostgreSQL', sizes, socketLoad, scratch.url);
+      rows.push(measured.figures);
+      club ??= measured.club;
     } finally {
       await scratch.drop();
     }
   }
-  rows.push(await bareWsFigures(embedded.club, socketLoad));
+  if (club) rows.push(await bareWsFigures(club, socketLoad));
   printSocketFigures(rows);
 }
 

@@ -3,11 +3,12 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { Inspector } from './inspector.js';
 import { freePort, repoRoot } from './lib.js';
 
 interface Person {
@@ -29,13 +30,11 @@ export interface SocketFigures {
   seconds: number;
   p50: number;
   p99: number;
-  bytesPerConnection: number;
+  /** RSS growth per idle authenticated connection, after a warm-up round and a full GC. */
+  rssPerConnection: number;
+  /** JS heap + external memory growth per idle connection, after a full GC. */
+  retainedPerConnection: number;
 }
-
-const rssOf = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-};
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
@@ -87,15 +86,28 @@ function connect(
   });
 }
 
+/** Closes sockets and waits until the server has answered each close. */
+async function closeAll(sockets: WebSocket[]) {
+  await Promise.all(
+    sockets.map((socket) => {
+      const closed = once(socket, 'close');
+      socket.close();
+      return closed;
+    }),
+  );
+}
+
 /**
  * Connects every member and staff socket, measures idle memory, then sends `rate` messages a second from
- * random members for `seconds`, and waits (bounded) for the deliveries to drain.
+ * random members for `seconds`, and waits (bounded) for the deliveries to drain. Memory: every socket is
+ * connected and closed once first, so one-time growth (code, caches, the database's own memory) is not
+ * counted per connection; then the server's memory after a full GC, before and after connecting them all.
  */
 async function drive(
   label: string,
   wsUrl: string,
   origin: string,
-  pid: number,
+  inspectPort: number,
   club: Club,
   { rate, seconds }: { rate: number; seconds: number },
 ): Promise<SocketFigures> {
@@ -111,18 +123,27 @@ async function drive(
       latencies.push(performance.now() - sentAt);
     }
   };
-  const before = rssOf(pid);
   const people = [...club.staff, ...club.members];
-  const sockets: WebSocket[] = [];
-  // Connect in small batches so the handshake storm itself is not what is measured.
-  for (let index = 0; index < people.length; index += 50) {
-    const batch = people.slice(index, index + 50);
-    sockets.push(
-      ...(await Promise.all(batch.map((person) => connect(wsUrl, origin, person.session, onMessage)))),
-    );
-  }
-  const after = rssOf(pid);
-  const bytesPerConnection = (after - before) / people.length;
+  const connectAll = async () => {
+    const sockets: WebSocket[] = [];
+    // Connect in small batches so the handshake storm itself is not what is measured.
+    for (let index = 0; index < people.length; index += 50) {
+      const batch = people.slice(index, index + 50);
+      sockets.push(
+        ...(await Promise.all(batch.map((person) => connect(wsUrl, origin, person.session, onMessage)))),
+      );
+    }
+    return sockets;
+  };
+  const inspector = await Inspector.connect(inspectPort);
+  await closeAll(await connectAll());
+  const before = await inspector.memory();
+  const sockets = await connectAll();
+  const after = await inspector.memory();
+  const profileDir = process.env.BENCH_PROFILE;
+  if (profileDir) await inspector.startProfile();
+  const rssPerConnection = (after.rss - before.rss) / people.length;
+  const retainedPerConnection = (after.retained - before.retained) / people.length;
 
   const memberSockets = sockets.slice(club.staff.length);
   const total = rate * seconds;
@@ -159,6 +180,12 @@ async function drive(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const elapsed = (performance.now() - start) / 1000;
+  if (profileDir) {
+    const file = join(profileDir, `${label.replace(/\W+/g, '-')}.cpuprofile`);
+    writeFileSync(file, await inspector.stopProfile());
+    console.log(`CPU profile of the load: ${file}`);
+  }
+  inspector.close();
   for (const socket of sockets) socket.terminate();
   latencies.sort((a, b) => a - b);
   return {
@@ -170,15 +197,18 @@ async function drive(
     seconds: elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    bytesPerConnection,
+    rssPerConnection,
+    retainedPerConnection,
   };
 }
 
 export async function bareWsFigures(club: Club, load: { rate: number; seconds: number }) {
   const port = await freePort();
+  const inspectPort = await freePort();
   const child = fork(join(repoRoot, 'bench/bare-ws.ts'), {
     env: { ...process.env, PORT: String(port) },
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', `--inspect=127.0.0.1:${inspectPort}`],
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   await once(child, 'message');
   const fake: Club = {
@@ -190,7 +220,7 @@ export async function bareWsFigures(club: Club, load: { rate: number; seconds: n
       'bare ws broadcast',
       `ws://127.0.0.1:${port}`,
       'http://127.0.0.1',
-      child.pid ?? 0,
+      inspectPort,
       fake,
       load,
     );
@@ -227,13 +257,15 @@ export async function enishiFigures(
   const club = JSON.parse(seed.stdout.trim().split('\n').pop() ?? '{}') as Club;
   // BENCH_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const inspectPort = await freePort();
+  nodeArgs.push(`--inspect=127.0.0.1:${inspectPort}`);
   const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'server/dist/main.js')], {
     env,
     stdio: 'ignore',
   });
   try {
     await waitHealthy(origin);
-    const figures = await drive(label, `ws://127.0.0.1:${port}/ws/chat`, origin, child.pid ?? 0, club, load);
+    const figures = await drive(label, `ws://127.0.0.1:${port}/ws/chat`, origin, inspectPort, club, load);
     return { figures, club };
   } finally {
     await stop(child);
@@ -264,7 +296,8 @@ export function printSocketFigures(rows: SocketFigures[]) {
       `${row.label.padEnd(34)} ${String(row.clients).padStart(5)} clients  ` +
         `${throughput.toFixed(0).padStart(5)} msg/s stored+acked  ` +
         `delivery p50 ${row.p50.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(7)} ms  ` +
-        `${(row.bytesPerConnection / 1024).toFixed(1).padStart(5)} KB/idle conn  ` +
+        `idle conn: ${(row.retainedPerConnection / 1024).toFixed(1).padStart(5)} KB heap+ext, ` +
+        `${(row.rssPerConnection / 1024).toFixed(1).padStart(5)} KB RSS  ` +
         `(sent ${row.sent}, acked ${row.acked}, delivered ${row.delivered})`,
     );
   }

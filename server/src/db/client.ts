@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { PgliteWorkerClient } from './pglite-worker-client.js';
 import * as schema from './schema.js';
 
 /** The one database type that repositories see, whichever engine is behind it. */
@@ -29,6 +30,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded database; omitted: in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Run the embedded database in a worker thread, so its queries do not block the event loop. */
+  pgliteWorker?: boolean | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -45,6 +48,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
+  if (options.pgliteWorker) {
+    const client = await PgliteWorkerClient.open(options.pgliteDir);
+    // Only the calls drizzle-orm/pglite makes are forwarded; see pglite-worker-client.ts.
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+    return {
+      db,
+      engine: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => client.close(),
+    };
+  }
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
@@ -56,7 +70,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else `${DATA_DIR}/db`. */
+/**
+ * The database the configuration names: PostgreSQL when DATABASE_URL is set, else `${DATA_DIR}/db`, run in
+ * a worker thread.
+ */
 export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
-  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    pgliteWorker: true,
+  });
 }

@@ -12,6 +12,7 @@ import {
   SOCKET_CLOSE,
   SOCKET_MAX_PAYLOAD,
   TextFrame,
+  type Notifications,
   type ServerFrame,
 } from '@enishi/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -21,6 +22,7 @@ import { AppError } from '../errors.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { presentMessage, type MessageFact } from '../presenters/message-presenter.js';
 import type { Services } from '../services/container.js';
+import { addUnread, badgeOf, raisesBadge } from '../services/conversation-service.js';
 import type { Actor } from '../services/session-service.js';
 import { Realtime, type RealtimeEvent } from './events.js';
 
@@ -143,10 +145,13 @@ class ChatConnection {
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private markPending = false;
-  private refreshing = false;
-  private refreshAgain = false;
-  private lastRefreshAt = 0;
-  private refreshTimer: NodeJS.Timeout | undefined;
+  /** The badge counters as last sent (null until counted), and what is owed to the client. */
+  private counters: Notifications | null = null;
+  private recountDue = false;
+  private countersChanged = false;
+  private counting = false;
+  private countersSentAt = 0;
+  private countersTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ws: WebSocket,
@@ -342,9 +347,9 @@ class ChatConnection {
         const message = event.message;
         if (message.id <= this.skipUpTo) return;
         this.sendJson(messageFrame(actor, message));
-        if (message.from === actor.uid) return;
-        if (message.conversation_id === this.openConversationId) this.markOpenTalkRead();
-        else this.refreshNotifications();
+        if (message.from === actor.uid) this.countOwn(message);
+        else if (message.conversation_id === this.openConversationId) this.markOpenTalkRead();
+        else this.countArrival(message);
         return;
       }
       case 'message.deleted':
@@ -397,40 +402,70 @@ class ChatConnection {
     });
   }
 
-  /**
-   * Recomputes and sends the badge counters. Bursts coalesce: at most one run per
-   * NOTIFICATION_INTERVAL_MS per connection, plus one trailing run for changes that came meanwhile, so a
-   * busy desk costs each staff socket one count a second rather than one per message.
-   */
+  /** The badge counters need counting again (a talk was read, a message deleted, news changed...). */
   private refreshNotifications(): void {
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return;
-    }
-    if (this.refreshTimer) return;
-    const wait = this.lastRefreshAt + NOTIFICATION_INTERVAL_MS - Date.now();
+    this.recountDue = true;
+    this.scheduleCounters();
+  }
+
+  /**
+   * A message for another talk arrived: it raises a badge by one. The counters known from the last count
+   * are moved here without a query, as long as no count is due or running (that count will include it).
+   */
+  private countArrival(message: MessageFact): void {
+    const actor = this.actor!;
+    if (!this.counters || this.recountDue || this.counting) return this.refreshNotifications();
+    if (!raisesBadge(actor, message)) return;
+    addUnread(this.counters, isStaffRole(actor.role), message.kind, message.member_role, 1);
+    this.countersChanged = true;
+    this.scheduleCounters();
+  }
+
+  /**
+   * The user wrote a message: whoever writes has read what came before, so the talk's unread messages are
+   * gone from its badge. Only a count can tell how many; it is needed only if that badge shows any.
+   */
+  private countOwn(message: MessageFact): void {
+    const badge = badgeOf(isStaffRole(this.actor!.role), message.kind, message.member_role);
+    if (badge && this.counters && this.counters[badge] > 0) this.refreshNotifications();
+  }
+
+  /**
+   * Sends the badge counters, counting them first when due. Bursts coalesce: at most one frame per
+   * NOTIFICATION_INTERVAL_MS per connection, plus one trailing frame for changes that came meanwhile, so a
+   * busy desk costs each staff socket one frame a second and a count only when something other than a new
+   * message changed them.
+   */
+  private scheduleCounters(): void {
+    if (this.counting || this.countersTimer || this.closed) return;
+    const wait = this.countersSentAt + NOTIFICATION_INTERVAL_MS - this.gateway.clock();
     if (wait > 0) {
-      this.refreshTimer = setTimeout(() => {
-        this.refreshTimer = undefined;
-        this.refreshNotifications();
+      this.countersTimer = setTimeout(() => {
+        this.countersTimer = undefined;
+        this.scheduleCounters();
       }, wait);
       return;
     }
-    this.refreshing = true;
-    this.lastRefreshAt = Date.now();
+    this.countersSentAt = this.gateway.clock();
+    if (!this.recountDue) {
+      if (this.countersChanged && this.counters) this.send({ type: 'notifications', ...this.counters });
+      this.countersChanged = false;
+      return;
+    }
+    this.recountDue = false;
+    this.countersChanged = false;
+    this.counting = true;
     const work = (async () => {
       try {
         if (this.closed || !this.actor) return;
-        const counters = await this.services.conversations.notifications(this.actor);
-        this.send({ type: 'notifications', ...counters });
+        this.counters = await this.services.conversations.notifications(this.actor);
+        this.send({ type: 'notifications', ...this.counters });
       } catch (error) {
+        this.counters = null;
         this.gateway.log.error({ err: error }, 'notification counters failed');
       } finally {
-        this.refreshing = false;
-        if (this.refreshAgain && !this.closed) {
-          this.refreshAgain = false;
-          this.refreshNotifications();
-        }
+        this.counting = false;
+        if (this.recountDue || this.countersChanged) this.scheduleCounters();
       }
     })();
     this.gateway.track(work);
@@ -463,8 +498,8 @@ class ChatConnection {
     this.closed = true;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
-    clearTimeout(this.refreshTimer);
-    this.refreshTimer = undefined;
+    clearTimeout(this.countersTimer);
+    this.countersTimer = undefined;
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes = [];
     this.buffer = null;

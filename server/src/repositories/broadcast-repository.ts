@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { rowsOf } from '../db/raw.js';
 import { conversations, media, messages, users, type ConversationKind } from '../db/schema.js';
 import { broadcastRecipients, broadcasts } from '../db/schema-content.js';
 import { MESSAGE_ORDER_LOCK, type NewImage } from './message-repository.js';
@@ -57,11 +58,6 @@ function chunks<T>(items: T[]): T[][] {
 const intArray = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
 const textArray = (values: string[]): SQL =>
   sql`${`{${values.map((value) => `"${value}"`).join(',')}}`}::text[]`;
-
-/** The rows of a raw query: postgres-js gives an array, PGlite an object with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 export class BroadcastRepository {
   constructor(private readonly db: Database) {}

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
+import { rowsOf } from '../db/raw.js';
 import {
   conversationReads,
   conversations,
@@ -71,7 +72,8 @@ export interface NewMessage {
   replyToId: number | null;
   announce: boolean;
   messageType: number;
-  clientId: string | null;
+  /** Chosen by the sending client (the server makes one for messages of its own). */
+  clientId: string;
   now: Date;
 }
 
@@ -189,119 +191,121 @@ export class MessageRepository {
   }
 
   /**
-   * Stores messages and their images in one transaction, in id order (see MESSAGE_ORDER_LOCK), moves each
-   * conversation's activity time and each writer's read mark (whoever writes has read what came before).
-   * The outcomes come back in input order. A message with the same sender and client id as a stored one (or
-   * an earlier one of the batch) is never stored twice: the stored one comes back with `created: false`, and
-   * the caller discards the images it prepared.
+   * Stores messages and their images, in id order (see MESSAGE_ORDER_LOCK), and moves each conversation's
+   * activity time and each writer's read mark (whoever writes has read what came before). The outcomes come
+   * back in input order. A message with the same sender and client id as a stored one (or an earlier one of
+   * the batch) is never stored twice: the stored one comes back with `created: false`, and the caller
+   * discards the images it prepared.
+   *
+   * It is one statement, so one round trip and its own transaction: the rows travel as one JSON parameter,
+   * the order lock is taken before any id is drawn, and the other writes hang off the inserted rows.
    */
   async insertBatch(inputs: NewMessage[]): Promise<InsertOutcome[]> {
     if (inputs.length === 0) return [];
-    return this.db.transaction(async (tx) => {
-      // Only one writer in the club draws ids at a time. Writes come in batches (see MessageWriter), so the
-      // lock is taken once per batch and every round trip inside it is shared by the whole batch.
-      await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
-      const inserted = await tx
-        .insert(messages)
-        .values(
-          inputs.map((input) => ({
-            conversationId: input.conversationId,
-            senderId: input.senderId,
-            body: input.body,
-            images: input.images.map((image) => image.id),
-            replyToId: input.replyToId,
-            announce: input.announce,
-            messageType: input.messageType,
-            clientId: input.clientId,
-            createdAt: input.now,
-          })),
+    const rows = inputs.map((input, ord) => ({
+      ord,
+      conversation_id: input.conversationId,
+      sender_id: input.senderId,
+      body: input.body,
+      images: input.images.map((image) => image.id),
+      reply_to_id: input.replyToId,
+      announce: input.announce,
+      message_type: input.messageType,
+      client_id: input.clientId,
+      created_at: input.now.toISOString(),
+    }));
+    const images = inputs.flatMap((input) =>
+      input.images.map((image) => ({
+        ...image,
+        sender_id: input.senderId,
+        client_id: input.clientId,
+        created_at: input.now.toISOString(),
+      })),
+    );
+    const now = inputs.at(-1)!.now.toISOString();
+    const inserted = rowsOf<{ id: number | string; sender_id: number; client_id: string }>(
+      await this.db.execute(sql`
+        with lock as materialized (select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})),
+        ins as (
+          insert into ${messages} (conversation_id, sender_id, body, images, reply_to_id, announce,
+            message_type, client_id, created_at)
+          select v.conversation_id, v.sender_id, v.body, v.images, v.reply_to_id, v.announce,
+            v.message_type, v.client_id, v.created_at
+          from json_to_recordset(${JSON.stringify(rows)}::json) as v(ord int, conversation_id int,
+            sender_id int, body text, images text[], reply_to_id bigint, announce boolean, message_type int,
+            client_id uuid, created_at timestamptz)
+          cross join lock
+          order by v.ord
+          on conflict (sender_id, client_id) do nothing
+          returning id, conversation_id, sender_id, client_id
+        ),
+        stored_media as (
+          insert into ${media} (id, path, mime, width, height, bytes, conversation_id, message_id, owner_id,
+            created_at)
+          select m.id, m.path, m.mime, m.width, m.height, m.bytes, ins.conversation_id, ins.id, m.sender_id,
+            m.created_at
+          from json_to_recordset(${JSON.stringify(images)}::json) as m(id text, path text, mime text,
+            width int, height int, bytes int, sender_id int, client_id uuid, created_at timestamptz)
+          join ins on ins.sender_id = m.sender_id and ins.client_id = m.client_id
+        ),
+        activity as (
+          update ${conversations} set last_activity_at = ${now}::timestamptz
+          where id in (select conversation_id from ins)
+        ),
+        marks as (
+          insert into ${conversationReads} (conversation_id, user_id, last_read_message_id)
+          select conversation_id, sender_id, max(id) from ins group by conversation_id, sender_id
+          on conflict (conversation_id, user_id) do update set last_read_message_id =
+            greatest(${conversationReads}.last_read_message_id, excluded.last_read_message_id)
         )
-        .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-        .returning();
-      inserted.sort((a, b) => a.id - b.id);
+        select id, sender_id, client_id from ins`),
+    );
 
-      // Match rows to inputs: rows without a client id in input order, the others by sender and client id.
-      const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
-      const byKey = new Map<string, MessageRecord>();
-      const anonymous: MessageRecord[] = [];
-      for (const row of inserted) {
-        if (row.clientId === null) anonymous.push(row);
-        else byKey.set(key(row.senderId, row.clientId), row);
-      }
-      const claimed = new Set<string>();
-      const outcomes: (InsertOutcome | null)[] = inputs.map((input) => {
-        if (input.clientId === null) return { message: anonymous.shift()!, created: true };
-        const k = key(input.senderId, input.clientId);
-        const row = byKey.get(k);
-        if (!row || claimed.has(k)) return null;
-        claimed.add(k);
-        return { message: row, created: true };
-      });
-
-      const repeats = inputs.filter((input, index) => outcomes[index] === null);
-      if (repeats.length > 0) {
-        const existing = await tx
-          .select()
-          .from(messages)
-          .where(
-            or(
-              ...repeats.map((input) =>
-                and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId!)),
-              ),
-            ),
-          );
-        const found = new Map(existing.map((row) => [key(row.senderId, row.clientId), row]));
-        inputs.forEach((input, index) => {
-          if (outcomes[index] === null) {
-            outcomes[index] = { message: found.get(key(input.senderId, input.clientId))!, created: false };
-          }
-        });
-      }
-
-      const created = inputs.flatMap((input, index) =>
-        outcomes[index]!.created ? [{ input, id: outcomes[index]!.message.id }] : [],
-      );
-      const images = created.flatMap(({ input, id }) =>
-        input.images.map((image) => ({
-          ...image,
-          conversationId: input.conversationId,
-          messageId: id,
-          ownerId: input.senderId,
-          createdAt: input.now,
-        })),
-      );
-      if (images.length > 0) await tx.insert(media).values(images);
-
-      if (created.length > 0) {
-        const conversationIds = [...new Set(created.map(({ input }) => input.conversationId))];
-        await tx
-          .update(conversations)
-          .set({ lastActivityAt: created.at(-1)!.input.now })
-          .where(inArray(conversations.id, conversationIds));
-        // One mark per writer and conversation (a statement may not update the same row twice).
-        const marks = new Map<
-          string,
-          { conversationId: number; userId: number; lastReadMessageId: number }
-        >();
-        for (const { input, id } of created) {
-          marks.set(`${input.conversationId}:${input.senderId}`, {
-            conversationId: input.conversationId,
-            userId: input.senderId,
-            lastReadMessageId: id,
-          });
-        }
-        await tx
-          .insert(conversationReads)
-          .values([...marks.values()])
-          .onConflictDoUpdate({
-            target: [conversationReads.conversationId, conversationReads.userId],
-            set: {
-              lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, excluded.last_read_message_id)`,
-            },
-          });
-      }
-      return outcomes as InsertOutcome[];
+    const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
+    const ids = new Map(inserted.map((row) => [key(row.sender_id, row.client_id), Number(row.id)]));
+    const claimed = new Set<string>();
+    const outcomes: (InsertOutcome | null)[] = inputs.map((input) => {
+      const k = key(input.senderId, input.clientId);
+      const id = ids.get(k);
+      if (id === undefined || claimed.has(k)) return null;
+      claimed.add(k);
+      const message: MessageRecord = {
+        id,
+        conversationId: input.conversationId,
+        senderId: input.senderId,
+        body: input.body,
+        images: input.images.map((image) => image.id),
+        replyToId: input.replyToId,
+        announce: input.announce,
+        messageType: input.messageType,
+        clientId: input.clientId,
+        createdAt: input.now,
+        deletedAt: null,
+      };
+      return { message, created: true };
     });
+
+    // Repeats of a stored client id answer the stored row (rare: a client re-sending after a lost echo).
+    const repeats = inputs.filter((input, index) => outcomes[index] === null);
+    if (repeats.length > 0) {
+      const existing = await this.db
+        .select()
+        .from(messages)
+        .where(
+          or(
+            ...repeats.map((input) =>
+              and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId)),
+            ),
+          ),
+        );
+      const found = new Map(existing.map((row) => [key(row.senderId, row.clientId), row]));
+      inputs.forEach((input, index) => {
+        if (outcomes[index] === null) {
+          outcomes[index] = { message: found.get(key(input.senderId, input.clientId))!, created: false };
+        }
+      });
+    }
+    return outcomes as InsertOutcome[];
   }
 
   /**

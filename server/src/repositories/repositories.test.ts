@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
@@ -161,7 +162,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       replyToId: null,
       announce: false,
       messageType: 0,
-      clientId: null,
+      clientId: randomUUID(),
       now: new Date(),
       ...extra,
     });

@@ -14,8 +14,10 @@ import type {
   ConversationListItem,
   ConversationRepository,
 } from '../repositories/conversation-repository.js';
+import { UNREAD_COUNT_CAP } from '../repositories/conversation-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
-import type { ConversationRecord } from '../db/schema.js';
+import type { ConversationKind, ConversationRecord } from '../db/schema.js';
+import type { MessageFact } from '../presenters/message-presenter.js';
 import type { Audience } from '../realtime/events.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
@@ -28,6 +30,47 @@ export function audienceOf(
     (id): id is number => id !== null,
   );
   return { memberIds, staff: true };
+}
+
+/** The badge a talk's unread messages count toward (SPEC §3); other kinds have none. */
+export function badgeOf(
+  isStaff: boolean,
+  kind: ConversationKind,
+  memberRole: number | null,
+): Exclude<keyof Notifications, 'news'> | null {
+  if (kind === 'st') return 'setting';
+  if (kind === 'staffroom') return 'fromStaff';
+  if (kind !== 'desk') return null;
+  if (!isStaff) return 'fromStaff';
+  return memberRole === ROLE.female ? 'fromWomen' : 'fromMen';
+}
+
+/** Adds unread messages of a talk to its badge; the total stops at the cap, as the repository's count does. */
+export function addUnread(
+  counters: Notifications,
+  isStaff: boolean,
+  kind: ConversationKind,
+  memberRole: number | null,
+  count: number,
+): void {
+  const badge = badgeOf(isStaff, kind, memberRole);
+  if (!badge) return;
+  const total = counters.fromStaff + counters.setting + counters.fromWomen + counters.fromMen;
+  counters[badge] += Math.max(0, Math.min(count, UNREAD_COUNT_CAP - total));
+}
+
+/**
+ * Whether a new message the reader received raises one of their badges: the same rule as the repository's
+ * unread count (countsAsUnread), for one message. Members: anyone else's. Staff: a member's own words in a
+ * desk or group talk (a colleague writing there is the desk's own voice), anyone else's in a staff room.
+ */
+export function raisesBadge(reader: { uid: number; role: number }, message: MessageFact): boolean {
+  if (message.from === reader.uid) return false;
+  if (!isStaffRole(reader.role)) return true;
+  if (message.kind === 'staffroom') return true;
+  return (
+    (message.kind === 'desk' || message.kind === 'st') && !isStaffRole(message.role) && message.from !== 0
+  );
 }
 
 /** Unread message ids listed per conversation in `unreads` (getuser); the counters have no such cap. */
@@ -150,13 +193,7 @@ export class ConversationService {
       this.unseenNews(reader),
     ]);
     const result: Notifications = { news, fromStaff: 0, setting: 0, fromWomen: 0, fromMen: 0 };
-    for (const { kind, memberRole, count } of counts) {
-      if (kind === 'st') result.setting += count;
-      else if (kind === 'staffroom') result.fromStaff += count;
-      else if (kind === 'desk' && !isStaff) result.fromStaff += count;
-      else if (kind === 'desk' && memberRole === ROLE.female) result.fromWomen += count;
-      else if (kind === 'desk') result.fromMen += count;
-    }
+    for (const { kind, memberRole, count } of counts) addUnread(result, isStaff, kind, memberRole, count);
     return result;
   }
 
