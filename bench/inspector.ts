@@ -42,8 +42,14 @@ export class Inspector {
 
   private call(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`inspector: no answer to ${method}`)), 30_000);
+      this.waiting.set(id, (result) => {
+        clearTimeout(timer);
+        const thrown = (result as { exceptionDetails?: unknown } | undefined)?.exceptionDetails;
+        if (thrown) reject(new Error(`inspector: ${method} threw ${JSON.stringify(thrown)}`));
+        else resolve(result);
+      });
       this.socket.send(JSON.stringify({ id, method, params }));
     });
   }
@@ -58,6 +64,25 @@ export class Inspector {
     })) as { result: { value: string } };
     const usage = JSON.parse(result.result.value) as NodeJS.MemoryUsage;
     return { rss: usage.rss, retained: usage.heapUsed + usage.external };
+  }
+
+  /** Starts recording the server's event-loop delay (how long ready work waited for the thread). */
+  async startLoopDelay(): Promise<void> {
+    await this.call('Runtime.evaluate', {
+      expression: `globalThis.__benchLoopDelay =
+        process.getBuiltinModule('node:perf_hooks').monitorEventLoopDelay({ resolution: 1 });
+        globalThis.__benchLoopDelay.enable();`,
+    });
+  }
+
+  /** Event-loop delay since startLoopDelay, in ms: p50, p99 and max. */
+  async loopDelay(): Promise<{ p50: number; p99: number; max: number }> {
+    const result = (await this.call('Runtime.evaluate', {
+      expression: `(() => { const h = globalThis.__benchLoopDelay; h.disable();
+        return JSON.stringify({ p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6, max: h.max / 1e6 }); })()`,
+      returnByValue: true,
+    })) as { result: { value: string } };
+    return JSON.parse(result.result.value) as { p50: number; p99: number; max: number };
   }
 
   /** Starts the CPU profiler (BENCH_PROFILE: profile only the load, not start-up and connecting). */

@@ -2,7 +2,13 @@
 // Only 127.0.0.1 is loaded, and every load is bounded in time.
 import { join } from 'node:path';
 import { benchBulkSend } from './bulk-send.js';
-import { bareWsFigures, enishiFigures, printSocketFigures, scratchDatabase } from './socket.js';
+import {
+  bareWsFigures,
+  durableCommitFloor,
+  enishiFigures,
+  printSocketFigures,
+  scratchDatabase,
+} from './socket.js';
 import { buildHelloWorld, initialJsGzip, load, repoRoot, startBareFastify, startEnishi } from './lib.js';
 
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -89,6 +95,7 @@ if (section('socket')) {
   const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
   const rows = [];
   let club;
+  let floor;
   if (engines.includes('pglite')) {
     const embedded = await enishiFigures('Enishi, embedded PGlite', sizes, socketLoad);
     rows.push(embedded.figures);
@@ -101,12 +108,19 @@ if (section('socket')) {
       const measured = await enishiFigures('Enishi, PostgreSQL', sizes, socketLoad, scratch.url);
       rows.push(measured.figures);
       club ??= measured.club;
+      floor = await durableCommitFloor(scratch.url);
     } finally {
       await scratch.drop();
     }
   }
   if (club) rows.push(await bareWsFigures(club, socketLoad));
   printSocketFigures(rows);
+  if (floor) {
+    console.log(
+      `PostgreSQL durable commit, one row, one client: p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms ` +
+        '(the floor under every stored message)',
+    );
+  }
 }
 
 if (section('bulk')) {

@@ -34,6 +34,8 @@ export interface SocketFigures {
   rssPerConnection: number;
   /** JS heap + external memory growth per idle connection, after a full GC. */
   retainedPerConnection: number;
+  /** The server's event-loop delay during the load (ms). */
+  loopDelay: { p50: number; p99: number; max: number };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -142,6 +144,7 @@ async function drive(
   const after = await inspector.memory();
   const profileDir = process.env.BENCH_PROFILE;
   if (profileDir) await inspector.startProfile();
+  await inspector.startLoopDelay();
   const rssPerConnection = (after.rss - before.rss) / people.length;
   const retainedPerConnection = (after.retained - before.retained) / people.length;
 
@@ -180,6 +183,7 @@ async function drive(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const elapsed = (performance.now() - start) / 1000;
+  const loopDelay = await inspector.loopDelay();
   if (profileDir) {
     const file = join(profileDir, `${label.replace(/\W+/g, '-')}.cpuprofile`);
     writeFileSync(file, await inspector.stopProfile());
@@ -199,6 +203,7 @@ async function drive(
     p99: percentile(latencies, 99),
     rssPerConnection,
     retainedPerConnection,
+    loopDelay,
   };
 }
 
@@ -289,16 +294,50 @@ export async function scratchDatabase(url: string): Promise<{ url: string; drop:
   };
 }
 
+/**
+ * The floor under "stored before anyone is told" on this PostgreSQL: one client committing one-row inserts
+ * one after another (each commit waits for its WAL flush), p50 and p99 in ms.
+ */
+export async function durableCommitFloor(url: string, count = 1000): Promise<{ p50: number; p99: number }> {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`create table commit_probe (id bigserial primary key, body text not null)`;
+    const times: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const start = performance.now();
+      await sql`insert into commit_probe (body) values (${`probe ${index}`})`;
+      times.push(performance.now() - start);
+    }
+    await sql`drop table commit_probe`;
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  } finally {
+    await sql.end();
+  }
+}
+
 export function printSocketFigures(rows: SocketFigures[]) {
+  const columns = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(26) : cell.padStart(10))).join(' ');
+  console.log(
+    columns(['', 'clients', 'msg/s', 'p50 ms', 'p99 ms', 'loop p99', 'KB/conn', 'RSS KB']) +
+      '   (msg/s: stored and acked; p50/p99: send to delivery at the other clients; loop p99: server ' +
+      'event-loop delay; KB/conn: heap+external per idle connection after GC; RSS KB: RSS growth per idle ' +
+      'connection, noisy)',
+  );
   for (const row of rows) {
-    const throughput = row.acked / row.seconds;
     console.log(
-      `${row.label.padEnd(34)} ${String(row.clients).padStart(5)} clients  ` +
-        `${throughput.toFixed(0).padStart(5)} msg/s stored+acked  ` +
-        `delivery p50 ${row.p50.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(7)} ms  ` +
-        `idle conn: ${(row.retainedPerConnection / 1024).toFixed(1).padStart(5)} KB heap+ext, ` +
-        `${(row.rssPerConnection / 1024).toFixed(1).padStart(5)} KB RSS  ` +
-        `(sent ${row.sent}, acked ${row.acked}, delivered ${row.delivered})`,
+      columns([
+        row.label,
+        String(row.clients),
+        (row.acked / row.seconds).toFixed(0),
+        row.p50.toFixed(1),
+        row.p99.toFixed(1),
+        row.loopDelay.p99.toFixed(1),
+        (row.retainedPerConnection / 1024).toFixed(1),
+        (row.rssPerConnection / 1024).toFixed(1),
+      ]) + `   (sent ${row.sent}, acked ${row.acked}, delivered ${row.delivered})`,
     );
   }
 }

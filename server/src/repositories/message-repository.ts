@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
-import { rowsOf } from '../db/raw.js';
+import { executePrepared } from '../db/raw.js';
 import {
   conversationReads,
   conversations,
@@ -223,15 +223,16 @@ export class MessageRepository {
       })),
     );
     const now = inputs.at(-1)!.now.toISOString();
-    const inserted = rowsOf<{ id: number | string; sender_id: number; client_id: string }>(
-      await this.db.execute(sql`
-        with lock as materialized (select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})),
+    const inserted = await executePrepared<{ id: number | string; sender_id: number; client_id: string }>(
+      this.db,
+      sql`
+        with lock as materialized (select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK}::text::bigint)),
         ins as (
           insert into ${messages} (conversation_id, sender_id, body, images, reply_to_id, announce,
             message_type, client_id, created_at)
           select v.conversation_id, v.sender_id, v.body, v.images, v.reply_to_id, v.announce,
             v.message_type, v.client_id, v.created_at
-          from json_to_recordset(${JSON.stringify(rows)}::json) as v(ord int, conversation_id int,
+          from json_to_recordset(${JSON.stringify(rows)}::text::json) as v(ord int, conversation_id int,
             sender_id int, body text, images text[], reply_to_id bigint, announce boolean, message_type int,
             client_id uuid, created_at timestamptz)
           cross join lock
@@ -244,12 +245,12 @@ export class MessageRepository {
             created_at)
           select m.id, m.path, m.mime, m.width, m.height, m.bytes, ins.conversation_id, ins.id, m.sender_id,
             m.created_at
-          from json_to_recordset(${JSON.stringify(images)}::json) as m(id text, path text, mime text,
+          from json_to_recordset(${JSON.stringify(images)}::text::json) as m(id text, path text, mime text,
             width int, height int, bytes int, sender_id int, client_id uuid, created_at timestamptz)
           join ins on ins.sender_id = m.sender_id and ins.client_id = m.client_id
         ),
         activity as (
-          update ${conversations} set last_activity_at = ${now}::timestamptz
+          update ${conversations} set last_activity_at = ${now}::text::timestamptz
           where id in (select conversation_id from ins)
         ),
         marks as (
@@ -258,7 +259,7 @@ export class MessageRepository {
           on conflict (conversation_id, user_id) do update set last_read_message_id =
             greatest(${conversationReads}.last_read_message_id, excluded.last_read_message_id)
         )
-        select id, sender_id, client_id from ins`),
+        select id, sender_id, client_id from ins`,
     );
 
     const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
