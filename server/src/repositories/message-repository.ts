@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
+import type { ConversationAccess } from './conversation-repository.js';
 import { executePrepared } from '../db/raw.js';
 import {
   conversationReads,
@@ -59,14 +60,17 @@ export interface NewImage {
   bytes: number;
 }
 
-export interface InsertOutcome {
-  message: MessageRecord;
-  created: boolean;
-}
+/** What storing a message gave (see insertBatch). */
+export type InsertOutcome =
+  | { created: true; message: MessageRecord; conversation: ConversationAccess }
+  | { created: false; message: MessageRecord }
+  | { created: false; message: null };
 
 export interface NewMessage {
   conversationId: number;
   senderId: number;
+  /** Staff write in any talk; members only in their own. */
+  mayWriteAnywhere: boolean;
   body: string;
   images: NewImage[];
   replyToId: number | null;
@@ -193,12 +197,17 @@ export class MessageRepository {
   /**
    * Stores messages and their images, in id order (see MESSAGE_ORDER_LOCK), and moves each conversation's
    * activity time and each writer's read mark (whoever writes has read what came before). The outcomes come
-   * back in input order. A message with the same sender and client id as a stored one (or an earlier one of
-   * the batch) is never stored twice: the stored one comes back with `created: false`, and the caller
-   * discards the images it prepared.
+   * back in input order:
+   * - created, with the conversation it went to (who it reaches, how each reader names it);
+   * - not created, with the stored message, for a repeat of a stored client id (or of an earlier one in the
+   *   batch): the caller discards the images it prepared;
+   * - not created, without a message, when the conversation does not exist or the sender may not write in
+   *   it: a member only in their own talks (`mayWriteAnywhere` for staff), the rule of
+   *   policies.seeConversation.
    *
    * It is one statement, so one round trip and its own transaction: the rows travel as one JSON parameter,
-   * the order lock is taken before any id is drawn, and the other writes hang off the inserted rows.
+   * the talk is checked in the same statement, the order lock is taken before any id is drawn, and the other
+   * writes hang off the inserted rows.
    */
   async insertBatch(inputs: NewMessage[]): Promise<InsertOutcome[]> {
     if (inputs.length === 0) return [];
@@ -206,6 +215,7 @@ export class MessageRepository {
       ord,
       conversation_id: input.conversationId,
       sender_id: input.senderId,
+      anywhere: input.mayWriteAnywhere,
       body: input.body,
       images: input.images.map((image) => image.id),
       reply_to_id: input.replyToId,
@@ -223,18 +233,32 @@ export class MessageRepository {
       })),
     );
     const now = inputs.at(-1)!.now.toISOString();
-    const inserted = await executePrepared<{ id: number | string; sender_id: number; client_id: string }>(
+    const mayWrite = sql.raw(
+      `c.id = v.conversation_id and (v.anywhere or v.sender_id in (c.member_id, c.man_id, c.woman_id))`,
+    );
+    const answered = await executePrepared<{
+      id: number | string | null;
+      conversation_id: number | null;
+      kind: ConversationKind | null;
+      member_id: number | null;
+      member_role: number | null;
+      man_id: number | null;
+      woman_id: number | null;
+    }>(
       this.db,
       sql`
         with lock as materialized (select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK}::text::bigint)),
+        v as (
+          select * from json_to_recordset(${JSON.stringify(rows)}::text::json) as v(ord int,
+            conversation_id int, sender_id int, anywhere boolean, body text, images text[], reply_to_id bigint,
+            announce boolean, message_type int, client_id uuid, created_at timestamptz)
+        ),
         ins as (
           insert into ${messages} (conversation_id, sender_id, body, images, reply_to_id, announce,
             message_type, client_id, created_at)
           select v.conversation_id, v.sender_id, v.body, v.images, v.reply_to_id, v.announce,
             v.message_type, v.client_id, v.created_at
-          from json_to_recordset(${JSON.stringify(rows)}::text::json) as v(ord int, conversation_id int,
-            sender_id int, body text, images text[], reply_to_id bigint, announce boolean, message_type int,
-            client_id uuid, created_at timestamptz)
+          from v join ${conversations} c on ${mayWrite}
           cross join lock
           order by v.ord
           on conflict (sender_id, client_id) do nothing
@@ -259,19 +283,25 @@ export class MessageRepository {
           on conflict (conversation_id, user_id) do update set last_read_message_id =
             greatest(${conversationReads}.last_read_message_id, excluded.last_read_message_id)
         )
-        select id, sender_id, client_id from ins`,
+        select ins.id, c.id as conversation_id, c.kind, c.member_id, m.role as member_role, c.man_id,
+          c.woman_id
+        from v
+        left join ${conversations} c on ${mayWrite}
+        left join ${users} m on m.id = c.member_id
+        left join ins on ins.sender_id = v.sender_id and ins.client_id = v.client_id
+        order by v.ord`,
     );
 
     const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
-    const ids = new Map(inserted.map((row) => [key(row.sender_id, row.client_id), Number(row.id)]));
     const claimed = new Set<string>();
-    const outcomes: (InsertOutcome | null)[] = inputs.map((input) => {
+    const outcomes = inputs.map((input, index): InsertOutcome | null => {
+      const row = answered[index]!;
+      if (row.conversation_id === null) return { created: false, message: null };
       const k = key(input.senderId, input.clientId);
-      const id = ids.get(k);
-      if (id === undefined || claimed.has(k)) return null;
+      if (row.id === null || claimed.has(k)) return null;
       claimed.add(k);
       const message: MessageRecord = {
-        id,
+        id: Number(row.id),
         conversationId: input.conversationId,
         senderId: input.senderId,
         body: input.body,
@@ -283,7 +313,15 @@ export class MessageRepository {
         createdAt: input.now,
         deletedAt: null,
       };
-      return { message, created: true };
+      const conversation: ConversationAccess = {
+        id: row.conversation_id,
+        kind: row.kind!,
+        memberId: row.member_id,
+        memberRole: row.member_role,
+        manId: row.man_id,
+        womanId: row.woman_id,
+      };
+      return { created: true, message, conversation };
     });
 
     // Repeats of a stored client id answer the stored row (rare: a client re-sending after a lost echo).
@@ -302,7 +340,7 @@ export class MessageRepository {
       const found = new Map(existing.map((row) => [key(row.senderId, row.clientId), row]));
       inputs.forEach((input, index) => {
         if (outcomes[index] === null) {
-          outcomes[index] = { message: found.get(key(input.senderId, input.clientId))!, created: false };
+          outcomes[index] = { created: false, message: found.get(key(input.senderId, input.clientId))! };
         }
       });
     }

@@ -157,6 +157,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     ): NewMessage => ({
       conversationId,
       senderId,
+      mayWriteAnywhere: false,
       body: 'こんにちは',
       images: [],
       replyToId: null,
@@ -196,8 +197,11 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
         messages.insertInOrder(message(deskId, member, { clientId, body: '二回目' })),
       ]);
       expect([first!.created, second!.created].sort()).toEqual([false, true]);
-      expect(first!.message.id).toBe(second!.message.id);
-      expect((await messages.findBySenderAndClientId(member, clientId))?.body).toBe('こんにちは');
+      expect(first!.message!.id).toBe(second!.message!.id);
+      // Whichever reached the database first is the one stored, and both answers are that one.
+      const winner = first!.created ? first! : second!;
+      expect((await messages.findBySenderAndClientId(member, clientId))?.body).toBe(winner.message!.body);
+      expect(second!.message!.body).toBe(winner.message!.body);
     });
 
     it('writes a batch in input order: repeats answer the stored row, read marks and activity move', async () => {
@@ -215,20 +219,37 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
         message(manDesk, man, { body: '三' }),
         message(manDesk, man, { clientId: '00000000-0000-4000-8000-000000000002', body: '重複' }),
       ]);
-      expect(outcomes.map((outcome) => [outcome.message.body, outcome.created])).toEqual([
+      expect(outcomes.map((outcome) => [outcome.message!.body, outcome.created])).toEqual([
         ['一', true],
         ['二', true],
         ['先', false],
         ['三', true],
         ['一', false],
       ]);
-      expect(outcomes[2]!.message.id).toBe(earlier.message.id);
-      expect(outcomes[4]!.message.id).toBe(outcomes[0]!.message.id);
-      const ids = [0, 1, 3].map((index) => outcomes[index]!.message.id);
+      expect(outcomes[2]!.message!.id).toBe(earlier.message!.id);
+      expect(outcomes[4]!.message!.id).toBe(outcomes[0]!.message!.id);
+      const ids = [0, 1, 3].map((index) => outcomes[index]!.message!.id);
       expect([...ids].sort((a, b) => a - b)).toEqual(ids);
       // Each writer has read up to their newest message: opening the talk moves nothing.
       expect(await conversations.markRead(manDesk, man)).toEqual({ lastReadId: ids[2], moved: false });
       expect(await conversations.markRead(womanDesk, woman)).toEqual({ lastReadId: ids[1], moved: false });
+    });
+
+    it('stores nothing in a talk the sender may not write in, nor in one that does not exist', async () => {
+      const mine = (await users.create(newUser('write-mine')))!.id;
+      const theirs = (await users.create(newUser('write-theirs')))!.id;
+      const theirDesk = (await conversations.findDeskOf(theirs))!.id;
+      const outcomes = await messages.insertBatch([
+        message(theirDesk, mine, { body: '他人の部屋へ' }),
+        message(2_000_000_000, mine, { body: '存在しない部屋へ', mayWriteAnywhere: true }),
+        message((await conversations.findDeskOf(mine))!.id, mine, { body: '自分の部屋へ' }),
+      ]);
+      expect(outcomes.map((outcome) => [outcome.created, outcome.message?.body ?? null])).toEqual([
+        [false, null],
+        [false, null],
+        [true, '自分の部屋へ'],
+      ]);
+      expect(await messages.page(theirDesk, undefined, 10)).toEqual([]);
     });
 
     it('commits messages in id order, so catching up after an id never misses one', async () => {
@@ -240,7 +261,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       let done = false;
       const writing = Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          messages.insertInOrder(message(deskId, writer, { body: `#${i}` })),
+          messages.insertInOrder(message(deskId, writer, { body: `#${i}`, mayWriteAnywhere: true })),
         ),
       ).finally(() => {
         done = true;
@@ -253,7 +274,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
         for (const row of rows) seen.push(row.id);
         after = rows.at(-1)?.id ?? after;
       }
-      const written = (await writing).map((result) => result.message.id).sort((a, b) => a - b);
+      const written = (await writing).map((result) => result.message!.id).sort((a, b) => a - b);
       for (const row of await messages.after({ uid: writer, isStaff: true }, after, 100)) seen.push(row.id);
       expect(seen).toEqual(written);
     });
@@ -265,7 +286,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       const own = await messages.insertInOrder(message((await conversations.findDeskOf(mine))!.id, mine));
       await messages.insertInOrder(message((await conversations.findDeskOf(theirs))!.id, theirs));
       const rows = await messages.after({ uid: mine, isStaff: false }, start, 100);
-      expect(rows.map((row) => row.id)).toEqual([own.message.id]);
+      expect(rows.map((row) => row.id)).toEqual([own.message!.id]);
     });
 
     it('moves read marks only forward', async () => {
@@ -273,16 +294,16 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       const deskId = (await conversations.findDeskOf(member))!.id;
       expect(await conversations.markRead(deskId, member)).toEqual({ lastReadId: 0, moved: false });
       const stored = await messages.insertInOrder(message(deskId, member));
-      await messages.markWritten(deskId, member, stored.message.id);
+      await messages.markWritten(deskId, member, stored.message!.id);
       // The writer has read their own message already, and an older mark never moves it back.
-      await messages.markWritten(deskId, member, stored.message.id - 1);
+      await messages.markWritten(deskId, member, stored.message!.id - 1);
       expect(await conversations.markRead(deskId, member)).toEqual({
-        lastReadId: stored.message.id,
+        lastReadId: stored.message!.id,
         moved: false,
       });
       const staffUser = (await users.create(newUser('read-staff', 2)))!.id;
       expect(await conversations.markRead(deskId, staffUser)).toEqual({
-        lastReadId: stored.message.id,
+        lastReadId: stored.message!.id,
         moved: true,
       });
     });
