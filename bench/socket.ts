@@ -3,7 +3,7 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,6 +34,8 @@ export interface SocketFigures {
   rssPerConnection: number;
   /** JS heap + external memory growth per idle connection, after a full GC. */
   retainedPerConnection: number;
+  /** Share of all cores busy during the load (server, database, load generator and the rest). */
+  machineBusy: number;
   /** The server's event-loop delay during the load (ms). */
   loopDelay: { p50: number; p99: number; max: number };
 }
@@ -86,6 +88,14 @@ function connect(
     });
     socket.on('error', reject);
   });
+}
+
+/** Busy and total jiffies of all cores (/proc/stat), to tell how much of the machine a load used. */
+function machineCpu(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: total - idle, total };
 }
 
 /** Closes sockets and waits until the server has answered each close. */
@@ -145,6 +155,7 @@ async function drive(
   const profileDir = process.env.BENCH_PROFILE;
   if (profileDir) await inspector.startProfile();
   await inspector.startLoopDelay();
+  const cpuBefore = machineCpu();
   const rssPerConnection = (after.rss - before.rss) / people.length;
   const retainedPerConnection = (after.retained - before.retained) / people.length;
 
@@ -184,6 +195,8 @@ async function drive(
   }
   const elapsed = (performance.now() - start) / 1000;
   const loopDelay = await inspector.loopDelay();
+  const cpuAfter = machineCpu();
+  const machineBusy = (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total);
   if (profileDir) {
     const file = join(profileDir, `${label.replace(/\W+/g, '-')}.cpuprofile`);
     writeFileSync(file, await inspector.stopProfile());
@@ -204,6 +217,7 @@ async function drive(
     rssPerConnection,
     retainedPerConnection,
     loopDelay,
+    machineBusy,
   };
 }
 
@@ -321,9 +335,9 @@ export function printSocketFigures(rows: SocketFigures[]) {
   const columns = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(26) : cell.padStart(10))).join(' ');
   console.log(
-    columns(['', 'clients', 'msg/s', 'p50 ms', 'p99 ms', 'loop p99', 'KB/conn', 'RSS KB']) +
+    columns(['', 'clients', 'msg/s', 'p50 ms', 'p99 ms', 'loop p99', 'CPU busy', 'KB/conn', 'RSS KB']) +
       '   (msg/s: stored and acked; p50/p99: send to delivery at the other clients; loop p99: server ' +
-      'event-loop delay; KB/conn: heap+external per idle connection after GC; RSS KB: RSS growth per idle ' +
+      'event-loop delay; CPU busy: all cores, load generator included; KB/conn: heap+external per idle connection after GC; RSS KB: RSS growth per idle ' +
       'connection, noisy)',
   );
   for (const row of rows) {
@@ -335,6 +349,7 @@ export function printSocketFigures(rows: SocketFigures[]) {
         row.p50.toFixed(1),
         row.p99.toFixed(1),
         row.loopDelay.p99.toFixed(1),
+        `${(row.machineBusy * 100).toFixed(0)}%`,
         (row.retainedPerConnection / 1024).toFixed(1),
         (row.rssPerConnection / 1024).toFixed(1),
       ]) + `   (sent ${row.sent}, acked ${row.acked}, delivered ${row.delivered})`,
