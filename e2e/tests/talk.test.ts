@@ -150,6 +150,45 @@ describe('talking live', () => {
     expect(await menu.getByRole('menuitem', { name: ja.talk.delete }).count()).toBe(0);
     await memberPage.keyboard.press('Escape');
   });
+
+  test('tapping a reply’s quote brings the original into view', async () => {
+    await send(staffPage, 'ご予約は午後三時です');
+    const menu = await messageMenu(staffPage, 'ご予約は午後三時です');
+    await menu.getByRole('menuitem', { name: ja.talk.reply }).click();
+    // Messages in between push the original out of the member's view.
+    for (let index = 1; index <= 12; index += 1) await send(memberPage, `確認中です ${index}`);
+    // Staff, with the reply bar open, still follow the newest messages.
+    await timeline(staffPage).getByText('確認中です 12', { exact: true }).waitFor();
+    await send(staffPage, '三時で承りました');
+
+    const original = timeline(memberPage)
+      .getByRole('article')
+      .filter({
+        hasText: 'ご予約は午後三時です',
+        hasNot: memberPage.getByRole('button', { name: /ご予約は午後三時です/ }),
+      })
+      .first();
+    const reply = timeline(memberPage).getByRole('article').filter({ hasText: '三時で承りました' });
+    await reply.waitFor();
+    const inView = () =>
+      original
+        .evaluate(
+          (article) => {
+            const scroller = article.closest('[role="log"]')!.getBoundingClientRect();
+            const box = article.getBoundingClientRect();
+            return box.bottom > scroller.top && box.top < scroller.bottom;
+          },
+          undefined,
+          { timeout: 1000 },
+        )
+        .catch(() => false);
+    expect(await inView()).toBe(false);
+
+    await reply.getByRole('button', { name: /ご予約は午後三時です/ }).click();
+    await expect.poll(inView).toBe(true);
+    // Focus moves to it, for keyboards and screen readers.
+    await expect.poll(() => original.evaluate((article) => article === document.activeElement)).toBe(true);
+  });
 });
 
 test('a message sent while the receiver had the app closed is there when it opens', async () => {

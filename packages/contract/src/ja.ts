@@ -413,6 +413,8 @@ export const ja = {
     showFewerAnnouncements: '折りたたむ',
     announcedBy: '{name}さんのアナウンス',
     toLatest: '最新のメッセージへ',
+    showOriginal: '元のメッセージを表示',
+    originalMissing: '元のメッセージが見つかりません',
     copyFailed: 'コピーできませんでした',
     groupTalk: 'グループトーク',
     menTalk: '男性会員',

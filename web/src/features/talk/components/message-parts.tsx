@@ -32,14 +32,36 @@ export function ImageTiles({ images, onOpen }: { images: string[]; onOpen: (src:
   );
 }
 
-/** The replied-to message in brief: who wrote it, and its text or 画像. */
-export function ReplyQuote({ reply, className }: { reply: ReplyRef; className?: string }) {
+/**
+ * The replied-to message in brief: who wrote it, and its text or 画像. In the timeline it is a button that
+ * shows the original (`onOpen`).
+ */
+export function ReplyQuote({
+  reply,
+  className,
+  onOpen,
+}: {
+  reply: ReplyRef;
+  className?: string;
+  onOpen?: () => void;
+}) {
   const text = reply.message.trim() || (reply.image.length > 0 ? ja.talk.image : '');
-  return (
-    <blockquote className={cx('reply-quote', className)}>
+  const parts = (
+    <>
       <span className="visually-hidden">{ja.talk.replyTo}</span>
       <span className="reply-quote__name">{reply.name}</span>
       <span className="reply-quote__text">{text}</span>
-    </blockquote>
+    </>
+  );
+  if (!onOpen) return <blockquote className={cx('reply-quote', className)}>{parts}</blockquote>;
+  return (
+    <button
+      type="button"
+      className={cx('reply-quote', 'reply-quote--link', className)}
+      title={ja.talk.showOriginal}
+      onClick={onOpen}
+    >
+      {parts}
+    </button>
   );
 }

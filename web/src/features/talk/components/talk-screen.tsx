@@ -6,7 +6,7 @@ import {
   type Message,
   type ReplyRef,
 } from '@enishi/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import {
@@ -78,6 +78,9 @@ const toReplyRef = (message: Message): ReplyRef => ({
   role: message.role,
   image: message.image,
 });
+
+/** Older pages loaded at most to find the message a reply quotes (50 messages each). */
+const SEEK_PAGES_MAX = 20;
 
 export function TalkScreen({ conversationId }: { conversationId: number }) {
   const session = useSession();
@@ -209,6 +212,7 @@ function Talk({ conversationId, session }: { conversationId: number; session: Se
       openMenu: (target) => setMenu(target),
       openImage: (src) => setViewing(src),
       retry: retryMessage,
+      showOriginal: (messageId) => void showOriginalLatest.current(messageId),
     }),
     [],
   );
@@ -339,6 +343,25 @@ function Talk({ conversationId, session }: { conversationId: number; session: Se
     },
     [fetchNextPage, hasNextPage, isFetchingNextPage],
   );
+
+  // A tapped quote shows its original: from what is loaded, else from older pages (a bounded number).
+  async function showOriginal(messageId: number) {
+    let more = hasNextPage;
+    for (let pages = 0; ; pages += 1) {
+      // Rows from a page just fetched are drawn within a frame or two.
+      for (let frame = 0; frame < 3; frame += 1) {
+        if (timeline.current?.showMessage(messageId)) return;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      if (!more || pages >= SEEK_PAGES_MAX) break;
+      more = (await fetchNextPage()).hasNextPage;
+    }
+    toast(ja.talk.originalMissing);
+  }
+  const showOriginalLatest = useRef(showOriginal);
+  useLayoutEffect(() => {
+    showOriginalLatest.current = showOriginal;
+  });
 
   return (
     <div className="talk">

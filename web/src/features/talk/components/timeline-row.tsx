@@ -14,6 +14,8 @@ export type RowActions = {
   openMenu: (target: MenuTarget, opener: HTMLElement | null) => void;
   openImage: (src: string) => void;
   retry: (clientId: string) => void;
+  /** Shows the message a reply quotes. */
+  showOriginal: (messageId: number) => void;
 };
 
 export type MenuTarget = { kind: 'message'; message: Message } | { kind: 'pending'; entry: OutboxEntry };
@@ -123,7 +125,9 @@ function StoredMessage({
         {!message.own && showSender ? <p className="msg__name">{message.name}</p> : null}
         <div className="msg__line">
           <div className={cx('msg__bubble', imageOnly && 'msg__bubble--bare')} {...press}>
-            {message.reply ? <ReplyQuote reply={message.reply} /> : null}
+            {message.reply ? (
+              <ReplyQuote reply={message.reply} onOpen={() => actions.showOriginal(message.reply!.id)} />
+            ) : null}
             {text.trim() ? <MessageText text={text} className="msg__text" /> : null}
             <ImageTiles images={message.image} onOpen={actions.openImage} />
           </div>

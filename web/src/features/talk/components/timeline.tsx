@@ -7,7 +7,11 @@ import type { TimelineRow } from '../utils/timeline';
 import { TimelineRowView, type RowActions } from './timeline-row';
 import './timeline.css';
 
-export type TimelineHandle = { scrollToEnd: () => void };
+export type TimelineHandle = {
+  scrollToEnd: () => void;
+  /** Brings a loaded message into view, marks and focuses it; false when it is not loaded. */
+  showMessage: (messageId: number) => boolean;
+};
 
 /** First guesses of row heights; every row is measured once drawn. */
 function estimateSize(row: TimelineRow | undefined): number {
@@ -23,6 +27,22 @@ function estimateSize(row: TimelineRow | undefined): number {
     case 'pending':
       return day + (row.entry.image.length > 0 ? 260 : 72);
   }
+}
+
+/** Frames to wait for a row scrolled to to be drawn (a virtualised row appears after the scroll). */
+const FIND_FRAMES = 30;
+
+/** Marks a drawn message as the one looked for (a short highlight) and moves focus to it. */
+function markFound(scroller: HTMLElement, messageId: number, frames = FIND_FRAMES): void {
+  const found = scroller.querySelector<HTMLElement>(`[data-message-id="${messageId}"]`);
+  if (!found) {
+    if (frames > 0) requestAnimationFrame(() => markFound(scroller, messageId, frames - 1));
+    return;
+  }
+  found.tabIndex = -1;
+  found.focus({ preventScroll: true });
+  found.dataset.found = '';
+  found.addEventListener('animationend', () => delete found.dataset.found, { once: true });
 }
 
 /** Closer to the newest message than this counts as "at the end": new messages keep it in view. */
@@ -68,7 +88,20 @@ export function Timeline({
     scrollEndThreshold: AT_END_PX,
   });
 
-  useImperativeHandle(ref, () => ({ scrollToEnd: () => virtualizer.scrollToEnd() }), [virtualizer]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToEnd: () => virtualizer.scrollToEnd(),
+      showMessage: (messageId) => {
+        const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === messageId);
+        if (index < 0 || !scroller.current) return false;
+        virtualizer.scrollToIndex(index, { align: 'center' });
+        markFound(scroller.current, messageId);
+        return true;
+      },
+    }),
+    [virtualizer, rows],
+  );
 
   // The talk opens at its newest message.
   const opened = useRef(false);
@@ -77,6 +110,29 @@ export function Timeline({
     opened.current = true;
     virtualizer.scrollToEnd();
   }, [rows.length, virtualizer]);
+
+  // The composer growing (a longer comment, the reply bar) makes the timeline shorter: a reader who was at
+  // the end stays at the end, so the newest messages are not hidden and new ones keep following.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    let atEnd = true;
+    let height = element.clientHeight;
+    const onScroll = () => {
+      atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
+    };
+    const observer = new ResizeObserver(() => {
+      if (element.clientHeight < height && atEnd) element.scrollTop = element.scrollHeight;
+      height = element.clientHeight;
+      onScroll();
+    });
+    observer.observe(element);
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', onScroll);
+    };
+  }, []);
 
   const items = virtualizer.getVirtualItems();
   // The first row is drawn (in view, or just above it): the page before it is fetched ahead of the reader.
