@@ -105,13 +105,7 @@ function filterFor(actor: Actor, type: ConversationType): Omit<ConversationFilte
   }
 }
 
-/** How long, and for how many conversations, sendAccess keeps what it looked up. */
-const ACCESS_CACHE_MS = 60_000;
-const ACCESS_CACHE_MAX = 10_000;
-
 export class ConversationService {
-  private readonly accessCache = new Map<number, { access: ConversationAccess; at: number }>();
-
   constructor(
     private readonly conversations: ConversationRepository,
     private readonly users: UserRepository,
@@ -144,28 +138,7 @@ export class ConversationService {
     return conversation;
   }
 
-  /**
-   * access() for the chat socket's sends, which come many a second: who belongs to a conversation never
-   * changes once it exists (it only loses a deleted member, whose sessions end with the account), so the
-   * lookup is kept for a minute. A talk deleted meanwhile fails at the insert (foreign key), not here.
-   */
-  async sendAccess(actor: Actor, conversationId: number): Promise<ConversationAccess> {
-    const now = this.clock();
-    const cached = this.accessCache.get(conversationId);
-    let conversation = cached && now - cached.at < ACCESS_CACHE_MS ? cached.access : null;
-    if (!conversation) {
-      conversation = await this.conversations.findAccess(conversationId);
-      if (conversation) {
-        this.accessCache.delete(conversationId);
-        if (this.accessCache.size >= ACCESS_CACHE_MAX) {
-          this.accessCache.delete(this.accessCache.keys().next().value!);
-        }
-        this.accessCache.set(conversationId, { access: conversation, at: now });
-      }
-    }
-    if (!conversation || !policies.seeConversation(actor, conversation)) throw notFound();
-    return conversation;
-  }
+
 
   async get(actor: Actor, conversationId: number): Promise<ConversationListItem> {
     const item = await this.conversations.findListItem(conversationId, actor.uid);

@@ -115,7 +115,7 @@ export class MessageService {
     // A text message is checked against its talk in the statement that stores it. Images and replies are
     // work done, or a message shown, before that: for them the talk is checked first.
     if (input.image.length > 0 || input.reply != null) {
-      await this.conversations.sendAccess(actor, input.conversation_id);
+      await this.conversations.access(actor, input.conversation_id);
     }
 
     // A repeat with images is caught before the images are cleaned again; a text-only repeat costs no
