@@ -6,7 +6,8 @@ import { pickImageFiles, talkImageDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { CloseIcon, ImageIcon, SendIcon } from '@/components/ui/icons';
+import { CloseIcon, SendIcon } from '@/components/ui/icons';
+import { ImagePickButton } from '@/components/ui/image-pick-button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextArea } from '@/components/ui/text-area';
 import { useRecipients } from '../api/get-recipients';
@@ -111,20 +112,12 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
             ))}
           </ul>
         ) : null}
-        <label
-          className={`btn btn--secondary broadcast__pick${images.length >= MESSAGE_IMAGES_MAX ? ' is-disabled' : ''}`}
-        >
-          <ImageIcon size={20} />
-          <span className="btn__label">{ja.broadcast.addImage}</span>
-          <input
-            type="file"
-            accept="image/jpeg,image/png"
-            multiple
-            className="visually-hidden"
-            disabled={images.length >= MESSAGE_IMAGES_MAX}
-            onChange={(event) => void onPick(event)}
-          />
-        </label>
+        <ImagePickButton
+          label={ja.broadcast.addImage}
+          className="broadcast__pick"
+          disabled={images.length >= MESSAGE_IMAGES_MAX}
+          onPick={onPick}
+        />
       </div>
 
       <Button

@@ -12,7 +12,8 @@ import { errorMessage } from '@/lib/api-client';
 import { pickImageFiles, readAsDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { ImageIcon, TrashIcon } from '@/components/ui/icons';
+import { TrashIcon } from '@/components/ui/icons';
+import { ImagePickButton } from '@/components/ui/image-pick-button';
 import { LinkedText } from '@/components/ui/linked-text';
 import { Spinner } from '@/components/ui/spinner';
 import { TextArea } from '@/components/ui/text-area';
@@ -216,20 +217,12 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
           </ul>
         ) : null}
         <div className="news-admin__actions">
-          <label
-            className={`btn btn--secondary news-form__pick${images.length >= NEWS_IMAGES_MAX ? ' is-disabled' : ''}`}
-          >
-            <ImageIcon size={20} />
-            <span className="btn__label">{ja.news.addImage}</span>
-            <input
-              type="file"
-              accept="image/jpeg,image/png"
-              multiple
-              className="visually-hidden"
-              disabled={images.length >= NEWS_IMAGES_MAX}
-              onChange={(event) => void onPick(event)}
-            />
-          </label>
+          <ImagePickButton
+            label={ja.news.addImage}
+            className="news-form__pick"
+            disabled={images.length >= NEWS_IMAGES_MAX}
+            onPick={onPick}
+          />
           <Button
             variant="quiet"
             icon={<TrashIcon size={20} />}
