@@ -138,8 +138,6 @@ export class ConversationService {
     return conversation;
   }
 
-
-
   async get(actor: Actor, conversationId: number): Promise<ConversationListItem> {
     const item = await this.conversations.findListItem(conversationId, actor.uid);
     if (!item || !policies.seeConversation(actor, item)) throw notFound();
