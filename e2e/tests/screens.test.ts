@@ -77,6 +77,10 @@ describe('screens at 375x812', () => {
     shoot('/news', 'news-member', 'man', (page) => page.getByRole('heading', { level: 1 }).waitFor()));
   test('owner: banners', () =>
     shoot('/managead', 'managead', 'owner', (page) => page.getByRole('region').first().waitFor()));
+  test('staff: news form', () =>
+    shoot('/news/men/add', 'news-form', 'staff', (page) => page.getByText(ja.news.addImage).waitFor()));
+  test('staff: bulk send form', () =>
+    shoot('/men/send/form', 'send-form', 'staff', (page) => page.getByText(ja.broadcast.addImage).waitFor()));
   test('member mypage', () =>
     shoot('/mypage', 'mypage-member', 'man', (page) =>
       page.getByRole('heading', { name: ja.mypage.memberTitle }).waitFor(),
