@@ -124,6 +124,8 @@ async function drive(
   { rate, seconds }: { rate: number; seconds: number },
 ): Promise<SocketFigures> {
   const latencies: number[] = [];
+  // BENCH_TRACE=dir writes every delivery as "sent at (ms into the load), latency (ms)", to see when slow ones happen.
+  const trace: string[] = [];
   let acked = 0;
   let delivered = 0;
   const onMessage = (frame: Record<string, unknown>) => {
@@ -133,8 +135,11 @@ async function drive(
     else {
       delivered += 1;
       latencies.push(performance.now() - sentAt);
+      if (process.env.BENCH_TRACE)
+        trace.push(`${(sentAt - start).toFixed(1)},${(performance.now() - sentAt).toFixed(2)}`);
     }
   };
+  let start = 0;
   const people = [...club.staff, ...club.members];
   const connectAll = async () => {
     const sockets: WebSocket[] = [];
@@ -161,7 +166,7 @@ async function drive(
 
   const memberSockets = sockets.slice(club.staff.length);
   const total = rate * seconds;
-  const start = performance.now();
+  start = performance.now();
   let sent = 0;
   await new Promise<void>((resolve) => {
     const tick = setInterval(() => {
@@ -203,6 +208,8 @@ async function drive(
     console.log(`CPU profile of the load: ${file}`);
   }
   inspector.close();
+  if (process.env.BENCH_TRACE)
+    writeFileSync(join(process.env.BENCH_TRACE, `${label.replace(/\W+/g, '-')}.csv`), trace.join('\n'));
   for (const socket of sockets) socket.terminate();
   latencies.sort((a, b) => a - b);
   return {

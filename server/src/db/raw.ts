@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client.js';
 
@@ -11,18 +12,59 @@ export function rowsOf<T>(result: unknown): T[] {
 interface PostgresJsClient {
   unsafe(query: string, params: unknown[], options: { prepare: boolean }): Promise<unknown>;
 }
+interface PgliteClient {
+  query(query: string): Promise<unknown>;
+  exec(query: string): Promise<unknown>;
+}
+
+/** Parameter n (from 1) of a prepared statement: text, so cast it in the SQL (`${param(1)}::int`). */
+export function param(n: number): SQL {
+  return sql.raw(`$${n}::text`);
+}
+
+/** A string as an SQL literal (standard_conforming_strings is on, as PostgreSQL has had it since 9.1). */
+function literal(value: string | null): string {
+  return value === null ? 'null' : `'${value.replaceAll("'", "''")}'`;
+}
 
 /**
- * Runs a raw statement that the server runs many times a second as a prepared statement on PostgreSQL,
- * so it is parsed and planned once per connection instead of on every run (drizzle's `execute` never
- * prepares). PGlite runs it as usual. Parameters travel as text: cast them in the SQL.
+ * A statement the server runs many times a second, parsed and planned once per connection instead of on
+ * every run (drizzle's `execute` never prepares, and planning cost as much as running). On PostgreSQL it
+ * is a protocol-level prepared statement; PGlite's client cannot bind parameters to one, so there it is
+ * PREPAREd once and EXECUTEd with the parameters as literals.
  */
-export async function executePrepared<T>(db: Database, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client && typeof (client as Partial<PostgresJsClient>).unsafe === 'function') {
-    const { sql, params } = dialect.sqlToQuery(query);
-    const textParams = params.map((param) => (param === null ? null : String(param)));
-    return rowsOf<T>(await (client as PostgresJsClient).unsafe(sql, textParams, { prepare: true }));
+export class PreparedStatement<T> {
+  private readonly text: string;
+  private readonly name: string;
+  private readonly arity: number;
+  /** PGlite clients this statement is prepared on (each is one session). */
+  private readonly preparedOn = new WeakMap<object, Promise<unknown>>();
+
+  /** `query` takes its parameters as `param(1)` … `param(arity)`, and no other values. */
+  constructor(query: SQL, arity: number) {
+    const built = dialect.sqlToQuery(query);
+    if (built.params.length > 0) throw new Error('a prepared statement takes its values through param(n)');
+    this.text = built.sql;
+    this.arity = arity;
+    this.name = `enishi_${createHash('sha1').update(built.sql).digest('hex').slice(0, 16)}`;
   }
-  return rowsOf<T>(await db.execute(query));
+
+  async run(db: Database, params: (string | null)[]): Promise<T[]> {
+    if (params.length !== this.arity) throw new Error(`expected ${this.arity} parameters`);
+    const client = (db as unknown as { $client: unknown }).$client;
+    if (typeof (client as Partial<PostgresJsClient>).unsafe === 'function') {
+      return rowsOf<T>(await (client as PostgresJsClient).unsafe(this.text, params, { prepare: true }));
+    }
+    const pglite = client as PgliteClient;
+    let prepared = this.preparedOn.get(pglite);
+    if (!prepared) {
+      const types = Array.from({ length: this.arity }, () => 'text').join(', ');
+      prepared = pglite.exec(`prepare ${this.name} (${types}) as ${this.text}`);
+      this.preparedOn.set(pglite, prepared);
+      // A failed PREPARE is tried again next time rather than remembered.
+      prepared.catch(() => this.preparedOn.delete(pglite));
+    }
+    await prepared;
+    return rowsOf<T>(await pglite.query(`execute ${this.name} (${params.map(literal).join(', ')})`));
+  }
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from '
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import type { ConversationAccess } from './conversation-repository.js';
-import { executePrepared } from '../db/raw.js';
+import { param, PreparedStatement } from '../db/raw.js';
 import {
   conversationReads,
   conversations,
@@ -86,6 +86,79 @@ export interface Visibility {
   uid: number;
   isStaff: boolean;
 }
+
+/** What the batch statement answers per input row, in input order (see insertBatch). */
+interface InsertAnswer {
+  id: number | string | null;
+  conversation_id: number | null;
+  kind: ConversationKind | null;
+  member_id: number | null;
+  member_role: number | null;
+  man_id: number | null;
+  woman_id: number | null;
+}
+
+// The rule of policies.seeConversation: staff write anywhere, a member only in their own talks.
+const mayWrite = sql.raw(
+  `c.id = v.conversation_id and (v.anywhere or v.sender_id in (c.member_id, c.man_id, c.woman_id))`,
+);
+
+/*
+ * Parameters: the messages and the images as JSON arrays, and the batch's time. Talks and users are looked
+ * up by key (`= any(array(...))`, a subquery per row): the rows come from JSON, so the planner cannot know
+ * they are few and would otherwise scan whole tables.
+ */
+const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
+  sql`
+    with lock as materialized (select pg_advisory_xact_lock(${sql.raw(String(MESSAGE_ORDER_LOCK))})),
+    v as (
+      select * from json_to_recordset(${param(1)}::json) as v(ord int, conversation_id int, sender_id int,
+        anywhere boolean, body text, images text[], reply_to_id bigint, announce boolean, message_type int,
+        client_id uuid, created_at timestamptz)
+    ),
+    c as (
+      select c.id, c.kind, c.member_id, c.man_id, c.woman_id,
+        (select u.role from ${users} u where u.id = c.member_id) as member_role
+      from ${conversations} c
+      where c.id = any(array(select conversation_id from v))
+    ),
+    ins as (
+      insert into ${messages} (conversation_id, sender_id, body, images, reply_to_id, announce,
+        message_type, client_id, created_at)
+      select v.conversation_id, v.sender_id, v.body, v.images, v.reply_to_id, v.announce,
+        v.message_type, v.client_id, v.created_at
+      from v join c on ${mayWrite}
+      cross join lock
+      order by v.ord
+      on conflict (sender_id, client_id) do nothing
+      returning id, conversation_id, sender_id, client_id
+    ),
+    stored_media as (
+      insert into ${media} (id, path, mime, width, height, bytes, conversation_id, message_id, owner_id,
+        created_at)
+      select m.id, m.path, m.mime, m.width, m.height, m.bytes, ins.conversation_id, ins.id, m.sender_id,
+        m.created_at
+      from json_to_recordset(${param(2)}::json) as m(id text, path text, mime text,
+        width int, height int, bytes int, sender_id int, client_id uuid, created_at timestamptz)
+      join ins on ins.sender_id = m.sender_id and ins.client_id = m.client_id
+    ),
+    activity as (
+      update ${conversations} set last_activity_at = ${param(3)}::timestamptz
+      where id = any(array(select conversation_id from ins))
+    ),
+    marks as (
+      insert into ${conversationReads} (conversation_id, user_id, last_read_message_id)
+      select conversation_id, sender_id, max(id) from ins group by conversation_id, sender_id
+      on conflict (conversation_id, user_id) do update set last_read_message_id =
+        greatest(${conversationReads}.last_read_message_id, excluded.last_read_message_id)
+    )
+    select ins.id, c.id as conversation_id, c.kind, c.member_id, c.member_role, c.man_id, c.woman_id
+    from v
+    left join c on ${mayWrite}
+    left join ins on ins.sender_id = v.sender_id and ins.client_id = v.client_id
+    order by v.ord`,
+  3,
+);
 
 const sender = alias(users, 'sender');
 const member = alias(users, 'member');
@@ -232,65 +305,11 @@ export class MessageRepository {
         created_at: input.now.toISOString(),
       })),
     );
-    const now = inputs.at(-1)!.now.toISOString();
-    const mayWrite = sql.raw(
-      `c.id = v.conversation_id and (v.anywhere or v.sender_id in (c.member_id, c.man_id, c.woman_id))`,
-    );
-    const answered = await executePrepared<{
-      id: number | string | null;
-      conversation_id: number | null;
-      kind: ConversationKind | null;
-      member_id: number | null;
-      member_role: number | null;
-      man_id: number | null;
-      woman_id: number | null;
-    }>(
-      this.db,
-      sql`
-        with lock as materialized (select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK}::text::bigint)),
-        v as (
-          select * from json_to_recordset(${JSON.stringify(rows)}::text::json) as v(ord int,
-            conversation_id int, sender_id int, anywhere boolean, body text, images text[], reply_to_id bigint,
-            announce boolean, message_type int, client_id uuid, created_at timestamptz)
-        ),
-        ins as (
-          insert into ${messages} (conversation_id, sender_id, body, images, reply_to_id, announce,
-            message_type, client_id, created_at)
-          select v.conversation_id, v.sender_id, v.body, v.images, v.reply_to_id, v.announce,
-            v.message_type, v.client_id, v.created_at
-          from v join ${conversations} c on ${mayWrite}
-          cross join lock
-          order by v.ord
-          on conflict (sender_id, client_id) do nothing
-          returning id, conversation_id, sender_id, client_id
-        ),
-        stored_media as (
-          insert into ${media} (id, path, mime, width, height, bytes, conversation_id, message_id, owner_id,
-            created_at)
-          select m.id, m.path, m.mime, m.width, m.height, m.bytes, ins.conversation_id, ins.id, m.sender_id,
-            m.created_at
-          from json_to_recordset(${JSON.stringify(images)}::text::json) as m(id text, path text, mime text,
-            width int, height int, bytes int, sender_id int, client_id uuid, created_at timestamptz)
-          join ins on ins.sender_id = m.sender_id and ins.client_id = m.client_id
-        ),
-        activity as (
-          update ${conversations} set last_activity_at = ${now}::text::timestamptz
-          where id in (select conversation_id from ins)
-        ),
-        marks as (
-          insert into ${conversationReads} (conversation_id, user_id, last_read_message_id)
-          select conversation_id, sender_id, max(id) from ins group by conversation_id, sender_id
-          on conflict (conversation_id, user_id) do update set last_read_message_id =
-            greatest(${conversationReads}.last_read_message_id, excluded.last_read_message_id)
-        )
-        select ins.id, c.id as conversation_id, c.kind, c.member_id, m.role as member_role, c.man_id,
-          c.woman_id
-        from v
-        left join ${conversations} c on ${mayWrite}
-        left join ${users} m on m.id = c.member_id
-        left join ins on ins.sender_id = v.sender_id and ins.client_id = v.client_id
-        order by v.ord`,
-    );
+    const answered = await INSERT_BATCH.run(this.db, [
+      JSON.stringify(rows),
+      JSON.stringify(images),
+      inputs.at(-1)!.now.toISOString(),
+    ]);
 
     const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
     const claimed = new Set<string>();

@@ -235,6 +235,20 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       expect(await conversations.markRead(womanDesk, woman)).toEqual({ lastReadId: ids[1], moved: false });
     });
 
+    it('stores any text exactly as written (quotes, backslashes, dollar quotes)', async () => {
+      const writer = (await users.create(newUser('text-writer')))!.id;
+      const deskId = (await conversations.findDeskOf(writer))!.id;
+      const bodies = [
+        "it's 'quoted' ''twice''",
+        String.raw`back\slash \' \\ \n`,
+        "$$ $tag$ '); drop table messages; --",
+        '改行\nと\tタブ 😀',
+      ];
+      await messages.insertBatch(bodies.map((body) => message(deskId, writer, { body })));
+      const stored = await messages.page(deskId, undefined, 10);
+      expect(stored.map((row) => row.body).reverse()).toEqual(bodies);
+    });
+
     it('stores nothing in a talk the sender may not write in, nor in one that does not exist', async () => {
       const mine = (await users.create(newUser('write-mine')))!.id;
       const theirs = (await users.create(newUser('write-theirs')))!.id;
