@@ -109,6 +109,7 @@ if (section('socket')) {
       rows.push(measured.figures);
       club ??= measured.club;
       floor = await durableCommitFloor(scratch.url);
+      rows.push(await bareWsFigures(club, socketLoad, scratch.url));
     } finally {
       await scratch.drop();
     }

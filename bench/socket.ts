@@ -228,11 +228,16 @@ async function drive(
   };
 }
 
-export async function bareWsFigures(club: Club, load: { rate: number; seconds: number }) {
+/** The bare ws server; with a database URL, storing each message with one durable insert first. */
+export async function bareWsFigures(
+  club: Club,
+  load: { rate: number; seconds: number },
+  databaseUrl?: string,
+) {
   const port = await freePort();
   const inspectPort = await freePort();
   const child = fork(join(repoRoot, 'bench/bare-ws.ts'), {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl ?? '' },
     execArgv: ['--import', 'tsx', `--inspect=127.0.0.1:${inspectPort}`],
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
@@ -243,7 +248,7 @@ export async function bareWsFigures(club: Club, load: { rate: number; seconds: n
   };
   try {
     return await drive(
-      'bare ws broadcast',
+      databaseUrl ? 'bare ws + one insert' : 'bare ws broadcast',
       `ws://127.0.0.1:${port}`,
       'http://127.0.0.1',
       inspectPort,
@@ -272,6 +277,7 @@ export async function enishiFigures(
     DATA_DIR: mkdtempSync(join(tmpdir(), 'enishi-bench-')),
     PUBLIC_ORIGIN: origin,
     LOG_LEVEL: 'error',
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ENISHI_'))),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const seed = spawnSync(

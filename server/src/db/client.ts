@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { PgliteWorkerClient } from './pglite-worker-client.js';
+import { useForOrderedStatements } from './raw.js';
 import * as schema from './schema.js';
 
 /** The one database type that repositories see, whichever engine is behind it. */
@@ -39,11 +40,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Migrations print NOTICEs such as "schema already exists, skipping"; they are not worth a log line.
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres({ client, schema });
+    // One connection for the statements that must run in the order they are sent (see raw.ts).
+    const inOrder = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    useForOrderedStatements(db, inOrder);
     return {
       db,
       engine: 'postgres',
       migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), inOrder.end({ timeout: 5 })]);
+      },
     };
   }
 

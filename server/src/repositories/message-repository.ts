@@ -158,6 +158,7 @@ const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
     left join ins on ins.sender_id = v.sender_id and ins.client_id = v.client_id
     order by v.ord`,
   3,
+  { ordered: true },
 );
 
 const sender = alias(users, 'sender');

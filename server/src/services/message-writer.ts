@@ -8,15 +8,22 @@ interface Pending {
 
 /** Messages written in one transaction at most; a bigger backlog goes in several. */
 const MAX_BATCH = 200;
+/**
+ * Batches at the database at once. They run one after the other on one connection (the order lock would
+ * serialise them anyway), but the second is already there when the first commits, so the database goes on
+ * without waiting for a round trip to the server. Measured: 2 as good as 3, both better than 1.
+ */
+const IN_FLIGHT = 2;
 
 /**
- * Group commit for messages. While one batch is being written, new messages wait and go together in the
+ * Group commit for messages. While batches are being written, new messages wait and go together in the
  * next, so a busy club pays the order lock and the commit once per batch instead of once per message, and
- * a quiet one writes each message at once, with no timer in between.
+ * a quiet one writes each message at once, with no timer in between. Batches are written, and answered, in
+ * the order they were started (MessageRepository.insertBatch runs on a connection of its own).
  */
 export class MessageWriter {
   private waiting: Pending[] = [];
-  private writing = false;
+  private inFlight = 0;
 
   constructor(private readonly messages: MessageRepository) {}
 
@@ -24,16 +31,17 @@ export class MessageWriter {
   write(input: NewMessage): Promise<InsertOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ input, resolve, reject });
-      if (!this.writing) void this.run();
+      this.startBatches();
     });
   }
 
-  private async run(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.waiting.length > 0) await this.writeBatch(this.waiting.splice(0, MAX_BATCH));
-    } finally {
-      this.writing = false;
+  private startBatches(): void {
+    while (this.waiting.length > 0 && this.inFlight < IN_FLIGHT) {
+      this.inFlight += 1;
+      void this.writeBatch(this.waiting.splice(0, MAX_BATCH)).finally(() => {
+        this.inFlight -= 1;
+        this.startBatches();
+      });
     }
   }
 
