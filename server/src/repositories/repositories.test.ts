@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
+import { newMessage } from '../test/talk.js';
 import { ApplicationRepository } from './application-repository.js';
 import { ConversationRepository } from './conversation-repository.js';
-import { MessageRepository, type NewMessage } from './message-repository.js';
+import { MessageRepository } from './message-repository.js';
 import { SecretRepository } from './secret-repository.js';
 import { SessionRepository } from './session-repository.js';
 import { UserRepository } from './user-repository.js';
@@ -150,23 +150,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     });
   });
   describe('conversations and messages', () => {
-    const message = (
-      conversationId: number,
-      senderId: number,
-      extra: Partial<NewMessage> = {},
-    ): NewMessage => ({
-      conversationId,
-      senderId,
-      mayWriteAnywhere: false,
-      body: 'こんにちは',
-      images: [],
-      replyToId: null,
-      announce: false,
-      messageType: 0,
-      clientId: randomUUID(),
-      now: new Date(),
-      ...extra,
-    });
+    const message = newMessage;
 
     it('gives a member, and only a member, a desk conversation in the same transaction', async () => {
       const member = (await users.create(newUser('desk-member', 201)))!;

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
 import { MessageRepository, type NewMessage } from '../repositories/message-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
+import { newMessage } from '../test/talk.js';
 import { MessageWriter } from './message-writer.js';
 
 describe.each(ENGINES)('message writer on %s', (engine) => {
@@ -33,19 +33,7 @@ describe.each(ENGINES)('message writer on %s', (engine) => {
 
   const message = (index: number, extra: Partial<NewMessage> = {}): NewMessage => {
     const { member, desk } = desks[index % desks.length]!;
-    return {
-      conversationId: desk,
-      senderId: member,
-      mayWriteAnywhere: false,
-      body: `#${index}`,
-      images: [],
-      replyToId: null,
-      announce: false,
-      messageType: 0,
-      clientId: randomUUID(),
-      now: new Date(),
-      ...extra,
-    };
+    return newMessage(desk, member, { body: `#${index}`, ...extra });
   };
 
   it('answers messages in the order their ids were committed, however many arrive at once', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../services/session-service.js';
 import type { MessageFact } from '../presenters/message-presenter.js';
+import type { NewMessage } from '../repositories/message-repository.js';
 
 /** The actor behind a session, as the services see the caller. */
 export async function actorOf(app: FastifyInstance, ssid: string): Promise<Actor> {
@@ -44,3 +45,24 @@ export async function deskOf(app: FastifyInstance, ssid: string): Promise<number
 }
 
 export const newClientId = () => randomUUID();
+
+/** A text message for MessageRepository / MessageWriter tests: a member writing in their own talk. */
+export function newMessage(
+  conversationId: number,
+  senderId: number,
+  extra: Partial<NewMessage> = {},
+): NewMessage {
+  return {
+    conversationId,
+    senderId,
+    mayWriteAnywhere: false,
+    body: 'こんにちは',
+    images: [],
+    replyToId: null,
+    announce: false,
+    messageType: 0,
+    clientId: randomUUID(),
+    now: new Date(),
+    ...extra,
+  };
+}
