@@ -112,9 +112,9 @@ async function closeAll(sockets: WebSocket[]) {
 /**
  * Connects every member and staff socket, measures idle memory, then sends `rate` messages a second from
  * random members for one second (warm-up, not counted) and then for `seconds`, and waits (bounded) for the
- * deliveries to drain. Memory: every socket is
- * connected and closed once first, so one-time growth (code, caches, the database's own memory) is not
- * counted per connection; then the server's memory after a full GC, before and after connecting them all.
+ * deliveries to drain. Memory: every socket is connected and closed once first, so one-time growth (code,
+ * caches, the database's own memory) is not counted per connection; then the server's memory after a full
+ * GC, before and after connecting them all.
  */
 async function drive(
   label: string,
@@ -126,6 +126,7 @@ async function drive(
 ): Promise<SocketFigures> {
   const latencies: number[] = [];
   // BENCH_TRACE=dir writes every delivery as "sent at (ms into the load), latency (ms)", to see when slow ones happen.
+  const traceDir = process.env.BENCH_TRACE;
   const trace: string[] = [];
   let acked = 0;
   let delivered = 0;
@@ -136,8 +137,7 @@ async function drive(
     else {
       delivered += 1;
       latencies.push(performance.now() - sentAt);
-      if (process.env.BENCH_TRACE)
-        trace.push(`${(sentAt - start).toFixed(1)},${(performance.now() - sentAt).toFixed(2)}`);
+      if (traceDir) trace.push(`${(sentAt - start).toFixed(1)},${(performance.now() - sentAt).toFixed(2)}`);
     }
   };
   let start = 0;
@@ -221,8 +221,7 @@ async function drive(
     console.log(`CPU profile of the load: ${file}`);
   }
   inspector.close();
-  if (process.env.BENCH_TRACE)
-    writeFileSync(join(process.env.BENCH_TRACE, `${label.replace(/\W+/g, '-')}.csv`), trace.join('\n'));
+  if (traceDir) writeFileSync(join(traceDir, `${label.replace(/\W+/g, '-')}.csv`), trace.join('\n'));
   for (const socket of sockets) socket.terminate();
   latencies.sort((a, b) => a - b);
   return {
@@ -290,7 +289,6 @@ export async function enishiFigures(
     DATA_DIR: mkdtempSync(join(tmpdir(), 'enishi-bench-')),
     PUBLIC_ORIGIN: origin,
     LOG_LEVEL: 'error',
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('ENISHI_'))),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const seed = spawnSync(
