@@ -58,4 +58,19 @@ export default tseslint.config(
     files: ['bench/**', 'scripts/**', 'e2e/**', 'server/src/main.ts', 'server/src/scripts/**'],
     rules: { 'no-console': 'off' },
   },
+  // Small units: a file a reader can hold in mind, a function that does one thing.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'e2e/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false }] },
+  },
+  // The text catalogue and the code tables are data: long by nature, reviewed as lists.
+  {
+    files: ['packages/contract/src/ja.ts', 'packages/contract/src/tables/**'],
+    rules: { 'max-lines': 'off' },
+  },
 );
