@@ -158,9 +158,13 @@ describe('embedded PGlite in a worker thread', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;
     const inside = new Promise<void>((resolve) => (entered = resolve));
+    let barrier!: () => Promise<unknown>;
 
     const transaction = worker.db.transaction(async (tx) => {
       await tx.update(things).set({ count: 1 }).where(eq(things.name, 'counter'));
+      // The worker takes requests in order: once this one, sent after the outside query, is answered, the
+      // outside query has reached PGlite and is waiting (or, if the lock were broken, already answered).
+      barrier = () => tx.select({ count: things.count }).from(things).where(eq(things.name, 'counter'));
       entered();
       await held;
       await tx.update(things).set({ count: 2 }).where(eq(things.name, 'counter'));
@@ -177,7 +181,7 @@ describe('embedded PGlite in a worker thread', () => {
         order.push('outside');
         return row?.count;
       });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await barrier()).toEqual([{ count: 1 }]);
     expect(order).toEqual([]);
     release();
     await expect(transaction).rejects.toThrow('roll it all back');
