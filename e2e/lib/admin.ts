@@ -1,6 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ja } from '@enishi/contract';
+import { launchBrowser, logIn, newPhone } from './browser.js';
+import type { Person } from './users.js';
 
 /** A person the admin tests create for themselves (the shared server also serves the other test files). */
 export interface Account {
@@ -100,3 +103,33 @@ export async function imageLoaded(image: Locator): Promise<boolean> {
 }
 
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const isHome = (url: URL): boolean => url.pathname === '/';
+
+/**
+ * For a test file: one browser for the file, and `loggedIn`, a fresh phone logged in as a seeded person or
+ * an account a test made. Every context a test opens is closed after it, pass or fail.
+ */
+export function phonesPerTest(): { loggedIn(who: Person | Account): Promise<Page> } {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  return {
+    async loggedIn(who) {
+      const context = await newPhone(browser);
+      contexts.push(context);
+      const page = await context.newPage();
+      if (typeof who === 'string') await logIn(page, who);
+      else await logInAs(page, who);
+      return page;
+    },
+  };
+}

@@ -32,6 +32,40 @@ async function openDeskAsStaff(page: Page, memberName: string): Promise<void> {
   await timeline(page).waitFor();
 }
 
+/**
+ * Waits until the home menu's talk-with-staff entry shows `count` unread: the number on its badge and its
+ * description for screen readers.
+ */
+async function deskBadge(page: Page, count: number): Promise<void> {
+  const entry = page
+    .getByRole('navigation', { name: ja.home.menuLabel })
+    .getByRole('link', { name: ja.menu.talkWithStaff });
+  await entry.waitFor();
+  const shown = () =>
+    entry.evaluate((link) => {
+      const description = link.getAttribute('aria-describedby');
+      return {
+        badge: link.querySelector('.count-badge')?.textContent ?? '',
+        description: description ? (document.getElementById(description)?.textContent ?? '') : '',
+      };
+    });
+  await expect
+    .poll(shown, { timeout: 15_000 })
+    .toEqual({ badge: String(count), description: ja.home.unread(count) });
+}
+
+/** Resolves once the server tells the page's chat socket that nothing from staff is unread. */
+function nothingUnreadFromStaff(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const frame = JSON.parse(String(payload)) as { type?: string; fromStaff?: number };
+        if (frame.type === 'notifications' && frame.fromStaff === 0) resolve();
+      }),
+    );
+  });
+}
+
 const timeline = (page: Page) => page.getByRole('log', { name: 'メッセージ' });
 const composer = (page: Page) => page.getByRole('textbox', { name: ja.talk.placeholder });
 
@@ -113,20 +147,23 @@ describe('talking live', () => {
   });
 
   test('a reply quotes the message it answers, on both sides', async () => {
-    const menu = await messageMenu(staffPage, 'お店の写真です');
+    await send(memberPage, '駅前のお店はいかがですか');
+    await timeline(staffPage).getByText('駅前のお店はいかがですか').waitFor();
+    const menu = await messageMenu(staffPage, '駅前のお店はいかがですか');
     await menu.getByRole('menuitem', { name: ja.talk.reply }).click();
     await staffPage.getByRole('button', { name: ja.talk.cancelReply }).waitFor();
     await send(staffPage, '素敵なお店ですね');
     const reply = timeline(memberPage).getByRole('article').filter({ hasText: '素敵なお店ですね' });
     await reply.waitFor();
-    await reply.getByText('お店の写真です').waitFor();
+    await reply.getByText('駅前のお店はいかがですか').waitFor();
   });
 
   test('an announcement is pinned for both, and 今後は表示しない takes it down', async () => {
-    const menu = await messageMenu(staffPage, 'かしこまりました');
+    await send(staffPage, '土曜日は19時に銀座でお待ちしております');
+    const menu = await messageMenu(staffPage, '土曜日は19時に銀座でお待ちしております');
     await menu.getByRole('menuitem', { name: ja.talk.announce }).click();
     const memberPins = memberPage.getByRole('region', { name: ja.talk.announceArea });
-    await memberPins.getByText('かしこまりました').waitFor();
+    await memberPins.getByText('土曜日は19時に銀座でお待ちしております').waitFor();
     const staffPins = staffPage.getByRole('region', { name: ja.talk.announceArea });
     await staffPins.getByRole('button', { name: ja.talk.hideAnnounce }).first().click();
     await memberPins.waitFor({ state: 'detached' });
@@ -146,7 +183,9 @@ describe('talking live', () => {
   });
 
   test('a member may not delete what staff wrote', async () => {
-    const menu = await messageMenu(memberPage, '素敵なお店ですね');
+    await send(staffPage, 'お席はこちらでご用意します');
+    await timeline(memberPage).getByText('お席はこちらでご用意します').waitFor();
+    const menu = await messageMenu(memberPage, 'お席はこちらでご用意します');
     expect(await menu.getByRole('menuitem', { name: ja.talk.delete }).count()).toBe(0);
     await memberPage.keyboard.press('Escape');
   });
@@ -192,6 +231,16 @@ describe('talking live', () => {
 });
 
 test('a message sent while the receiver had the app closed is there when it opens', async () => {
+  // Everything in her desk talk read first (this server also serves other test files), so the badge
+  // counts exactly the one message below.
+  const before = await newPhone(browser);
+  const beforePage = await before.newPage();
+  const allRead = nothingUnreadFromStaff(beforePage);
+  await logIn(beforePage, 'woman');
+  await openDeskAsMember(beforePage);
+  await allRead;
+  await before.close();
+
   const staff = await newPhone(browser);
   const staffPage = await staff.newPage();
   await logIn(staffPage, 'staff');
@@ -208,10 +257,7 @@ test('a message sent while the receiver had the app closed is there when it open
   await logIn(page, 'woman');
   await page.goto('/');
   // The badge on the home menu says so before the talk is opened.
-  await page
-    .getByRole('navigation', { name: ja.home.menuLabel })
-    .getByRole('link', { name: ja.menu.talkWithStaff })
-    .waitFor();
+  await deskBadge(page, 1);
   await openDeskAsMember(page);
   await timeline(page).getByText('花子様、明日のご予定はいかがでしょうか').waitFor();
   await woman.close();
