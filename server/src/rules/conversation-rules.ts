@@ -51,8 +51,12 @@ export function talkColumnsOf(alias: string): TalkColumns {
 }
 
 /** Membership: a member is in their desk talk and the group talks they have a seat in. Staff have no seat. */
+export function membersOf(talk: Omit<Talk, 'kind'>): number[] {
+  return [talk.memberId, talk.manId, talk.womanId].filter((id): id is number => id !== null);
+}
+
 export function isInTalk(uid: number, talk: Omit<Talk, 'kind'>): boolean {
-  return talk.memberId === uid || talk.manId === uid || talk.womanId === uid;
+  return membersOf(talk).includes(uid);
 }
 
 export function isInTalkSql(uid: Value, talk: TalkColumns = TALK_COLUMNS): SQL {

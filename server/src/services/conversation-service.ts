@@ -17,18 +17,13 @@ import type {
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { ConversationRecord } from '../db/schema.js';
 import type { Audience } from '../realtime/events.js';
-import { addUnread, readerOf } from '../rules/conversation-rules.js';
+import { addUnread, membersOf, readerOf, type Talk } from '../rules/conversation-rules.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 /** The people a conversation reaches: its members by id, and the staff (who belong to every one). */
-export function audienceOf(
-  conversation: Pick<ConversationAccess, 'memberId' | 'manId' | 'womanId'>,
-): Audience {
-  const memberIds = [conversation.memberId, conversation.manId, conversation.womanId].filter(
-    (id): id is number => id !== null,
-  );
-  return { memberIds, staff: true };
+export function audienceOf(conversation: Omit<Talk, 'kind'>): Audience {
+  return { memberIds: membersOf(conversation), staff: true };
 }
 
 /** Unread message ids listed per conversation in `unreads` (getuser); the counters have no such cap. */
