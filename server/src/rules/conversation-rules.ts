@@ -1,6 +1,6 @@
 import { isMemberRole, isStaffRole, ROLE, type Notifications } from '@enishi/contract';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { conversations, users, type ConversationKind } from '../db/schema.js';
+import { conversations, type ConversationKind } from '../db/schema.js';
 
 /*
  * The rules of a talk, each written once (SPEC §3, §6): who is in it, who sees and writes in it, which
@@ -93,7 +93,7 @@ export function mayWriteSql(
   return seesTalkSql(writer, talk);
 }
 
-/** A message as the unread rule sees it. The sender is null once their account is gone. */
+/** A message as the unread rule sees it. The sender (and their role) is null once their account is gone. */
 export interface UnreadFacts {
   kind: ConversationKind;
   senderId: number | null;
@@ -122,11 +122,6 @@ export function countsAsUnreadSql(reader: Reader, message: Record<keyof UnreadFa
   if (!reader.isStaff) return notOwn;
   return sql`(${notOwn} and (${message.kind} = 'staffroom' or (${message.kind} in ('desk', 'st')
     and ${message.senderRole} in (${ROLE.male}, ${ROLE.female}))))`;
-}
-
-/** A message's sender's role, for countsAsUnreadSql (null once the account is gone). */
-export function senderRoleSql(senderId: SQL | AnyColumn): SQL {
-  return sql`(select ${users.role} from ${users} where ${users.id} = ${senderId})`;
 }
 
 /**
