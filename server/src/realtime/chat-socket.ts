@@ -22,7 +22,7 @@ import { AppError } from '../errors.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { presentMessage, type MessageFact } from '../presenters/message-presenter.js';
 import type { Services } from '../services/container.js';
-import { addUnread, badgeOf, raisesBadge } from '../services/conversation-service.js';
+import { addUnread, badgeOf, raisesBadge } from '../rules/conversation-rules.js';
 import type { Actor } from '../services/session-service.js';
 import { Realtime, type RealtimeEvent } from './events.js';
 

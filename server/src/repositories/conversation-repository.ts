@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import {
@@ -9,6 +9,15 @@ import {
   type ConversationKind,
   type ConversationRecord,
 } from '../db/schema.js';
+import {
+  countsAsUnreadSql,
+  isInTalkSql,
+  seesTalkSql,
+  UNREAD_COUNT_CAP,
+  type Reader,
+} from '../rules/conversation-rules.js';
+
+export type { Reader };
 
 /** What access rules and presenters need to know about a conversation. */
 export interface ConversationAccess {
@@ -45,12 +54,6 @@ export interface ConversationFilter {
   searchLoginId?: boolean;
 }
 
-/** A viewer of counters and unread lists: members count their own talks, staff count every talk. */
-export interface Reader {
-  uid: number;
-  isStaff: boolean;
-}
-
 /** An unread message of a reader, with what sorts it into a counter or map. */
 export interface UnreadRow {
   conversationId: number;
@@ -60,24 +63,13 @@ export interface UnreadRow {
 }
 
 const member = alias(users, 'member');
+// The sender of a message, whose role the unread rule asks (joined, not looked up row by row).
+const sender = alias(users, 'sender');
 
 /** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-/**
- * Whose messages raise a viewer's unread counts. Members: everyone else's. Staff: in a member's desk talk
- * or a group talk only the members' own words (what a colleague or a bulk send wrote there is the desk's
- * own voice, not news for the desk); in staff rooms everyone else's.
- */
-function countsAsUnread(sender: SQL, viewerUid: number): SQL {
-  const people = sql`(${conversations.memberId}, ${conversations.manId}, ${conversations.womanId})`;
-  return sql`(${conversations.kind} = 'staffroom' or ${sender} in ${people} or ${viewerUid} in ${people})`;
-}
-
-/** Badge counts stop here (the web shows 99+ long before). */
-export const UNREAD_COUNT_CAP = 1000;
 
 export class ConversationRepository {
   constructor(private readonly db: Database) {}
@@ -171,13 +163,13 @@ export class ConversationRepository {
    */
   async list(
     filter: ConversationFilter,
-    viewerUid: number,
+    viewer: Reader,
     offset: number,
     limit: number,
   ): Promise<ConversationListItem[]> {
     const conditions: (SQL | undefined)[] = [eq(conversations.kind, filter.kind)];
     if (filter.memberRole !== undefined) conditions.push(eq(member.role, filter.memberRole));
-    if (filter.memberUid !== undefined) conditions.push(this.belongsTo(filter.memberUid));
+    if (filter.memberUid !== undefined) conditions.push(isInTalkSql(filter.memberUid));
     if (filter.search) {
       const pattern = containsPattern(filter.search);
       conditions.push(
@@ -187,7 +179,7 @@ export class ConversationRepository {
       );
     }
 
-    return this.selectListItems(viewerUid)
+    return this.selectListItems(viewer)
       .where(and(...conditions))
       .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
       .offset(offset)
@@ -195,13 +187,13 @@ export class ConversationRepository {
   }
 
   /** The list row of one conversation. */
-  async findListItem(id: number, viewerUid: number): Promise<ConversationListItem | null> {
-    const rows = await this.selectListItems(viewerUid).where(eq(conversations.id, id)).limit(1);
+  async findListItem(id: number, viewer: Reader): Promise<ConversationListItem | null> {
+    const rows = await this.selectListItems(viewer).where(eq(conversations.id, id)).limit(1);
     return rows[0] ?? null;
   }
 
   /** Conversations with their member (desk), last message and the viewer's unread count. */
-  private selectListItems(viewerUid: number) {
+  private selectListItems(viewer: Reader) {
     const last = this.db
       .select({
         body: messages.body,
@@ -223,7 +215,7 @@ export class ConversationRepository {
         lastBody: last.body,
         lastImageCount: last.imageCount,
         lastAt: last.createdAt,
-        unread: this.unreadCount(viewerUid),
+        unread: this.unreadCount(viewer),
       })
       .from(conversations)
       .leftJoin(member, eq(member.id, conversations.memberId))
@@ -231,24 +223,24 @@ export class ConversationRepository {
       .$dynamic();
   }
 
-  /** Messages by others newer than what the viewer has read, in the current conversation row. */
-  private unreadCount(viewerUid: number) {
+  /** Unread messages (the rule's) newer than what the viewer has read, in the current conversation row. */
+  private unreadCount(viewer: Reader) {
+    const unread = countsAsUnreadSql(viewer, {
+      kind: conversations.kind,
+      senderId: sql.raw('unread_m.sender_id'),
+      senderRole: sql.raw('unread_s.role'),
+    });
     return sql<number>`(
       select count(*)::int from ${messages} as unread_m
+      left join ${users} as unread_s on unread_s.id = unread_m.sender_id
       where unread_m.conversation_id = ${conversations.id}
         and unread_m.deleted_at is null
-        and unread_m.sender_id is distinct from ${viewerUid}
-        and ${countsAsUnread(sql`unread_m.sender_id`, viewerUid)}
+        and ${unread}
         and unread_m.id > coalesce((
           select r.last_read_message_id from ${conversationReads} as r
-          where r.conversation_id = ${conversations.id} and r.user_id = ${viewerUid}
+          where r.conversation_id = ${conversations.id} and r.user_id = ${viewer.uid}
         ), 0)
     )`.mapWith(Number);
-  }
-
-  /** The conversations a member belongs to: their desk and the group talks they are in. */
-  private belongsTo(uid: number): SQL {
-    return or(eq(conversations.memberId, uid), eq(conversations.manId, uid), eq(conversations.womanId, uid))!;
   }
 
   /**
@@ -266,6 +258,7 @@ export class ConversationRepository {
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .leftJoin(member, eq(member.id, conversations.memberId))
+      .leftJoin(sender, eq(sender.id, messages.senderId))
       .leftJoin(conversationReads, this.readMarkOf(reader))
       .where(this.unreadFor(reader))
       .orderBy(desc(messages.id))
@@ -282,14 +275,14 @@ export class ConversationRepository {
 
   /** Message rows that are unread for the reader (joined with conversations and `readMarkOf`). */
   private unreadFor(reader: Reader): SQL {
-    const scope = reader.isStaff
-      ? inArray(conversations.kind, ['desk', 'st', 'staffroom'])
-      : this.belongsTo(reader.uid);
     return and(
-      scope,
+      seesTalkSql(reader),
       isNull(messages.deletedAt),
-      sql`${messages.senderId} is distinct from ${reader.uid}`,
-      countsAsUnread(sql`${messages.senderId}`, reader.uid),
+      countsAsUnreadSql(reader, {
+        kind: conversations.kind,
+        senderId: messages.senderId,
+        senderRole: sender.role,
+      }),
       sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
     )!;
   }
@@ -310,6 +303,7 @@ export class ConversationRepository {
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .leftJoin(member, eq(member.id, conversations.memberId))
+      .leftJoin(sender, eq(sender.id, messages.senderId))
       .leftJoin(conversationReads, this.readMarkOf(reader))
       .where(this.unreadFor(reader))
       .limit(UNREAD_COUNT_CAP)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import type { ConversationAccess } from './conversation-repository.js';
@@ -12,6 +12,7 @@ import {
   type ConversationKind,
   type MessageRecord,
 } from '../db/schema.js';
+import { mayWriteSql, seesTalkSql, talkColumnsOf, type Reader } from '../rules/conversation-rules.js';
 
 /*
  * Message ids must become visible in id order: a client catching up with "everything after id N" would
@@ -81,11 +82,8 @@ export interface NewMessage {
   now: Date;
 }
 
-/** Which messages a user may see: a member only those of their own talks; staff all. */
-export interface Visibility {
-  uid: number;
-  isStaff: boolean;
-}
+/** Which messages a user may see: those of the talks they see (rules/conversation-rules.ts). */
+export type Visibility = Reader;
 
 /** What the batch statement answers per input row, in input order (see insertBatch). */
 interface InsertAnswer {
@@ -98,10 +96,11 @@ interface InsertAnswer {
   woman_id: number | null;
 }
 
-// The rule of policies.seeConversation: staff write anywhere, a member only in their own talks.
-const mayWrite = sql.raw(
-  `c.id = v.conversation_id and (v.anywhere or v.sender_id in (c.member_id, c.man_id, c.woman_id))`,
-);
+// The write rule (rules/conversation-rules.ts): staff write anywhere, a member only in their own talks.
+const mayWrite = sql`c.id = v.conversation_id and ${mayWriteSql(
+  { uid: sql.raw('v.sender_id'), isStaff: sql.raw('v.anywhere') },
+  talkColumnsOf('c'),
+)}`;
 
 /*
  * Parameters: the messages and the images as JSON arrays, and the batch's time. Talks and users are looked
@@ -276,8 +275,8 @@ export class MessageRepository {
    * - not created, with the stored message, for a repeat of a stored client id (or of an earlier one in the
    *   batch): the caller discards the images it prepared;
    * - not created, without a message, when the conversation does not exist or the sender may not write in
-   *   it: a member only in their own talks (`mayWriteAnywhere` for staff), the rule of
-   *   policies.seeConversation.
+   *   it: a member only in their own talks (`mayWriteAnywhere` for staff), the write rule of
+   *   rules/conversation-rules.ts.
    *
    * It is one statement, so one round trip and its own transaction: the rows travel as one JSON parameter,
    * the talk is checked in the same statement, the order lock is taken before any id is drawn, and the other
@@ -411,19 +410,10 @@ export class MessageRepository {
     return rows.map(MessageRepository.toRow);
   }
 
-  private visibleTo(viewer: Visibility): SQL | undefined {
-    if (viewer.isStaff) return undefined;
-    return or(
-      eq(conversations.memberId, viewer.uid),
-      eq(conversations.manId, viewer.uid),
-      eq(conversations.womanId, viewer.uid),
-    );
-  }
-
   /** Messages after `afterId` that the viewer may see, oldest first: a reconnecting client's catch-up. */
   async after(viewer: Visibility, afterId: number, limit: number): Promise<MessageRow[]> {
     const rows = await this.select()
-      .where(and(gt(messages.id, afterId), isNull(messages.deletedAt), this.visibleTo(viewer)))
+      .where(and(gt(messages.id, afterId), isNull(messages.deletedAt), seesTalkSql(viewer)))
       .orderBy(asc(messages.id))
       .limit(limit);
     return rows.map(MessageRepository.toRow);
@@ -435,7 +425,7 @@ export class MessageRepository {
       .select({ id: sql<number | null>`max(${messages.id})`.mapWith(Number) })
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .where(this.visibleTo(viewer));
+      .where(seesTalkSql(viewer));
     return rows[0]?.id ?? 0;
   }
 

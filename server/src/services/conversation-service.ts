@@ -14,63 +14,16 @@ import type {
   ConversationListItem,
   ConversationRepository,
 } from '../repositories/conversation-repository.js';
-import { UNREAD_COUNT_CAP } from '../repositories/conversation-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
-import type { ConversationKind, ConversationRecord } from '../db/schema.js';
-import type { MessageFact } from '../presenters/message-presenter.js';
+import type { ConversationRecord } from '../db/schema.js';
 import type { Audience } from '../realtime/events.js';
+import { addUnread, membersOf, readerOf, type Talk } from '../rules/conversation-rules.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 /** The people a conversation reaches: its members by id, and the staff (who belong to every one). */
-export function audienceOf(
-  conversation: Pick<ConversationAccess, 'memberId' | 'manId' | 'womanId'>,
-): Audience {
-  const memberIds = [conversation.memberId, conversation.manId, conversation.womanId].filter(
-    (id): id is number => id !== null,
-  );
-  return { memberIds, staff: true };
-}
-
-/** The badge a talk's unread messages count toward (SPEC §3); other kinds have none. */
-export function badgeOf(
-  isStaff: boolean,
-  kind: ConversationKind,
-  memberRole: number | null,
-): Exclude<keyof Notifications, 'news'> | null {
-  if (kind === 'st') return 'setting';
-  if (kind === 'staffroom') return 'fromStaff';
-  if (kind !== 'desk') return null;
-  if (!isStaff) return 'fromStaff';
-  return memberRole === ROLE.female ? 'fromWomen' : 'fromMen';
-}
-
-/** Adds unread messages of a talk to its badge; the total stops at the cap, as the repository's count does. */
-export function addUnread(
-  counters: Notifications,
-  isStaff: boolean,
-  kind: ConversationKind,
-  memberRole: number | null,
-  count: number,
-): void {
-  const badge = badgeOf(isStaff, kind, memberRole);
-  if (!badge) return;
-  const total = counters.fromStaff + counters.setting + counters.fromWomen + counters.fromMen;
-  counters[badge] += Math.max(0, Math.min(count, UNREAD_COUNT_CAP - total));
-}
-
-/**
- * Whether a new message the reader received raises one of their badges: the same rule as the repository's
- * unread count (countsAsUnread), for one message. Members: anyone else's. Staff: a member's own words in a
- * desk or group talk (a colleague writing there is the desk's own voice), anyone else's in a staff room.
- */
-export function raisesBadge(reader: { uid: number; role: number }, message: MessageFact): boolean {
-  if (message.from === reader.uid) return false;
-  if (!isStaffRole(reader.role)) return true;
-  if (message.kind === 'staffroom') return true;
-  return (
-    (message.kind === 'desk' || message.kind === 'st') && !isStaffRole(message.role) && message.from !== 0
-  );
+export function audienceOf(conversation: Omit<Talk, 'kind'>): Audience {
+  return { memberIds: membersOf(conversation), staff: true };
 }
 
 /** Unread message ids listed per conversation in `unreads` (getuser); the counters have no such cap. */
@@ -124,7 +77,7 @@ export class ConversationService {
     const search = query.search.trim();
     const rows = await this.conversations.list(
       { ...filter, search: search || undefined },
-      actor.uid,
+      readerOf(actor),
       query.page * PAGE_SIZE,
       PAGE_SIZE + 1,
     );
@@ -139,7 +92,7 @@ export class ConversationService {
   }
 
   async get(actor: Actor, conversationId: number): Promise<ConversationListItem> {
-    const item = await this.conversations.findListItem(conversationId, actor.uid);
+    const item = await this.conversations.findListItem(conversationId, readerOf(actor));
     if (!item || !policies.seeConversation(actor, item)) throw notFound();
     return item;
   }
@@ -147,7 +100,7 @@ export class ConversationService {
   /** A bulk-send history (staff only). */
   async getBroadcast(actor: Actor, conversationId: number): Promise<ConversationListItem> {
     if (!policies.seeBroadcasts(actor)) throw forbidden();
-    const item = await this.conversations.findListItem(conversationId, actor.uid);
+    const item = await this.conversations.findListItem(conversationId, readerOf(actor));
     if (!item || (item.kind !== 'sendmen' && item.kind !== 'sendwomen')) throw notFound();
     return item;
   }

@@ -216,7 +216,7 @@ export class MessageService {
 
   private async visibleRow(actor: Actor, messageId: number): Promise<MessageRow> {
     const row = await this.messages.findRow(messageId);
-    if (!row || !policies.seeConversation(actor, { ...row, id: row.conversationId })) throw notFound();
+    if (!row || !policies.seeConversation(actor, row)) throw notFound();
     return row;
   }
 

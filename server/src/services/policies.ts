@@ -1,5 +1,5 @@
 import { ROLE, contentTypeOfRole, isStaffRole, type MemberKind } from '@enishi/contract';
-import type { ConversationAccess } from '../repositories/conversation-repository.js';
+import { readerOf, seesTalk, type Talk } from '../rules/conversation-rules.js';
 import type { Actor } from './session-service.js';
 
 /** Roles 1 to 3 (admin, owner, staff) may delete anyone's message (SPEC §6); roles 4 to 6 only their own. */
@@ -22,15 +22,8 @@ export const policies = {
     (actor.role >= 1 && actor.role <= ROLE.staff) || actor.role === ROLE.female,
   readAuditLog: (actor: Actor): boolean => actor.role === ROLE.owner,
 
-  /**
-   * Staff belong to every conversation; a member only to their desk conversation and the group talks they
-   * are in. Seeing a conversation is also what lets one read, post in and hear from it.
-   */
-  seeConversation: (actor: Actor, conversation: ConversationAccess): boolean =>
-    isStaffRole(actor.role) ||
-    conversation.memberId === actor.uid ||
-    conversation.manId === actor.uid ||
-    conversation.womanId === actor.uid,
+  /** The visibility rule of rules/conversation-rules.ts: staff see every talk, a member their own. */
+  seeConversation: (actor: Actor, conversation: Talk): boolean => seesTalk(readerOf(actor), conversation),
   /** Bulk-send histories are for staff only. */
   seeBroadcasts: (actor: Actor): boolean => isStaffRole(actor.role),
   /** News, ad banners and bulk sends are managed by staff (roles 1 to 6). */
