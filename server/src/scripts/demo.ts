@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ROLE, ja } from '@enishi/contract';
 import { loadConfig } from '../config.js';
-import { openConfiguredDatabase } from '../db/client.js';
+import { openConfiguredDatabase, type DatabaseConnections } from '../db/client.js';
 import { randomPassword } from '../lib/passwords.js';
 import { MemberAdminRepository } from '../repositories/member-admin-repository.js';
 import { createServices, type Services } from '../services/container.js';
@@ -73,12 +73,238 @@ async function picture(width: number, height: number, from: string, to: string, 
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-export async function runDemo(
-  env: NodeJS.ProcessEnv,
-): Promise<{ logins: { id: string; password: string; name: string; role: number }[]; notes: string[] }> {
+/** The demo's clock: the club's history starts ten days ago and moves forward as things happen. */
+interface DemoTime {
+  now: number;
+}
+
+type Login = { id: string; password: string; name: string; role: number };
+
+interface DemoPeople {
+  owner: DemoUser;
+  admin: DemoUser;
+  staff: DemoUser;
+  men: DemoUser[];
+  women: DemoUser[];
+}
+
+/** The owner first (as on a real first start), then everyone else registered by her. */
+async function registerClub(
+  services: Services,
+  database: DatabaseConnections,
+  time: DemoTime,
+): Promise<DemoPeople & { logins: Login[] }> {
+  const logins: Login[] = [];
+  const actorOf = (user: {
+    id: number;
+    loginId: string;
+    role: number;
+    rank: number;
+    name: string;
+  }): Actor => ({
+    uid: user.id,
+    loginId: user.loginId,
+    role: user.role,
+    rank: user.rank,
+    name: user.name,
+    image: null,
+    sessionId: 'demo',
+  });
+
+  // The owner first (as on a real first start), then everyone else registered by her, so the audit log
+  // tells the story too.
+  const ownerPassword = randomPassword(12);
+  const ownerRecord = await services.users.create({ ...staffPeople[0]!, password: ownerPassword });
+  if (!ownerRecord) throw new DemoRefused('The owner could not be created.');
+  const owner: DemoUser = { actor: actorOf(ownerRecord), password: ownerPassword };
+  logins.push({
+    id: ownerRecord.loginId,
+    password: ownerPassword,
+    name: ownerRecord.name,
+    role: ownerRecord.role,
+  });
+
+  const register = async (person: {
+    loginId: string;
+    name: string;
+    role: number;
+    rank?: number;
+    introducer?: string;
+  }) => {
+    time.now += 7 * 60 * 1000;
+    const password = randomPassword(12);
+    const record = await services.memberAdmin.add(owner.actor, {
+      loginId: person.loginId,
+      name: person.name,
+      password,
+      role: person.role,
+      rank: person.rank ?? 0,
+      introducer: person.introducer ?? '',
+    });
+    logins.push({ id: record.loginId, password, name: record.name, role: record.role });
+    return { actor: actorOf(record), password } satisfies DemoUser;
+  };
+
+  const admin = await register(staffPeople[1]!);
+  const staff = await register(staffPeople[2]!);
+  // Staff are always registered as role 3 (SPEC §9); the admin is then given role 1 directly, as an
+  // operator would: no form can raise anyone's role.
+  await new MemberAdminRepository(database.db).setRole(admin.actor.uid, ROLE.admin);
+  admin.actor.role = ROLE.admin;
+  logins.find((login) => login.id === admin.actor.loginId)!.role = ROLE.admin;
+
+  const men: DemoUser[] = [];
+  for (const man of menPeople) men.push(await register({ ...man, role: ROLE.male }));
+  const women: DemoUser[] = [];
+  for (const woman of womenPeople) women.push(await register({ ...woman, role: ROLE.female }));
+
+  return { owner, admin, staff, men, women, logins };
+}
+
+/** Desk talks and a group talk with its history. */
+async function writeTalks(services: Services, time: DemoTime, { admin, staff, men, women }: DemoPeople) {
+  const at = (when: number) => {
+    time.now = Math.min(when, Date.now() - 60_000);
+  };
+  const deskOf = async (member: DemoUser) => {
+    const page = await services.conversations.list(member.actor, { type: 'staff', search: '', page: 0 });
+    return page.rows[0]!.id;
+  };
+  const say = async (
+    who: DemoUser,
+    conversationId: number,
+    message: string,
+    extra: { announce?: boolean } = {},
+  ) => {
+    const result = await services.messages.send(who.actor, {
+      type: 'text',
+      conversation_id: conversationId,
+      conversation_type: null,
+      message,
+      image: [],
+      reply: null,
+      announce: extra.announce ?? false,
+      client_id: randomUUID(),
+    });
+    time.now += 3 * 60 * 1000 + Math.floor(Math.random() * 9 * 60 * 1000);
+    return result;
+  };
+
+  // Desk talks: a welcome for everyone, and a few real exchanges.
+  at(Date.now() - 9 * DAY);
+  for (const member of [...men, ...women]) {
+    await say(
+      staff,
+      await deskOf(member),
+      `${member.actor.name.split(' ')[1]}様、ご入会ありがとうございます。担当の森です。ご希望やご不明な点があれば、いつでもこちらのトークでお知らせください。`,
+    );
+  }
+  at(Date.now() - 6 * DAY);
+  const taro = men[2]!;
+  const taroDesk = await deskOf(taro);
+  await say(taro, taroDesk, 'こんにちは。来週末にセッティングをお願いできますか？');
+  await say(staff, taroDesk, 'かしこまりました。ご希望の日時と、お食事のジャンルがあればお聞かせください。');
+  await say(taro, taroDesk, '土曜の夜、和食だと嬉しいです。');
+  await say(admin, taroDesk, 'ありがとうございます。お相手の方と調整のうえ、改めてご連絡いたします。');
+  const misaki = women[0]!;
+  const misakiDesk = await deskOf(misaki);
+  await say(misaki, misakiDesk, 'プロフィール写真を変更したいのですが、どうすればよいですか？');
+  await say(staff, misakiDesk, 'マイページの「画像を変更」から写真を選んでいただけます。');
+  await services.messages.markRead(misaki.actor, misakiDesk);
+  at(Date.now() - 2 * HOUR);
+  await say(men[0]!, await deskOf(men[0]!), '今月のセッティングの件でご相談があります。');
+
+  // A group talk: the man and the woman of the setting, with the staff.
+  at(Date.now() - 4 * DAY);
+  const group = await services.conversations.createGroupTalk(staff.actor, {
+    manId: taro.actor.uid,
+    womanId: misaki.actor.uid,
+  });
+  await say(
+    staff,
+    group.id,
+    '翔太様、美咲様、このたびはご縁をいただきありがとうございます。こちらのグループでお食事の詳細をご案内いたします。',
+  );
+  await say(
+    staff,
+    group.id,
+    '【セッティングのご案内】土曜日 19:00 銀座の和食店にて。ご予約はスタッフが承っております。',
+    { announce: true },
+  );
+  await say(taro, group.id, 'よろしくお願いします。楽しみにしています。');
+  await say(misaki, group.id, 'よろしくお願いいたします。当日お会いできるのを楽しみにしています。');
+  at(Date.now() - 1 * DAY);
+  await say(
+    staff,
+    group.id,
+    '本日はありがとうございました。ご感想はそれぞれのスタッフとのトークでお聞かせください。',
+  );
+  await services.messages.markRead(taro.actor, group.id);
+}
+
+/** News and banners (part of the content screens), then one bulk send; what fails is noted, not fatal. */
+async function addContent(services: Services, time: DemoTime, { admin, staff, men }: DemoPeople) {
+  const notes: string[] = [];
+  const at = (when: number) => {
+    time.now = Math.min(when, Date.now() - 60_000);
+  };
+  const optional = async (what: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (error) {
+      notes.push(`${what} skipped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  at(Date.now() - 3 * DAY);
+  await optional('news', async () => {
+    await services.news.add(staff.actor, {
+      type: 1,
+      title: '春の会員様交流ディナーのご案内',
+      body: '日頃のご愛顧に感謝し、男性会員様を対象とした交流ディナーを開催いたします。詳細は担当スタッフまでお問い合わせください。',
+      images: [await picture(1200, 800, '#14213d', '#2b4474')],
+    });
+    time.now += HOUR;
+    await services.news.add(staff.actor, {
+      type: 2,
+      title: 'ヘアメイクサービス開始のお知らせ',
+      body: 'セッティング当日のヘアメイクを、提携サロンにて会員様価格でご利用いただけるようになりました。',
+      images: [await picture(1200, 800, '#8c3049', '#c8a663')],
+    });
+    time.now += HOUR;
+    await services.news.add(admin.actor, {
+      type: 1,
+      title: '年末年始の営業について',
+      body: '12月29日から1月3日まではお休みをいただきます。期間中のメッセージには1月4日より順次ご返信いたします。',
+      images: [],
+    });
+  });
+  await optional('banners', async () => {
+    await services.banners.add(staff.actor, {
+      type: 1,
+      url: 'https://example.com/enishi/men-dinner',
+      image: await picture(1200, 340, '#14213d', '#22365f', 'Members’ Dinner'),
+    });
+    await services.banners.add(staff.actor, {
+      type: 2,
+      url: 'https://example.com/enishi/salon',
+      image: await picture(1200, 340, '#8c3049', '#a3405a', 'Beauty Salon'),
+    });
+  });
+  at(Date.now() - 5 * HOUR);
+  await optional('bulk send', () =>
+    services.broadcasts.send(staff.actor, {
+      type: 1,
+      users: men.map((man) => man.actor.uid),
+      message: '今週末の交流ディナーは残り3席です。ご参加希望の方はこのトークでお知らせください。',
+      image: [],
+    }),
+  );
+  return notes;
+}
+
+export async function runDemo(env: NodeJS.ProcessEnv): Promise<{ logins: Login[]; notes: string[] }> {
   const config = loadConfig(env);
   const database = await openConfiguredDatabase(config);
-  const notes: string[] = [];
   try {
     await database.migrate();
     if (await new MemberAdminRepository(database.db).anyUser()) {
@@ -87,211 +313,13 @@ export async function runDemo(
           'point DATA_DIR (or DATABASE_URL) at a new one.',
       );
     }
-
-    // The club's history starts ten days ago; the clock moves forward as things happen.
-    let now = Date.now() - 10 * DAY;
-    const at = (time: number) => {
-      now = Math.min(time, Date.now() - 60_000);
-    };
-    const services: Services = createServices(config, database.db, () => now);
+    const time: DemoTime = { now: Date.now() - 10 * DAY };
+    const services: Services = createServices(config, database, () => time.now);
     await services.media.loadKey();
     await services.conversations.ensureStaffRoom();
-
-    const logins: { id: string; password: string; name: string; role: number }[] = [];
-    const actorOf = (user: {
-      id: number;
-      loginId: string;
-      role: number;
-      rank: number;
-      name: string;
-    }): Actor => ({
-      uid: user.id,
-      loginId: user.loginId,
-      role: user.role,
-      rank: user.rank,
-      name: user.name,
-      image: null,
-      sessionId: 'demo',
-    });
-
-    // The owner first (as on a real first start), then everyone else registered by her, so the audit log
-    // tells the story too.
-    const ownerPassword = randomPassword(12);
-    const ownerRecord = await services.users.create({ ...staffPeople[0]!, password: ownerPassword });
-    if (!ownerRecord) throw new DemoRefused('The owner could not be created.');
-    const owner: DemoUser = { actor: actorOf(ownerRecord), password: ownerPassword };
-    logins.push({
-      id: ownerRecord.loginId,
-      password: ownerPassword,
-      name: ownerRecord.name,
-      role: ownerRecord.role,
-    });
-
-    const register = async (person: {
-      loginId: string;
-      name: string;
-      role: number;
-      rank?: number;
-      introducer?: string;
-    }) => {
-      now += 7 * 60 * 1000;
-      const password = randomPassword(12);
-      const record = await services.memberAdmin.add(owner.actor, {
-        loginId: person.loginId,
-        name: person.name,
-        password,
-        role: person.role,
-        rank: person.rank ?? 0,
-        introducer: person.introducer ?? '',
-      });
-      logins.push({ id: record.loginId, password, name: record.name, role: record.role });
-      return { actor: actorOf(record), password } satisfies DemoUser;
-    };
-
-    const admin = await register(staffPeople[1]!);
-    const staff = await register(staffPeople[2]!);
-    // Staff are always registered as role 3 (SPEC §9); the admin is then given role 1 directly, as an
-    // operator would: no form can raise anyone's role.
-    await new MemberAdminRepository(database.db).setRole(admin.actor.uid, ROLE.admin);
-    admin.actor.role = ROLE.admin;
-    logins.find((login) => login.id === admin.actor.loginId)!.role = ROLE.admin;
-
-    const men: DemoUser[] = [];
-    for (const man of menPeople) men.push(await register({ ...man, role: ROLE.male }));
-    const women: DemoUser[] = [];
-    for (const woman of womenPeople) women.push(await register({ ...woman, role: ROLE.female }));
-
-    const deskOf = async (member: DemoUser) => {
-      const page = await services.conversations.list(member.actor, { type: 'staff', search: '', page: 0 });
-      return page.rows[0]!.id;
-    };
-    const say = async (
-      who: DemoUser,
-      conversationId: number,
-      message: string,
-      extra: { announce?: boolean } = {},
-    ) => {
-      const result = await services.messages.send(who.actor, {
-        type: 'text',
-        conversation_id: conversationId,
-        conversation_type: null,
-        message,
-        image: [],
-        reply: null,
-        announce: extra.announce ?? false,
-        client_id: randomUUID(),
-      });
-      now += 3 * 60 * 1000 + Math.floor(Math.random() * 9 * 60 * 1000);
-      return result;
-    };
-
-    // Desk talks: a welcome for everyone, and a few real exchanges.
-    at(Date.now() - 9 * DAY);
-    for (const member of [...men, ...women]) {
-      await say(
-        staff,
-        await deskOf(member),
-        `${member.actor.name.split(' ')[1]}様、ご入会ありがとうございます。担当の森です。ご希望やご不明な点があれば、いつでもこちらのトークでお知らせください。`,
-      );
-    }
-    at(Date.now() - 6 * DAY);
-    const taro = men[2]!;
-    const taroDesk = await deskOf(taro);
-    await say(taro, taroDesk, 'こんにちは。来週末にセッティングをお願いできますか？');
-    await say(
-      staff,
-      taroDesk,
-      'かしこまりました。ご希望の日時と、お食事のジャンルがあればお聞かせください。',
-    );
-    await say(taro, taroDesk, '土曜の夜、和食だと嬉しいです。');
-    await say(admin, taroDesk, 'ありがとうございます。お相手の方と調整のうえ、改めてご連絡いたします。');
-    const misaki = women[0]!;
-    const misakiDesk = await deskOf(misaki);
-    await say(misaki, misakiDesk, 'プロフィール写真を変更したいのですが、どうすればよいですか？');
-    await say(staff, misakiDesk, 'マイページの「画像を変更」から写真を選んでいただけます。');
-    await services.messages.markRead(misaki.actor, misakiDesk);
-    at(Date.now() - 2 * HOUR);
-    await say(men[0]!, await deskOf(men[0]!), '今月のセッティングの件でご相談があります。');
-
-    // A group talk: the man and the woman of the setting, with the staff.
-    at(Date.now() - 4 * DAY);
-    const group = await services.conversations.createGroupTalk(staff.actor, {
-      manId: taro.actor.uid,
-      womanId: misaki.actor.uid,
-    });
-    await say(
-      staff,
-      group.id,
-      '翔太様、美咲様、このたびはご縁をいただきありがとうございます。こちらのグループでお食事の詳細をご案内いたします。',
-    );
-    await say(
-      staff,
-      group.id,
-      '【セッティングのご案内】土曜日 19:00 銀座の和食店にて。ご予約はスタッフが承っております。',
-      { announce: true },
-    );
-    await say(taro, group.id, 'よろしくお願いします。楽しみにしています。');
-    await say(misaki, group.id, 'よろしくお願いいたします。当日お会いできるのを楽しみにしています。');
-    at(Date.now() - 1 * DAY);
-    await say(
-      staff,
-      group.id,
-      '本日はありがとうございました。ご感想はそれぞれのスタッフとのトークでお聞かせください。',
-    );
-    await services.messages.markRead(taro.actor, group.id);
-
-    // News and banners (part of the content screens), then one bulk send.
-    const optional = async (what: string, run: () => Promise<unknown>) => {
-      try {
-        await run();
-      } catch (error) {
-        notes.push(`${what} skipped: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    };
-    at(Date.now() - 3 * DAY);
-    await optional('news', async () => {
-      await services.news.add(staff.actor, {
-        type: 1,
-        title: '春の会員様交流ディナーのご案内',
-        body: '日頃のご愛顧に感謝し、男性会員様を対象とした交流ディナーを開催いたします。詳細は担当スタッフまでお問い合わせください。',
-        images: [await picture(1200, 800, '#14213d', '#2b4474')],
-      });
-      now += HOUR;
-      await services.news.add(staff.actor, {
-        type: 2,
-        title: 'ヘアメイクサービス開始のお知らせ',
-        body: 'セッティング当日のヘアメイクを、提携サロンにて会員様価格でご利用いただけるようになりました。',
-        images: [await picture(1200, 800, '#8c3049', '#c8a663')],
-      });
-      now += HOUR;
-      await services.news.add(admin.actor, {
-        type: 1,
-        title: '年末年始の営業について',
-        body: '12月29日から1月3日まではお休みをいただきます。期間中のメッセージには1月4日より順次ご返信いたします。',
-        images: [],
-      });
-    });
-    await optional('banners', async () => {
-      await services.banners.add(staff.actor, {
-        type: 1,
-        url: 'https://example.com/enishi/men-dinner',
-        image: await picture(1200, 340, '#14213d', '#22365f', 'Members’ Dinner'),
-      });
-      await services.banners.add(staff.actor, {
-        type: 2,
-        url: 'https://example.com/enishi/salon',
-        image: await picture(1200, 340, '#8c3049', '#a3405a', 'Beauty Salon'),
-      });
-    });
-    at(Date.now() - 5 * HOUR);
-    await optional('bulk send', () =>
-      services.broadcasts.send(staff.actor, {
-        type: 1,
-        users: men.map((man) => man.actor.uid),
-        message: '今週末の交流ディナーは残り3席です。ご参加希望の方はこのトークでお知らせください。',
-        image: [],
-      }),
-    );
+    const { logins, ...people } = await registerClub(services, database, time);
+    await writeTalks(services, time, people);
+    const notes = await addContent(services, time, people);
     return { logins, notes };
   } finally {
     await database.close();

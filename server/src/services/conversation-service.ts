@@ -17,7 +17,7 @@ import type {
 import { UNREAD_COUNT_CAP } from '../repositories/conversation-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { ConversationKind, ConversationRecord } from '../db/schema.js';
-import type { MessageFact } from '../presenters/message-presenter.js';
+import type { MessageFact } from '../services/message.js';
 import type { Audience } from '../realtime/events.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
-import { MessageRepository, type NewMessage } from '../repositories/message-repository.js';
+import { MessageBatchRepository, type NewMessage } from '../repositories/message-batch-repository.js';
+import { MessageRepository } from '../repositories/message-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
 import { newMessage } from '../test/talk.js';
@@ -16,7 +17,7 @@ describe.each(ENGINES)('message writer on %s', (engine) => {
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     messages = new MessageRepository(database.db);
-    writer = new MessageWriter(messages);
+    writer = new MessageWriter(new MessageBatchRepository(database.db, database.ordered));
     const users = new UserRepository(database.db);
     const conversations = new ConversationRepository(database.db);
     for (let index = 0; index < 5; index += 1) {

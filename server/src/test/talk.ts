@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../services/session-service.js';
-import type { MessageFact } from '../presenters/message-presenter.js';
-import type { NewMessage } from '../repositories/message-repository.js';
+import type { MessageFact } from '../services/message.js';
+import type { NewMessage } from '../repositories/message-batch-repository.js';
 
 /** The actor behind a session, as the services see the caller. */
 export async function actorOf(app: FastifyInstance, ssid: string): Promise<Actor> {
