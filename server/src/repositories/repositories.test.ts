@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
-import { newMessage } from '../test/talk.js';
+import { newMessage, findDesk } from '../test/talk.js';
 import { ApplicationRepository } from './application-repository.js';
 import { ConversationRepository } from './conversation-repository.js';
 import { MessageBatchRepository, type NewMessage } from './message-batch-repository.js';
@@ -160,9 +160,9 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     it('gives a member, and only a member, a desk conversation in the same transaction', async () => {
       const member = (await users.create(newUser('desk-member', 201)))!;
       const staffUser = (await users.create(newUser('desk-staff', 3)))!;
-      const deskConversation = await conversations.findDeskOf(member.id);
+      const deskConversation = await findDesk(database.db, member.id);
       expect(deskConversation).toMatchObject({ kind: 'desk', memberId: member.id });
-      expect(await conversations.findDeskOf(staffUser.id)).toBeNull();
+      expect(await findDesk(database.db, staffUser.id)).toBeNull();
       // A taken login ID rolls back: no second user and no stray conversation.
       expect(await users.create(newUser('desk-member', 101))).toBeNull();
       // Deleting the member takes the conversation with them.
@@ -179,7 +179,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
 
     it('stores a client id once per sender', async () => {
       const member = (await users.create(newUser('dedupe-member')))!.id;
-      const deskId = (await conversations.findDeskOf(member))!.id;
+      const deskId = (await findDesk(database.db, member))!.id;
       const clientId = '6f1c1d8e-7d0e-4a40-9a53-0f1f6d6f0a11';
       const [first, second] = await Promise.all([
         insertOne(message(deskId, member, { clientId })),
@@ -196,8 +196,8 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     it('writes a batch in input order: repeats answer the stored row, read marks and activity move', async () => {
       const man = (await users.create(newUser('batch-man')))!.id;
       const woman = (await users.create(newUser('batch-woman', 201)))!.id;
-      const manDesk = (await conversations.findDeskOf(man))!.id;
-      const womanDesk = (await conversations.findDeskOf(woman))!.id;
+      const manDesk = (await findDesk(database.db, man))!.id;
+      const womanDesk = (await findDesk(database.db, woman))!.id;
       const earlier = await insertOne(
         message(manDesk, man, { clientId: '00000000-0000-4000-8000-000000000001', body: '先' }),
       );
@@ -226,7 +226,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
 
     it('stores any text exactly as written (quotes, backslashes, dollar quotes)', async () => {
       const writer = (await users.create(newUser('text-writer')))!.id;
-      const deskId = (await conversations.findDeskOf(writer))!.id;
+      const deskId = (await findDesk(database.db, writer))!.id;
       const bodies = [
         "it's 'quoted' ''twice''",
         String.raw`back\slash \' \\ \n`,
@@ -241,11 +241,11 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     it('stores nothing in a talk the sender may not write in, nor in one that does not exist', async () => {
       const mine = (await users.create(newUser('write-mine')))!.id;
       const theirs = (await users.create(newUser('write-theirs')))!.id;
-      const theirDesk = (await conversations.findDeskOf(theirs))!.id;
+      const theirDesk = (await findDesk(database.db, theirs))!.id;
       const outcomes = await batches.insertBatch([
         message(theirDesk, mine, { body: '他人の部屋へ' }),
         message(2_000_000_000, mine, { body: '存在しない部屋へ', mayWriteAnywhere: true }),
-        message((await conversations.findDeskOf(mine))!.id, mine, { body: '自分の部屋へ' }),
+        message((await findDesk(database.db, mine))!.id, mine, { body: '自分の部屋へ' }),
       ]);
       expect(outcomes.map((outcome) => [outcome.created, outcome.message?.body ?? null])).toEqual([
         [false, null],
@@ -258,7 +258,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     it('commits messages in id order, so catching up after an id never misses one', async () => {
       const writer = (await users.create(newUser('order-writer', 3)))!.id;
       const member = (await users.create(newUser('order-member')))!.id;
-      const deskId = (await conversations.findDeskOf(member))!.id;
+      const deskId = (await findDesk(database.db, member))!.id;
       const start = await messages.newestVisibleId({ uid: writer, isStaff: true });
 
       let done = false;
@@ -286,8 +286,8 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       const mine = (await users.create(newUser('vis-mine')))!.id;
       const theirs = (await users.create(newUser('vis-theirs')))!.id;
       const start = await messages.newestVisibleId({ uid: mine, isStaff: true });
-      const own = await insertOne(message((await conversations.findDeskOf(mine))!.id, mine));
-      await insertOne(message((await conversations.findDeskOf(theirs))!.id, theirs));
+      const own = await insertOne(message((await findDesk(database.db, mine))!.id, mine));
+      await insertOne(message((await findDesk(database.db, theirs))!.id, theirs));
       const rows = await messages.after({ uid: mine, isStaff: false }, start, 100);
       expect(rows.map((row) => row.id)).toEqual([own.message!.id]);
     });
