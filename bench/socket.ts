@@ -116,6 +116,43 @@ async function closeAll(sockets: WebSocket[]) {
  * caches, the database's own memory) is not counted per connection; then the server's memory after a full
  * GC, before and after connecting them all.
  */
+/** Sends `total` messages at `rate` a second from random members, counting from `start`; resolves once sent. */
+async function sendAtRate(
+  memberSockets: WebSocket[],
+  members: Person[],
+  total: number,
+  rate: number,
+  start: number,
+): Promise<number> {
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
+      for (; sent < due; sent += 1) {
+        const index = Math.floor(Math.random() * memberSockets.length);
+        const member = members[index] as Person;
+        memberSockets[index]?.send(
+          JSON.stringify({
+            type: 'text',
+            conversation_id: member.conversation,
+            conversation_type: 'staff',
+            message: `計測 t=${performance.now().toFixed(3)}`,
+            image: [],
+            reply: null,
+            announce: false,
+            client_id: randomUUID(),
+          }),
+        );
+      }
+      if (sent >= total) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 5);
+  });
+  return sent;
+}
+
 async function drive(
   label: string,
   wsUrl: string,
@@ -169,32 +206,7 @@ async function drive(
     latencies.length = 0;
     trace.length = 0;
     start = performance.now();
-    let sent = 0;
-    await new Promise<void>((resolve) => {
-      const tick = setInterval(() => {
-        const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
-        for (; sent < due; sent += 1) {
-          const index = Math.floor(Math.random() * memberSockets.length);
-          const member = club.members[index] as Person;
-          memberSockets[index]?.send(
-            JSON.stringify({
-              type: 'text',
-              conversation_id: member.conversation,
-              conversation_type: 'staff',
-              message: `計測 t=${performance.now().toFixed(3)}`,
-              image: [],
-              reply: null,
-              announce: false,
-              client_id: randomUUID(),
-            }),
-          );
-        }
-        if (sent >= total) {
-          clearInterval(tick);
-          resolve();
-        }
-      }, 5);
-    });
+    const sent = await sendAtRate(memberSockets, club.members, total, rate, start);
     const expected = total * club.staff.length;
     const drainDeadline = performance.now() + 30_000;
     while ((acked < total || delivered < expected) && performance.now() < drainDeadline) {

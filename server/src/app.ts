@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { DatabaseConnections } from './db/client.js';
 import { apiCalls } from './http/calls.js';
 import { installErrorHandler } from './http/errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -29,7 +29,7 @@ import { createServices, type Services } from './services/container.js';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface AppDeps {
-  db: Database;
+  database: DatabaseConnections;
   logger?: FastifyBaseLogger;
   /** Tests move time with their own clock. */
   clock?: Clock;
@@ -61,7 +61,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const log = app.log;
   const fanout =
     deps.fanout ?? new InProcessFanout((error) => log.error({ err: error }, 'realtime subscriber failed'));
-  const services = createServices(config, deps.db, deps.clock, fanout);
+  const services = createServices(config, deps.database, deps.clock, fanout);
   app.decorate('services', services);
   await services.media.loadKey();
 

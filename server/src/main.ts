@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   log.info({ engine: database.engine }, 'database opened');
   await database.migrate();
 
-  const app = await buildApp(config, { db: database.db, logger: log });
+  const app = await buildApp(config, { database, logger: log });
   await app.services.users.ensureOwner({ loginId: config.ownerId, password: config.ownerPassword }, log);
   if (await app.services.conversations.ensureStaffRoom()) log.info('created the default staff room');
 

@@ -9,14 +9,21 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { PgliteWorkerClient } from './pglite-worker-client.js';
-import { useForOrderedStatements } from './raw.js';
 import * as schema from './schema.js';
 
 /** The one database type that repositories see, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export interface DatabaseHandle {
+/**
+ * What repositories are given. `ordered` runs statements in the order they are sent, pipelined on one
+ * connection of its own (the message batches, see raw.ts); on PGlite, one session, it is `db` itself.
+ */
+export interface DatabaseConnections {
   db: Database;
+  ordered: Database;
+}
+
+export interface DatabaseHandle extends DatabaseConnections {
   engine: 'pglite' | 'postgres';
   /** Applies the SQL migrations in server/drizzle that have not run yet. */
   migrate(): Promise<void>;
@@ -40,11 +47,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Migrations print NOTICEs such as "schema already exists, skipping"; they are not worth a log line.
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres({ client, schema });
-    // One connection for the statements that must run in the order they are sent (see raw.ts).
     const inOrder = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
-    useForOrderedStatements(db, inOrder);
     return {
       db,
+      ordered: drizzlePostgres({ client: inOrder, schema }),
       engine: 'postgres',
       migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: async () => {
@@ -60,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     return {
       db,
+      ordered: db,
       engine: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => client.close(),
@@ -70,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite({ client, schema });
   return {
     db,
+    ordered: db,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),

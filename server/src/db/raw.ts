@@ -17,13 +17,6 @@ interface PgliteClient {
   exec(query: string): Promise<unknown>;
 }
 
-/** The connection of their own that ordered statements of a PostgreSQL database use (see client.ts). */
-const orderedClients = new WeakMap<Database, PostgresJsClient>();
-
-export function useForOrderedStatements(db: Database, client: PostgresJsClient): void {
-  orderedClients.set(db, client);
-}
-
 /** Parameter n (from 1) of a prepared statement: text, so cast it in the SQL (`${param(1)}::int`). */
 export function param(n: number): SQL {
   return sql.raw(`$${n}::text`);
@@ -40,9 +33,9 @@ function literal(value: string | null): string {
  * is a protocol-level prepared statement; PGlite's client cannot bind parameters to one, so there it is
  * PREPAREd once and EXECUTEd with the parameters as literals.
  *
- * An `ordered` statement runs on one connection of its own: runs are pipelined (the next is at the database
- * before the last one's answer is back, so the database goes from one to the next without a round trip in
- * between) and run, and answer, in the order they were started. PGlite is one session: always so.
+ * Run on `DatabaseConnections.ordered` (one connection of its own, see client.ts), runs are pipelined (the
+ * next is at the database before the last one's answer is back, so the database goes from one to the next
+ * without a round trip in between) and run, and answer, in the order they were started.
  */
 export class PreparedStatement<T> {
   private readonly text: string;
@@ -52,11 +45,7 @@ export class PreparedStatement<T> {
   private readonly preparedOn = new WeakMap<object, Promise<unknown>>();
 
   /** `query` takes its parameters as `param(1)` … `param(arity)`, and no other values. */
-  constructor(
-    query: SQL,
-    arity: number,
-    private readonly options: { ordered?: boolean } = {},
-  ) {
+  constructor(query: SQL, arity: number) {
     const built = dialect.sqlToQuery(query);
     if (built.params.length > 0) throw new Error('a prepared statement takes its values through param(n)');
     this.text = built.sql;
@@ -68,8 +57,7 @@ export class PreparedStatement<T> {
     if (params.length !== this.arity) throw new Error(`expected ${this.arity} parameters`);
     const client = (db as unknown as { $client: unknown }).$client;
     if (typeof (client as Partial<PostgresJsClient>).unsafe === 'function') {
-      const connection = (this.options.ordered && orderedClients.get(db)) || (client as PostgresJsClient);
-      return rowsOf<T>(await connection.unsafe(this.text, params, { prepare: true }));
+      return rowsOf<T>(await (client as PostgresJsClient).unsafe(this.text, params, { prepare: true }));
     }
     const pglite = client as PgliteClient;
     let prepared = this.preparedOn.get(pglite);

@@ -1,4 +1,4 @@
-import type { ProfileUrl } from './message-presenter.js';
+import type { ProfileUrl } from '../services/message.js';
 import { isStaffRole, ja, ROLE, type ConversationRow, type ConversationType } from '@enishi/contract';
 import type { ConversationKind } from '../db/schema.js';
 import type { ConversationListItem } from '../repositories/conversation-repository.js';

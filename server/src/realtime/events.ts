@@ -1,9 +1,9 @@
-import type { MessageFact } from '../presenters/message-presenter.js';
-import type { Fanout } from './fanout.js';
+import type { MessageFact } from '../services/message.js';
 
 /*
  * Every event that travels through the fan-out, declared once (domain.verb). Payloads are plain JSON, so a
- * Redis fan-out can carry them unchanged. The chat socket turns them into frames for its own user.
+ * Redis fan-out can carry them unchanged. They go out through `Delivery` (delivery.ts); the chat socket turns
+ * them into frames for its own user.
  */
 export interface RealtimeEventMap {
   /** A message was committed; each socket presents it for its own user (`own`, type, reply). */
@@ -29,37 +29,4 @@ export type RealtimeEvent = {
 export interface Audience {
   memberIds: number[];
   staff: boolean;
-}
-
-export const userTopic = (uid: number) => `user-${uid}`;
-/** Every staff socket listens here: staff belong to every conversation. */
-export const STAFF_TOPIC = 'staff';
-
-/** Typed publishing over the Fanout. Services call it only after their transaction has committed. */
-export class Realtime {
-  constructor(readonly fanout: Fanout) {}
-
-  async toUser<K extends RealtimeEventName>(
-    uid: number,
-    event: K,
-    payload: RealtimeEventMap[K],
-  ): Promise<void> {
-    await this.fanout.publish(userTopic(uid), { event, ...payload });
-  }
-
-  async toAudience<K extends RealtimeEventName>(
-    audience: Audience,
-    event: K,
-    payload: RealtimeEventMap[K],
-  ): Promise<void> {
-    const message = { event, ...payload };
-    const topics = audience.memberIds.map(userTopic);
-    if (audience.staff) topics.push(STAFF_TOPIC);
-    await Promise.all(topics.map((topic) => this.fanout.publish(topic, message)));
-  }
-
-  /** Topics a user's socket subscribes to. */
-  static topicsFor(uid: number, isStaff: boolean): string[] {
-    return isStaff ? [userTopic(uid), STAFF_TOPIC] : [userTopic(uid)];
-  }
 }

@@ -3,7 +3,8 @@ import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/raw.js';
 import { conversations, media, messages, users, type ConversationKind } from '../db/schema.js';
 import { broadcastRecipients, broadcasts } from '../db/schema-content.js';
-import { MESSAGE_ORDER_LOCK, type NewImage } from './message-repository.js';
+import { MESSAGE_ORDER_LOCK } from './message-batch-repository.js';
+import type { NewImage } from './message-repository.js';
 
 /** A member picked for a bulk send, with their desk conversation. */
 export interface RecipientRecord {

@@ -95,15 +95,6 @@ export class ConversationRepository {
     return rows[0] ?? null;
   }
 
-  async findDeskOf(memberId: number): Promise<ConversationRecord | null> {
-    const rows = await this.db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.kind, 'desk'), eq(conversations.memberId, memberId)))
-      .limit(1);
-    return rows[0] ?? null;
-  }
-
   async createGroupTalk(talk: {
     manId: number;
     womanId: number;

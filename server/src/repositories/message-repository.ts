@@ -1,10 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
-import type { ConversationAccess } from './conversation-repository.js';
-import { param, PreparedStatement } from '../db/raw.js';
 import {
-  conversationReads,
   conversations,
   media,
   messages,
@@ -13,15 +10,6 @@ import {
   type MessageRecord,
 } from '../db/schema.js';
 import { mayWriteSql, seesTalkSql, talkColumnsOf, type Reader } from '../rules/conversation-rules.js';
-
-/*
- * Message ids must become visible in id order: a client catching up with "everything after id N" would
- * otherwise miss a message whose smaller id committed after a larger one it already saw. Every insert
- * therefore takes this transaction-scoped advisory lock before the id is drawn and holds it until commit,
- * so ids are drawn and committed one writer at a time. Inserts are short (images are processed before),
- * so the lock is held for a millisecond or two.
- */
-export const MESSAGE_ORDER_LOCK = 0x656e_6973_6869; // "enishi"
 
 /** A message with everything a reader sees: sender, conversation, and the message it replies to. */
 export interface MessageRow {
@@ -61,104 +49,14 @@ export interface NewImage {
   bytes: number;
 }
 
-/** What storing a message gave (see insertBatch). */
-export type InsertOutcome =
-  | { created: true; message: MessageRecord; conversation: ConversationAccess }
-  | { created: false; message: MessageRecord }
-  | { created: false; message: null };
-
-export interface NewMessage {
-  conversationId: number;
-  senderId: number;
-  /** Staff write in any talk; members only in their own. */
-  mayWriteAnywhere: boolean;
-  body: string;
-  images: NewImage[];
-  replyToId: number | null;
-  announce: boolean;
-  messageType: number;
-  /** Chosen by the sending client (the server makes one for messages of its own). */
-  clientId: string;
-  now: Date;
-}
-
 /** Which messages a user may see: those of the talks they see (rules/conversation-rules.ts). */
 export type Visibility = Reader;
 
-/** What the batch statement answers per input row, in input order (see insertBatch). */
-interface InsertAnswer {
-  id: number | string | null;
-  conversation_id: number | null;
-  kind: ConversationKind | null;
-  member_id: number | null;
-  member_role: number | null;
-  man_id: number | null;
-  woman_id: number | null;
-}
-
 // The write rule (rules/conversation-rules.ts): staff write anywhere, a member only in their own talks.
-const mayWrite = sql`c.id = v.conversation_id and ${mayWriteSql(
+export const mayWrite = sql`c.id = v.conversation_id and ${mayWriteSql(
   { uid: sql.raw('v.sender_id'), isStaff: sql.raw('v.anywhere') },
   talkColumnsOf('c'),
 )}`;
-
-/*
- * Parameters: the messages and the images as JSON arrays, and the batch's time. Talks and users are looked
- * up by key (`= any(array(...))`, a subquery per row): the rows come from JSON, so the planner cannot know
- * they are few and would otherwise scan whole tables.
- */
-const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
-  sql`
-    with lock as materialized (select pg_advisory_xact_lock(${sql.raw(String(MESSAGE_ORDER_LOCK))})),
-    v as (
-      select * from json_to_recordset(${param(1)}::json) as v(ord int, conversation_id int, sender_id int,
-        anywhere boolean, body text, images text[], reply_to_id bigint, announce boolean, message_type int,
-        client_id uuid, created_at timestamptz)
-    ),
-    c as (
-      select c.id, c.kind, c.member_id, c.man_id, c.woman_id,
-        (select u.role from ${users} u where u.id = c.member_id) as member_role
-      from ${conversations} c
-      where c.id = any(array(select conversation_id from v))
-    ),
-    ins as (
-      insert into ${messages} (conversation_id, sender_id, body, images, reply_to_id, announce,
-        message_type, client_id, created_at)
-      select v.conversation_id, v.sender_id, v.body, v.images, v.reply_to_id, v.announce,
-        v.message_type, v.client_id, v.created_at
-      from v join c on ${mayWrite}
-      cross join lock
-      order by v.ord
-      on conflict (sender_id, client_id) do nothing
-      returning id, conversation_id, sender_id, client_id
-    ),
-    stored_media as (
-      insert into ${media} (id, path, mime, width, height, bytes, conversation_id, message_id, owner_id,
-        created_at)
-      select m.id, m.path, m.mime, m.width, m.height, m.bytes, ins.conversation_id, ins.id, m.sender_id,
-        m.created_at
-      from json_to_recordset(${param(2)}::json) as m(id text, path text, mime text,
-        width int, height int, bytes int, sender_id int, client_id uuid, created_at timestamptz)
-      join ins on ins.sender_id = m.sender_id and ins.client_id = m.client_id
-    ),
-    activity as (
-      update ${conversations} set last_activity_at = ${param(3)}::timestamptz
-      where id = any(array(select conversation_id from ins))
-    ),
-    marks as (
-      insert into ${conversationReads} (conversation_id, user_id, last_read_message_id)
-      select conversation_id, sender_id, max(id) from ins group by conversation_id, sender_id
-      on conflict (conversation_id, user_id) do update set last_read_message_id =
-        greatest(${conversationReads}.last_read_message_id, excluded.last_read_message_id)
-    )
-    select ins.id, c.id as conversation_id, c.kind, c.member_id, c.member_role, c.man_id, c.woman_id
-    from v
-    left join c on ${mayWrite}
-    left join ins on ins.sender_id = v.sender_id and ins.client_id = v.client_id
-    order by v.ord`,
-  3,
-  { ordered: true },
-);
 
 const sender = alias(users, 'sender');
 const member = alias(users, 'member');
@@ -259,125 +157,6 @@ export class MessageRepository {
       )
       .limit(1);
     return rows[0] ?? null;
-  }
-
-  /** Stores one message; see insertBatch. */
-  async insertInOrder(input: NewMessage): Promise<InsertOutcome> {
-    const [outcome] = await this.insertBatch([input]);
-    return outcome!;
-  }
-
-  /**
-   * Stores messages and their images, in id order (see MESSAGE_ORDER_LOCK), and moves each conversation's
-   * activity time and each writer's read mark (whoever writes has read what came before). The outcomes come
-   * back in input order:
-   * - created, with the conversation it went to (who it reaches, how each reader names it);
-   * - not created, with the stored message, for a repeat of a stored client id (or of an earlier one in the
-   *   batch): the caller discards the images it prepared;
-   * - not created, without a message, when the conversation does not exist or the sender may not write in
-   *   it: a member only in their own talks (`mayWriteAnywhere` for staff), the write rule of
-   *   rules/conversation-rules.ts.
-   *
-   * It is one statement, so one round trip and its own transaction: the rows travel as one JSON parameter,
-   * the talk is checked in the same statement, the order lock is taken before any id is drawn, and the other
-   * writes hang off the inserted rows.
-   */
-  async insertBatch(inputs: NewMessage[]): Promise<InsertOutcome[]> {
-    if (inputs.length === 0) return [];
-    const rows = inputs.map((input, ord) => ({
-      ord,
-      conversation_id: input.conversationId,
-      sender_id: input.senderId,
-      anywhere: input.mayWriteAnywhere,
-      body: input.body,
-      images: input.images.map((image) => image.id),
-      reply_to_id: input.replyToId,
-      announce: input.announce,
-      message_type: input.messageType,
-      client_id: input.clientId,
-      created_at: input.now.toISOString(),
-    }));
-    const images = inputs.flatMap((input) =>
-      input.images.map((image) => ({
-        ...image,
-        sender_id: input.senderId,
-        client_id: input.clientId,
-        created_at: input.now.toISOString(),
-      })),
-    );
-    const answered = await INSERT_BATCH.run(this.db, [
-      JSON.stringify(rows),
-      JSON.stringify(images),
-      inputs.at(-1)!.now.toISOString(),
-    ]);
-
-    const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
-    const claimed = new Set<string>();
-    const outcomes = inputs.map((input, index): InsertOutcome | null => {
-      const row = answered[index]!;
-      if (row.conversation_id === null) return { created: false, message: null };
-      const k = key(input.senderId, input.clientId);
-      if (row.id === null || claimed.has(k)) return null;
-      claimed.add(k);
-      const message: MessageRecord = {
-        id: Number(row.id),
-        conversationId: input.conversationId,
-        senderId: input.senderId,
-        body: input.body,
-        images: input.images.map((image) => image.id),
-        replyToId: input.replyToId,
-        announce: input.announce,
-        messageType: input.messageType,
-        clientId: input.clientId,
-        createdAt: input.now,
-        deletedAt: null,
-      };
-      const conversation: ConversationAccess = {
-        id: row.conversation_id,
-        kind: row.kind!,
-        memberId: row.member_id,
-        memberRole: row.member_role,
-        manId: row.man_id,
-        womanId: row.woman_id,
-      };
-      return { created: true, message, conversation };
-    });
-
-    // Repeats of a stored client id answer the stored row (rare: a client re-sending after a lost echo).
-    const repeats = inputs.filter((input, index) => outcomes[index] === null);
-    if (repeats.length > 0) {
-      const existing = await this.db
-        .select()
-        .from(messages)
-        .where(
-          or(
-            ...repeats.map((input) =>
-              and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId)),
-            ),
-          ),
-        );
-      const found = new Map(existing.map((row) => [key(row.senderId, row.clientId), row]));
-      inputs.forEach((input, index) => {
-        if (outcomes[index] === null) {
-          outcomes[index] = { created: false, message: found.get(key(input.senderId, input.clientId))! };
-        }
-      });
-    }
-    return outcomes as InsertOutcome[];
-  }
-
-  /**
-   * Moves the writer's read mark to their new message. Outside the order lock: a read mark only ever moves
-   * forward, and one lost to a crash right after the commit costs nothing but a stale badge for the writer.
-   */
-  async markWritten(conversationId: number, senderId: number, messageId: number): Promise<void> {
-    await this.db
-      .insert(conversationReads)
-      .values({ conversationId, userId: senderId, lastReadMessageId: messageId })
-      .onConflictDoUpdate({
-        target: [conversationReads.conversationId, conversationReads.userId],
-        set: { lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, ${messageId})` },
-      });
   }
 
   /** The newest `limit` messages of a conversation (older than `before` if given), newest first. */

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
-import { newMessage } from '../test/talk.js';
+import { newMessage, findDesk } from '../test/talk.js';
 import { ApplicationRepository } from './application-repository.js';
 import { ConversationRepository } from './conversation-repository.js';
+import { MessageBatchRepository, type NewMessage } from './message-batch-repository.js';
 import { MessageRepository } from './message-repository.js';
 import { SecretRepository } from './secret-repository.js';
 import { SessionRepository } from './session-repository.js';
@@ -18,6 +19,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
   let applications: ApplicationRepository;
   let conversations: ConversationRepository;
   let messages: MessageRepository;
+  let batches: MessageBatchRepository;
 
   beforeAll(async () => {
     database = await openTestDatabase(engine);
@@ -26,8 +28,11 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     applications = new ApplicationRepository(database.db);
     conversations = new ConversationRepository(database.db);
     messages = new MessageRepository(database.db);
+    batches = new MessageBatchRepository(database.db, database.ordered);
   });
   afterAll(() => database.close());
+
+  const insertOne = async (input: NewMessage) => (await batches.insertBatch([input]))[0]!;
 
   const newUser = (loginId: string, role = 101) => ({
     loginId,
@@ -155,9 +160,9 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     it('gives a member, and only a member, a desk conversation in the same transaction', async () => {
       const member = (await users.create(newUser('desk-member', 201)))!;
       const staffUser = (await users.create(newUser('desk-staff', 3)))!;
-      const deskConversation = await conversations.findDeskOf(member.id);
+      const deskConversation = await findDesk(database.db, member.id);
       expect(deskConversation).toMatchObject({ kind: 'desk', memberId: member.id });
-      expect(await conversations.findDeskOf(staffUser.id)).toBeNull();
+      expect(await findDesk(database.db, staffUser.id)).toBeNull();
       // A taken login ID rolls back: no second user and no stray conversation.
       expect(await users.create(newUser('desk-member', 101))).toBeNull();
       // Deleting the member takes the conversation with them.
@@ -174,11 +179,11 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
 
     it('stores a client id once per sender', async () => {
       const member = (await users.create(newUser('dedupe-member')))!.id;
-      const deskId = (await conversations.findDeskOf(member))!.id;
+      const deskId = (await findDesk(database.db, member))!.id;
       const clientId = '6f1c1d8e-7d0e-4a40-9a53-0f1f6d6f0a11';
       const [first, second] = await Promise.all([
-        messages.insertInOrder(message(deskId, member, { clientId })),
-        messages.insertInOrder(message(deskId, member, { clientId, body: '二回目' })),
+        insertOne(message(deskId, member, { clientId })),
+        insertOne(message(deskId, member, { clientId, body: '二回目' })),
       ]);
       expect([first!.created, second!.created].sort()).toEqual([false, true]);
       expect(first!.message!.id).toBe(second!.message!.id);
@@ -191,12 +196,12 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     it('writes a batch in input order: repeats answer the stored row, read marks and activity move', async () => {
       const man = (await users.create(newUser('batch-man')))!.id;
       const woman = (await users.create(newUser('batch-woman', 201)))!.id;
-      const manDesk = (await conversations.findDeskOf(man))!.id;
-      const womanDesk = (await conversations.findDeskOf(woman))!.id;
-      const earlier = await messages.insertInOrder(
+      const manDesk = (await findDesk(database.db, man))!.id;
+      const womanDesk = (await findDesk(database.db, woman))!.id;
+      const earlier = await insertOne(
         message(manDesk, man, { clientId: '00000000-0000-4000-8000-000000000001', body: '先' }),
       );
-      const outcomes = await messages.insertBatch([
+      const outcomes = await batches.insertBatch([
         message(manDesk, man, { clientId: '00000000-0000-4000-8000-000000000002', body: '一' }),
         message(womanDesk, woman, { clientId: '00000000-0000-4000-8000-000000000002', body: '二' }),
         message(manDesk, man, { clientId: '00000000-0000-4000-8000-000000000001', body: '再送' }),
@@ -221,14 +226,14 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
 
     it('stores any text exactly as written (quotes, backslashes, dollar quotes)', async () => {
       const writer = (await users.create(newUser('text-writer')))!.id;
-      const deskId = (await conversations.findDeskOf(writer))!.id;
+      const deskId = (await findDesk(database.db, writer))!.id;
       const bodies = [
         "it's 'quoted' ''twice''",
         String.raw`back\slash \' \\ \n`,
         "$$ $tag$ '); drop table messages; --",
         '改行\nと\tタブ 😀',
       ];
-      await messages.insertBatch(bodies.map((body) => message(deskId, writer, { body })));
+      await batches.insertBatch(bodies.map((body) => message(deskId, writer, { body })));
       const stored = await messages.page(deskId, undefined, 10);
       expect(stored.map((row) => row.body).reverse()).toEqual(bodies);
     });
@@ -236,11 +241,11 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     it('stores nothing in a talk the sender may not write in, nor in one that does not exist', async () => {
       const mine = (await users.create(newUser('write-mine')))!.id;
       const theirs = (await users.create(newUser('write-theirs')))!.id;
-      const theirDesk = (await conversations.findDeskOf(theirs))!.id;
-      const outcomes = await messages.insertBatch([
+      const theirDesk = (await findDesk(database.db, theirs))!.id;
+      const outcomes = await batches.insertBatch([
         message(theirDesk, mine, { body: '他人の部屋へ' }),
         message(2_000_000_000, mine, { body: '存在しない部屋へ', mayWriteAnywhere: true }),
-        message((await conversations.findDeskOf(mine))!.id, mine, { body: '自分の部屋へ' }),
+        message((await findDesk(database.db, mine))!.id, mine, { body: '自分の部屋へ' }),
       ]);
       expect(outcomes.map((outcome) => [outcome.created, outcome.message?.body ?? null])).toEqual([
         [false, null],
@@ -253,13 +258,13 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     it('commits messages in id order, so catching up after an id never misses one', async () => {
       const writer = (await users.create(newUser('order-writer', 3)))!.id;
       const member = (await users.create(newUser('order-member')))!.id;
-      const deskId = (await conversations.findDeskOf(member))!.id;
+      const deskId = (await findDesk(database.db, member))!.id;
       const start = await messages.newestVisibleId({ uid: writer, isStaff: true });
 
       let done = false;
       const writing = Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          messages.insertInOrder(message(deskId, writer, { body: `#${i}`, mayWriteAnywhere: true })),
+          insertOne(message(deskId, writer, { body: `#${i}`, mayWriteAnywhere: true })),
         ),
       ).finally(() => {
         done = true;
@@ -281,29 +286,10 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
       const mine = (await users.create(newUser('vis-mine')))!.id;
       const theirs = (await users.create(newUser('vis-theirs')))!.id;
       const start = await messages.newestVisibleId({ uid: mine, isStaff: true });
-      const own = await messages.insertInOrder(message((await conversations.findDeskOf(mine))!.id, mine));
-      await messages.insertInOrder(message((await conversations.findDeskOf(theirs))!.id, theirs));
+      const own = await insertOne(message((await findDesk(database.db, mine))!.id, mine));
+      await insertOne(message((await findDesk(database.db, theirs))!.id, theirs));
       const rows = await messages.after({ uid: mine, isStaff: false }, start, 100);
       expect(rows.map((row) => row.id)).toEqual([own.message!.id]);
-    });
-
-    it('moves read marks only forward', async () => {
-      const member = (await users.create(newUser('read-member')))!.id;
-      const deskId = (await conversations.findDeskOf(member))!.id;
-      expect(await conversations.markRead(deskId, member)).toEqual({ lastReadId: 0, moved: false });
-      const stored = await messages.insertInOrder(message(deskId, member));
-      await messages.markWritten(deskId, member, stored.message!.id);
-      // The writer has read their own message already, and an older mark never moves it back.
-      await messages.markWritten(deskId, member, stored.message!.id - 1);
-      expect(await conversations.markRead(deskId, member)).toEqual({
-        lastReadId: stored.message!.id,
-        moved: false,
-      });
-      const staffUser = (await users.create(newUser('read-staff', 2)))!.id;
-      expect(await conversations.markRead(deskId, staffUser)).toEqual({
-        lastReadId: stored.message!.id,
-        moved: true,
-      });
     });
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { conversationReads, conversations, messages, users, type ConversationKind } from '../db/schema.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
+import { MessageBatchRepository } from '../repositories/message-batch-repository.js';
 import { MessageRepository } from '../repositories/message-repository.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
 import { newMessage } from '../test/talk.js';
@@ -72,6 +73,7 @@ describe.each(ENGINES)('conversation rules on %s: SQL and TypeScript agree', (en
   let database: DatabaseHandle;
   let conversationRepository: ConversationRepository;
   let messageRepository: MessageRepository;
+  let batchRepository: MessageBatchRepository;
   const ids = {} as Ids;
   const talkNames = new Map<number, string>();
 
@@ -80,6 +82,7 @@ describe.each(ENGINES)('conversation rules on %s: SQL and TypeScript agree', (en
     const { db } = database;
     conversationRepository = new ConversationRepository(db);
     messageRepository = new MessageRepository(db);
+    batchRepository = new MessageBatchRepository(db, database.ordered);
     for (const [index, person] of READERS.entries()) {
       const [row] = await db
         .insert(users)
@@ -199,7 +202,7 @@ describe.each(ENGINES)('conversation rules on %s: SQL and TypeScript agree', (en
     const stored: Record<string, boolean> = {};
     const allowed: Record<string, boolean> = {};
     for (const talk of talks) {
-      const [outcome] = await messageRepository.insertBatch([
+      const [outcome] = await batchRepository.insertBatch([
         newMessage(talk.id, writer.uid, { mayWriteAnywhere: writer.isStaff }),
       ]);
       stored[talkLabel(talk.id)] = outcome!.created;

@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findDesk } from '../test/talk.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { verifyPassword } from '../lib/passwords.js';
-import { ConversationRepository } from '../repositories/conversation-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import { UsageError, createUserFromArgs } from './create-user.js';
 
@@ -52,9 +52,8 @@ describe('create-user script', () => {
       expect(user).toMatchObject({ loginId: 'taro-2', name: '山田太郎', role: 101, rank: 3 });
       expect(await verifyPassword(user!.passwordHash, 'pw.1?')).toBe(true);
       // A member comes with their talk with the staff desk; staff do not get one.
-      const conversations = new ConversationRepository(database.db);
-      expect(await conversations.findDeskOf(first.uid)).toMatchObject({ kind: 'desk', memberId: first.uid });
-      expect(await conversations.findDeskOf(second.uid)).toBeNull();
+      expect(await findDesk(database.db, first.uid)).toMatchObject({ kind: 'desk', memberId: first.uid });
+      expect(await findDesk(database.db, second.uid)).toBeNull();
     } finally {
       await database.close();
     }

@@ -329,7 +329,7 @@ export async function runDemo(env: NodeJS.ProcessEnv): Promise<{ logins: Login[]
       );
     }
     const clock = new DemoClock();
-    const services = createServices(config, database.db, () => clock.now);
+    const services = createServices(config, database, () => clock.now);
     await services.media.loadKey();
     await services.conversations.ensureStaffRoom();
     const club: DemoClub = { db: database.db, services, clock, logins: [] };

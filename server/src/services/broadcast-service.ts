@@ -11,12 +11,11 @@ import {
 } from '@enishi/contract';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { type ProfileUrl, messageFact } from '../presenters/message-presenter.js';
-import type { Realtime } from '../realtime/events.js';
 import type { BroadcastRepository } from '../repositories/broadcast-repository.js';
 import type { ConversationRepository } from '../repositories/conversation-repository.js';
-import type { MessageRow, NewImage } from '../repositories/message-repository.js';
+import type { NewImage } from '../repositories/message-repository.js';
 import type { MediaService } from './media-service.js';
+import type { MessagePosting, StoredMessage } from './message-posting.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
@@ -41,10 +40,9 @@ export class BroadcastService {
     private readonly broadcasts: BroadcastRepository,
     private readonly conversations: ConversationRepository,
     private readonly media: MediaService,
-    private readonly realtime: Realtime,
+    private readonly posting: MessagePosting,
     private readonly mediaDir: string,
     private readonly clock: Clock,
-    private readonly profileUrl?: ProfileUrl,
   ) {}
 
   /**
@@ -111,35 +109,31 @@ export class BroadcastService {
         womanId: null,
         reply: null,
       };
-      const sign = (ids: string[]) => this.media.sign(ids);
-      const history: MessageRow = {
-        ...base,
-        id: stored.historyMessageId,
-        conversationId: historyConversationId,
-        images: historyImages.map((image) => image.id),
-        kind,
-        memberId: null,
-        memberRole: null,
+      const history: StoredMessage = {
+        row: {
+          ...base,
+          id: stored.historyMessageId,
+          conversationId: historyConversationId,
+          images: historyImages.map((image) => image.id),
+          kind,
+          memberId: null,
+          memberRole: null,
+        },
+        audience: { memberIds: [], staff: true },
       };
-      await Promise.all([
-        this.realtime.toAudience({ memberIds: [], staff: true }, 'message.created', {
-          message: messageFact(history, sign, false, this.profileUrl),
-        }),
-        ...stored.copies.map((copy) => {
-          const row: MessageRow = {
-            ...base,
-            id: copy.messageId,
-            conversationId: copy.deskId,
-            images: (imagesOf.get(copy.memberId) ?? []).map((image) => image.id),
-            kind: 'desk',
-            memberId: copy.memberId,
-            memberRole: role,
-          };
-          return this.realtime.toAudience({ memberIds: [copy.memberId], staff: false }, 'message.created', {
-            message: messageFact(row, sign, false, this.profileUrl),
-          });
-        }),
-      ]);
+      const deskCopies = stored.copies.map((copy): StoredMessage => ({
+        row: {
+          ...base,
+          id: copy.messageId,
+          conversationId: copy.deskId,
+          images: (imagesOf.get(copy.memberId) ?? []).map((image) => image.id),
+          kind: 'desk',
+          memberId: copy.memberId,
+          memberRole: role,
+        },
+        audience: { memberIds: [copy.memberId], staff: false },
+      }));
+      await this.posting.publish([history, ...deskCopies]);
     } catch (error) {
       if (!stored) await this.media.remove(written);
       throw error;

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { DatabaseConnections } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { MemoryRateLimiter } from '../lib/rate-limit.js';
-import { Realtime } from '../realtime/events.js';
+import { Delivery } from '../realtime/delivery.js';
 import { InProcessFanout, type Fanout } from '../realtime/fanout.js';
 import { ApplicationRepository } from '../repositories/application-repository.js';
 import { BannerRepository } from '../repositories/banner-repository.js';
@@ -13,6 +13,7 @@ import { AuditRepository } from '../repositories/audit-repository.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
 import { MediaRepository } from '../repositories/media-repository.js';
 import { MemberAdminRepository } from '../repositories/member-admin-repository.js';
+import { MessageBatchRepository } from '../repositories/message-batch-repository.js';
 import { MessageRepository } from '../repositories/message-repository.js';
 import { NewsRepository } from '../repositories/news-repository.js';
 import { SecretRepository } from '../repositories/secret-repository.js';
@@ -26,7 +27,9 @@ import { ConversationService } from './conversation-service.js';
 import { LoginService } from './login-service.js';
 import { MediaService } from './media-service.js';
 import { MemberAdminService } from './member-admin-service.js';
+import { MessagePosting } from './message-posting.js';
 import { MessageService } from './message-service.js';
+import { MessageWriter } from './message-writer.js';
 import { NewsService } from './news-service.js';
 import { ProfileImageService } from './profile-image-service.js';
 import { SessionService } from './session-service.js';
@@ -40,7 +43,7 @@ export interface Services {
   conversations: ConversationService;
   messages: MessageService;
   media: MediaService;
-  realtime: Realtime;
+  delivery: Delivery;
   memberAdmin: MemberAdminService;
   profileImages: ProfileImageService;
   contentImages: ContentImageService;
@@ -52,14 +55,14 @@ export interface Services {
 /** Wires repositories into services. The one place that knows which implementation backs what. */
 export function createServices(
   config: Pick<Config, 'rateLimits' | 'dataDir'>,
-  db: Database,
+  { db, ordered }: DatabaseConnections,
   clock: Clock = systemClock,
   fanout: Fanout = new InProcessFanout(),
 ): Services {
-  const realtime = new Realtime(fanout);
+  const delivery = new Delivery(fanout);
   const userRepository = new UserRepository(db);
   const conversationRepository = new ConversationRepository(db);
-  const sessions = new SessionService(new SessionRepository(db), clock, realtime);
+  const sessions = new SessionService(new SessionRepository(db), clock, delivery);
   const media = new MediaService(
     new MediaRepository(db),
     new SecretRepository(db),
@@ -72,12 +75,19 @@ export function createServices(
     path.join(config.dataDir, 'media'),
     clock,
   );
-  const news = new NewsService(new NewsRepository(db), contentImages, realtime, clock);
+  const news = new NewsService(new NewsRepository(db), contentImages, delivery, clock);
   const conversations = new ConversationService(conversationRepository, userRepository, clock, (reader) =>
     news.unseenCount(reader),
   );
-  const users = new UserService(userRepository, clock, realtime);
+  const users = new UserService(userRepository, clock, delivery);
   const profileImages = new ProfileImageService(media, path.join(config.dataDir, 'media'), clock);
+  const posting = new MessagePosting(
+    // The one writer: its group commit gathers the messages of every socket.
+    new MessageWriter(new MessageBatchRepository(db, ordered)),
+    delivery,
+    (ids) => media.sign(ids),
+    (stored) => profileImages.url(stored),
+  );
   const { rateLimits } = config;
   return {
     sessions,
@@ -97,19 +107,19 @@ export function createServices(
       conversationRepository,
       conversations,
       media,
-      realtime,
+      delivery,
+      posting,
       clock,
-      (stored) => profileImages.url(stored),
     ),
     media,
-    realtime,
+    delivery,
     memberAdmin: new MemberAdminService(
       new MemberAdminRepository(db),
       userRepository,
       users,
       new AuditRepository(db),
       profileImages,
-      realtime,
+      delivery,
       clock,
     ),
     profileImages,
@@ -120,10 +130,9 @@ export function createServices(
       new BroadcastRepository(db),
       conversationRepository,
       media,
-      realtime,
+      posting,
       path.join(config.dataDir, 'media'),
       clock,
-      (stored) => profileImages.url(stored),
     ),
   };
 }

@@ -15,7 +15,7 @@ import type { AuditRecord, NewAuditRecord } from '../db/schema-admin.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { hashPassword } from '../lib/passwords.js';
-import type { Realtime } from '../realtime/events.js';
+import type { Delivery } from '../realtime/delivery.js';
 import type { AuditRepository } from '../repositories/audit-repository.js';
 import type { MemberAdminRepository } from '../repositories/member-admin-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
@@ -67,7 +67,7 @@ export class MemberAdminService {
     private readonly userService: UserService,
     private readonly audits: AuditRepository,
     private readonly images: ProfileImageService,
-    private readonly realtime: Realtime,
+    private readonly delivery: Delivery,
     private readonly clock: Clock,
   ) {}
 
@@ -145,9 +145,9 @@ export class MemberAdminService {
     if (result.outcome === 'taken') throw badRequest(ja.members.errors.idTaken);
     // A new password ended the user's other sessions: their open sockets close too.
     if (passwordHash && uid !== actor.uid) {
-      await this.realtime.toUser(uid, 'session.ended', { sessionId: null });
+      await this.delivery.toUser(uid, 'session.ended', { sessionId: null });
     } else {
-      await this.realtime.toUser(uid, 'user.changed', {});
+      await this.delivery.toUser(uid, 'user.changed', {});
     }
     return result.after;
   }
@@ -172,7 +172,7 @@ export class MemberAdminService {
     if (uid === actor.uid) throw badRequest(ja.members.errors.selfDelete);
     const deleted = await this.records.delete(uid, this.entry(actor, 'delete'));
     if (!deleted) throw notFound();
-    await this.realtime.toUser(uid, 'session.ended', { sessionId: null });
+    await this.delivery.toUser(uid, 'session.ended', { sessionId: null });
     await this.images.remove(deleted.image);
     return deleted;
   }
@@ -199,7 +199,7 @@ export class MemberAdminService {
       throw notFound();
     }
     await this.images.remove(result.before.image);
-    await this.realtime.toUser(uid, 'user.changed', {});
+    await this.delivery.toUser(uid, 'user.changed', {});
     return result.after;
   }
 

@@ -10,18 +10,14 @@ import type { z } from 'zod';
 import { hasPostgresCode, PG_FOREIGN_KEY_VIOLATION } from '../db/errors.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import {
-  type ProfileUrl,
-  messageFact,
-  presentMessage,
-  type MessageFact,
-} from '../presenters/message-presenter.js';
-import type { Realtime } from '../realtime/events.js';
+import { presentMessage } from '../presenters/message-presenter.js';
+import type { Delivery } from '../realtime/delivery.js';
 import type { ConversationRepository } from '../repositories/conversation-repository.js';
 import type { MessageRepository, MessageRow } from '../repositories/message-repository.js';
 import { audienceOf, type ConversationService } from './conversation-service.js';
 import type { MediaService } from './media-service.js';
-import { MessageWriter } from './message-writer.js';
+import type { MessageFact } from './message.js';
+import type { MessagePosting } from './message-posting.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
@@ -52,22 +48,18 @@ function groupByJapanDate(messages: Message[]): MessageGroup[] {
  * published to the conversation's audience only after its transaction has committed.
  */
 export class MessageService {
-  private readonly writer: MessageWriter;
-
   constructor(
     private readonly messages: MessageRepository,
     private readonly conversationRepository: ConversationRepository,
     private readonly conversations: ConversationService,
     private readonly media: MediaService,
-    private readonly realtime: Realtime,
+    private readonly delivery: Delivery,
+    private readonly posting: MessagePosting,
     private readonly clock: Clock,
-    private readonly profileUrl?: ProfileUrl,
-  ) {
-    this.writer = new MessageWriter(messages);
-  }
+  ) {}
 
   private fact(row: MessageRow, read = false): MessageFact {
-    return messageFact(row, (ids) => this.media.sign(ids), read, this.profileUrl);
+    return this.posting.fact(row, read);
   }
 
   /**
@@ -132,55 +124,33 @@ export class MessageService {
     const images = await this.media.store(input.image);
     let stored;
     try {
-      stored = await this.writer.write({
-        conversationId: input.conversation_id,
-        senderId: actor.uid,
-        mayWriteAnywhere: isStaffRole(actor.role),
-        body: input.message,
-        images,
-        replyToId: input.reply ?? null,
-        announce: input.announce,
-        messageType: 0,
-        clientId: input.client_id,
-        now: new Date(this.clock()),
-      });
+      stored = await this.posting.post(
+        {
+          conversationId: input.conversation_id,
+          senderId: actor.uid,
+          mayWriteAnywhere: isStaffRole(actor.role),
+          body: input.message,
+          images,
+          replyToId: input.reply ?? null,
+          announce: input.announce,
+          messageType: 0,
+          clientId: input.client_id,
+          now: new Date(this.clock()),
+        },
+        actor,
+        reply,
+      );
     } catch (error) {
       await this.media.remove(images.map((image) => image.path));
       // The talk went with its member's account while the message was on its way.
       if (hasPostgresCode(error, PG_FOREIGN_KEY_VIOLATION)) throw notFound();
       throw error;
     }
-    if (!stored.created) {
-      await this.media.remove(images.map((image) => image.path));
-      if (!stored.message) throw notFound();
-      // Another frame with this client id won the race.
-      return this.answerDuplicate(stored.message.id, stored.message.conversationId);
-    }
-
-    // Everything a reader sees is known here already: the stored row is not read back.
-    const { message: record, conversation } = stored;
-    const message = this.fact({
-      id: record.id,
-      conversationId: record.conversationId,
-      senderId: actor.uid,
-      senderName: actor.name,
-      senderRole: actor.role,
-      senderImage: actor.image,
-      body: record.body,
-      images: record.images,
-      announce: record.announce,
-      messageType: record.messageType,
-      clientId: record.clientId,
-      createdAt: record.createdAt,
-      kind: conversation.kind,
-      memberId: conversation.memberId,
-      memberRole: conversation.memberRole,
-      manId: conversation.manId,
-      womanId: conversation.womanId,
-      reply,
-    });
-    await this.realtime.toAudience(audienceOf(conversation), 'message.created', { message });
-    return { outcome: 'created', message };
+    if (stored.created) return { outcome: 'created', message: stored.message };
+    await this.media.remove(images.map((image) => image.path));
+    if (!stored.message) throw notFound();
+    // Another frame with this client id won the race.
+    return this.answerDuplicate(stored.message.id, stored.message.conversationId);
   }
 
   private async answerDuplicate(messageId: number, conversationId: number): Promise<SendResult> {
@@ -196,7 +166,7 @@ export class MessageService {
     const { deleted, mediaPaths } = await this.messages.softDelete(messageId, new Date(this.clock()));
     if (!deleted) throw notFound();
     await this.media.remove(mediaPaths);
-    await this.realtime.toAudience(audienceOf(row), 'message.deleted', {
+    await this.delivery.toAudience(audienceOf(row), 'message.deleted', {
       conversationId: row.conversationId,
       messageId,
     });
@@ -208,7 +178,7 @@ export class MessageService {
     if (!row.announce) throw notFound();
     if (!policies.unpinAnnouncement(actor, row)) throw forbidden();
     if (!(await this.messages.unpin(messageId))) throw notFound();
-    await this.realtime.toAudience(audienceOf(row), 'announcement.removed', {
+    await this.delivery.toAudience(audienceOf(row), 'announcement.removed', {
       conversationId: row.conversationId,
       messageId,
     });
@@ -228,12 +198,12 @@ export class MessageService {
     const conversation = await this.conversations.access(actor, conversationId);
     const result = await this.conversationRepository.markRead(conversationId, actor.uid);
     if (result.moved) {
-      await this.realtime.toAudience(audienceOf(conversation), 'conversation.read', {
+      await this.delivery.toAudience(audienceOf(conversation), 'conversation.read', {
         conversationId,
         reader: actor.uid,
         lastReadId: result.lastReadId,
       });
-      await this.realtime.toUser(actor.uid, 'notifications.changed', {});
+      await this.delivery.toUser(actor.uid, 'notifications.changed', {});
     }
     return result;
   }

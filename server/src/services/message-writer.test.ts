@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
-import { ConversationRepository } from '../repositories/conversation-repository.js';
-import { MessageRepository, type NewMessage } from '../repositories/message-repository.js';
+import { MessageBatchRepository, type NewMessage } from '../repositories/message-batch-repository.js';
+import { MessageRepository } from '../repositories/message-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
-import { newMessage } from '../test/talk.js';
+import { findDesk, newMessage } from '../test/talk.js';
 import { MessageWriter } from './message-writer.js';
 
 describe.each(ENGINES)('message writer on %s', (engine) => {
@@ -16,9 +16,8 @@ describe.each(ENGINES)('message writer on %s', (engine) => {
   beforeAll(async () => {
     database = await openTestDatabase(engine);
     messages = new MessageRepository(database.db);
-    writer = new MessageWriter(messages);
+    writer = new MessageWriter(new MessageBatchRepository(database.db, database.ordered));
     const users = new UserRepository(database.db);
-    const conversations = new ConversationRepository(database.db);
     for (let index = 0; index < 5; index += 1) {
       const member = (await users.create({
         loginId: `writer-${index}`,
@@ -26,7 +25,7 @@ describe.each(ENGINES)('message writer on %s', (engine) => {
         passwordHash: 'h',
         role: 101,
       }))!;
-      desks.push({ member: member.id, desk: (await conversations.findDeskOf(member.id))!.id });
+      desks.push({ member: member.id, desk: (await findDesk(database.db, member.id))!.id });
     }
   });
   afterAll(() => database.close());

@@ -1,4 +1,8 @@
-import type { InsertOutcome, MessageRepository, NewMessage } from '../repositories/message-repository.js';
+import type {
+  InsertOutcome,
+  MessageBatchRepository,
+  NewMessage,
+} from '../repositories/message-batch-repository.js';
 
 interface Pending {
   input: NewMessage;
@@ -19,13 +23,13 @@ const IN_FLIGHT = 2;
  * Group commit for messages. While batches are being written, new messages wait and go together in the
  * next, so a busy club pays the order lock and the commit once per batch instead of once per message, and
  * a quiet one writes each message at once, with no timer in between. Batches are written, and answered, in
- * the order they were started (MessageRepository.insertBatch runs on a connection of its own).
+ * the order they were started (MessageBatchRepository.insertBatch runs on a connection of its own). The container makes the one writer..
  */
 export class MessageWriter {
   private waiting: Pending[] = [];
   private inFlight = 0;
 
-  constructor(private readonly messages: MessageRepository) {}
+  constructor(private readonly messages: MessageBatchRepository) {}
 
   /** Resolves once the message is committed (or found already stored under its client id). */
   write(input: NewMessage): Promise<InsertOutcome> {

@@ -2,7 +2,7 @@ import { contentTypeOfRole, isStaffRole, ja, ROLE, storedImageId, type NewsRow }
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { presentNews } from '../presenters/news-presenter.js';
-import type { Realtime } from '../realtime/events.js';
+import type { Delivery } from '../realtime/delivery.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { NewsImageSlot, NewsRepository } from '../repositories/news-repository.js';
 import { NEWS_IMAGE_FORMATS, type ContentImageService } from './content-image-service.js';
@@ -26,7 +26,7 @@ export class NewsService {
   constructor(
     private readonly news: NewsRepository,
     private readonly images: ContentImageService,
-    private readonly realtime: Realtime,
+    private readonly delivery: Delivery,
     private readonly clock: Clock,
   ) {}
 
@@ -110,7 +110,7 @@ export class NewsService {
     const items = await this.news.list({ type, id: query.id });
     if (query.id !== undefined && (!items[0] || !policies.seeContent(actor, items[0].type))) throw notFound();
     if (!staff && query.id === undefined && items[0] && (await this.news.markSeen(actor.uid, items[0].id))) {
-      await this.realtime.toUser(actor.uid, 'notifications.changed', {});
+      await this.delivery.toUser(actor.uid, 'notifications.changed', {});
     }
     return items.map((item) => presentNews(item, (ids) => this.images.sign(ids)));
   }
@@ -124,6 +124,6 @@ export class NewsService {
   /** The group's badges may have changed: their open sockets recompute the counters. */
   private async tellGroup(type: number): Promise<void> {
     const ids = await this.news.userIdsWithRole(roleOfType(type));
-    await Promise.all(ids.map((uid) => this.realtime.toUser(uid, 'notifications.changed', {})));
+    await Promise.all(ids.map((uid) => this.delivery.toUser(uid, 'notifications.changed', {})));
   }
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.js';
-import type { Realtime } from '../realtime/events.js';
+import type { Delivery } from '../realtime/delivery.js';
 import { looksLikeSessionToken, newSessionToken, sha256Hex } from '../lib/tokens.js';
 import type { SessionRepository } from '../repositories/session-repository.js';
 
@@ -29,7 +29,7 @@ export class SessionService {
   constructor(
     private readonly sessions: SessionRepository,
     private readonly clock: Clock,
-    private readonly realtime?: Realtime,
+    private readonly delivery?: Delivery,
   ) {}
 
   /** Starts a session for the user and returns the token the client keeps; only its hash is stored. */
@@ -76,7 +76,7 @@ export class SessionService {
   /** Logout: the session is deleted, and chat sockets opened with it close at once. */
   async end(actor: Actor): Promise<void> {
     await this.sessions.delete(actor.sessionId);
-    await this.realtime?.toUser(actor.uid, 'session.ended', { sessionId: actor.sessionId });
+    await this.delivery?.toUser(actor.uid, 'session.ended', { sessionId: actor.sessionId });
   }
 
   /** Keeps this device's push subscription on its session (null clears it). */

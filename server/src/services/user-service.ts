@@ -2,7 +2,7 @@ import { ROLE } from '@enishi/contract';
 import { notFound } from '../errors.js';
 import { hashPassword, randomPassword } from '../lib/passwords.js';
 import type { Clock } from '../lib/clock.js';
-import type { Realtime } from '../realtime/events.js';
+import type { Delivery } from '../realtime/delivery.js';
 import type { UserRecord } from '../db/schema.js';
 import type { Transaction, UserRepository } from '../repositories/user-repository.js';
 import { policies } from './policies.js';
@@ -26,7 +26,7 @@ export class UserService {
   constructor(
     private readonly users: UserRepository,
     private readonly clock: Clock,
-    private readonly realtime?: Realtime,
+    private readonly delivery?: Delivery,
   ) {}
 
   /**
@@ -64,7 +64,7 @@ export class UserService {
   /** Deletes a user and, through the foreign key, every session of theirs; their chat sockets close. */
   async delete(uid: number): Promise<boolean> {
     const deleted = await this.users.delete(uid);
-    if (deleted) await this.realtime?.toUser(uid, 'session.ended', { sessionId: null });
+    if (deleted) await this.delivery?.toUser(uid, 'session.ended', { sessionId: null });
     return deleted;
   }
 

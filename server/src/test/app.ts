@@ -20,7 +20,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export type ExtraDeps = Omit<AppDeps, 'db' | 'clock'>;
+export type ExtraDeps = Omit<AppDeps, 'database' | 'clock'>;
 
 export interface TestContext {
   app: FastifyInstance;
@@ -40,7 +40,7 @@ export async function createTestContext(
   const apps: FastifyInstance[] = [];
   const build = async (env: Record<string, string> = {}, clock?: Clock, deps: ExtraDeps = {}) => {
     const config = testConfig({ DATA_DIR: dataDir, ...options.env, ...env });
-    const app = await buildApp(config, { ...options.deps, ...deps, db: database.db, clock });
+    const app = await buildApp(config, { ...options.deps, ...deps, database, clock });
     apps.push(app);
     return app;
   };

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import { conversations, type ConversationRecord } from '../db/schema.js';
 import type { Actor } from '../services/session-service.js';
-import type { MessageFact } from '../presenters/message-presenter.js';
-import type { NewMessage } from '../repositories/message-repository.js';
+import type { MessageFact } from '../services/message.js';
+import type { NewMessage } from '../repositories/message-batch-repository.js';
 
 /** The actor behind a session, as the services see the caller. */
 export async function actorOf(app: FastifyInstance, ssid: string): Promise<Actor> {
@@ -65,4 +68,14 @@ export function newMessage(
     now: new Date(),
     ...extra,
   };
+}
+
+/** A member's desk talk, read straight from the table (null for staff, who have none). */
+export async function findDesk(db: Database, memberId: number): Promise<ConversationRecord | null> {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.kind, 'desk'), eq(conversations.memberId, memberId)))
+    .limit(1);
+  return rows[0] ?? null;
 }

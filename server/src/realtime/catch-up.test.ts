@@ -1,0 +1,80 @@
+import { count, isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../db/schema.js';
+import {
+  barrier,
+  connect,
+  ctx,
+  groupTalk,
+  isMessage,
+  manDesk,
+  outsiderDesk,
+  say,
+  ssid,
+  useChatClub,
+  womanDesk,
+  type MessageFrame,
+} from '../test/chat-club.js';
+
+describe('chat socket: catching up after last_id', () => {
+  useChatClub();
+
+  describe('catching up', () => {
+    it('sends a reconnecting client exactly the messages it missed, in order, then live ones', async () => {
+      const first = await connect(ssid.taro!);
+      const staff = await connect(ssid.admin!);
+      const seen = await say(first, manDesk, '最後に見たメッセージ');
+      await first.close();
+
+      const missed: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        missed.push((await say(staff, i % 3 === 0 ? groupTalk : manDesk, `不在中 ${i}`)).id);
+        // Not his: must not be in his catch-up.
+        if (i % 4 === 0) await say(staff, outsiderDesk, `他の会員へ ${i}`);
+      }
+
+      const again = await connect(ssid.taro!, { last_id: seen.id });
+      const beforeReady = again.received.slice(
+        0,
+        again.received.findIndex((frame) => frame.type === 'ready'),
+      );
+      expect(beforeReady.filter((frame) => frame.type === 'message').map((frame) => frame.id)).toEqual(
+        missed,
+      );
+      expect(again.received.find((frame) => frame.type === 'ready')).toEqual({
+        type: 'ready',
+        last_id: missed.at(-1),
+      });
+
+      const live = await say(staff, manDesk, '戻ってきましたね');
+      expect((await again.take<MessageFrame>(isMessage(live.client_id!))).id).toBe(live.id);
+    });
+
+    it('misses nothing and repeats nothing when messages arrive during the catch-up', async () => {
+      const staff = await connect(ssid.admin!);
+      const seen = await say(staff, manDesk, '起点');
+      const sending = (async () => {
+        const ids: number[] = [];
+        for (let i = 0; i < 20; i += 1) ids.push((await say(staff, manDesk, `同時 ${i}`)).id);
+        return ids;
+      })();
+      const member = await connect(ssid.taro!, { last_id: seen.id });
+      const sent = await sending;
+      await barrier(member);
+      const got = member.received.filter((frame) => frame.type === 'message').map((frame) => frame.id);
+      expect(got).toEqual(sent);
+    });
+
+    it('catches up from 0 with everything the member may see', async () => {
+      const member = await connect(ssid.hanako!, { last_id: 0 });
+      const got = member.received.filter((frame) => frame.type === 'message');
+      const visible = await ctx.database.db
+        .select({ n: count() })
+        .from(messages)
+        .where(isNull(messages.deletedAt));
+      expect(got.length).toBeGreaterThan(0);
+      expect(got.length).toBeLessThan(visible[0]!.n);
+      expect(got.every((frame) => [womanDesk, groupTalk].includes(frame.conversation_id))).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import { DeleteFrame, firstErrorMessage, ja, OpenFrame, TextFrame, type ServerFrame } from '@enishi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../errors.js';
+import { presentMessage } from '../presenters/message-presenter.js';
+import type { Services } from '../services/container.js';
+import type { Actor } from '../services/session-service.js';
+
+export type Frame = Record<string, unknown>;
+
+/** What handling a frame needs of its socket. */
+export interface FrameSocket {
+  send(frame: ServerFrame): void;
+  sendError(error: string, clientId?: string): void;
+  /** Opens a talk (null: none on screen) and marks it read. */
+  openTalk(conversationId: number | null): Promise<void>;
+}
+
+export function clientIdOf(frame: Frame): string | undefined {
+  const id = frame.client_id;
+  return typeof id === 'string' && id.length <= 64 ? id : undefined;
+}
+
+function parse<S extends z.ZodType>(schema: S, frame: Frame): z.output<S> {
+  const result = schema.safeParse(frame);
+  if (!result.success) throw new AppError('bad-request', firstErrorMessage(result.error));
+  return result.data;
+}
+
+/** One client frame after the session frame (API.md "Chat socket"); a refusal is an `error` frame. */
+export async function handleFrame(
+  services: Services,
+  log: FastifyBaseLogger,
+  socket: FrameSocket,
+  actor: Actor,
+  frame: Frame,
+): Promise<void> {
+  try {
+    switch (frame.type) {
+      case 'text':
+        return await handleText(services, socket, actor, frame);
+      case 'delete': {
+        const parsed = parse(DeleteFrame, frame);
+        if ('delete_message_id' in parsed) await services.messages.delete(actor, parsed.delete_message_id);
+        else await services.messages.unpin(actor, parsed.delete_announce_id);
+        return;
+      }
+      case 'open':
+        return await socket.openTalk(parse(OpenFrame, frame).conversation_id ?? null);
+      default:
+        throw new AppError('bad-request', ja.errors.badRequest);
+    }
+  } catch (error) {
+    if (error instanceof AppError) return socket.sendError(error.message, clientIdOf(frame));
+    log.error({ err: error }, 'chat frame failed');
+    socket.sendError(ja.errors.internal, clientIdOf(frame));
+  }
+}
+
+async function handleText(services: Services, socket: FrameSocket, actor: Actor, frame: Frame) {
+  const result = await services.messages.send(actor, parse(TextFrame, frame));
+  // A new message reaches this socket through the delivery like everyone else's copy. A repeat is
+  // answered here only: the others already have it.
+  if (result.outcome === 'duplicate') {
+    socket.send({ type: 'message', ...presentMessage(actor, result.message) });
+  } else if (result.outcome === 'deleted') {
+    socket.send({
+      type: 'delete',
+      conversation_id: result.conversationId,
+      delete_message_id: result.messageId,
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import type { Fanout } from './fanout.js';
+import type { Audience, RealtimeEvent, RealtimeEventMap, RealtimeEventName } from './events.js';
+
+const userTopic = (uid: number) => `user-${uid}`;
+/** Every staff socket listens here: staff belong to every conversation. */
+const STAFF_TOPIC = 'staff';
+
+/**
+ * Where push notifications will plug in: handed every event after the sockets have it, with the people it
+ * reaches, to decide what is worth a notification. There is none yet.
+ */
+export interface PushSender {
+  send(audience: Audience, event: RealtimeEvent): Promise<void>;
+}
+
+/**
+ * The one way an event reaches people: to their open sockets now (one Fanout topic per member, one for all
+ * staff) and to a push sender when there is one. Services call it only after their transaction has
+ * committed; events are plain JSON, so a Fanout across instances carries them unchanged.
+ */
+export class Delivery {
+  constructor(
+    private readonly fanout: Fanout,
+    private readonly push: PushSender | null = null,
+  ) {}
+
+  async deliver(audience: Audience, event: RealtimeEvent): Promise<void> {
+    const topics = audience.memberIds.map(userTopic);
+    if (audience.staff) topics.push(STAFF_TOPIC);
+    await Promise.all(topics.map((topic) => this.fanout.publish(topic, event)));
+    await this.push?.send(audience, event);
+  }
+
+  toAudience<K extends RealtimeEventName>(
+    audience: Audience,
+    event: K,
+    payload: RealtimeEventMap[K],
+  ): Promise<void> {
+    return this.deliver(audience, { event, ...payload } as RealtimeEvent);
+  }
+
+  toUser<K extends RealtimeEventName>(uid: number, event: K, payload: RealtimeEventMap[K]): Promise<void> {
+    return this.toAudience({ memberIds: [uid], staff: false }, event, payload);
+  }
+
+  /** A user's socket hears what is delivered to them (and, for staff, to all staff); returns unsubscribe. */
+  subscribe(uid: number, isStaff: boolean, onEvent: (event: RealtimeEvent) => void): () => void {
+    const topics = isStaff ? [userTopic(uid), STAFF_TOPIC] : [userTopic(uid)];
+    const handler = (payload: unknown) => onEvent(payload as RealtimeEvent);
+    const unsubscribes = topics.map((topic) => this.fanout.subscribe(topic, handler));
+    return () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    };
+  }
+}

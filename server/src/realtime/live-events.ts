@@ -1,0 +1,66 @@
+import { SOCKET_CLOSE, type ServerFrame } from '@enishi/contract';
+import type { Actor } from '../services/session-service.js';
+import type { BadgeCounter } from './badge-counter.js';
+import type { RealtimeEvent } from './events.js';
+import { messageFrame } from './message-frames.js';
+
+/** What a live event needs of the socket it reaches. */
+export interface LiveSocket {
+  /** Message ids up to this were sent by the catch-up (or the client had them). */
+  readonly skipUpTo: number;
+  /** The talk on screen: its new messages are marked read as they arrive. */
+  readonly openConversationId: number | null;
+  readonly badges: BadgeCounter;
+  send(frame: ServerFrame): void;
+  sendJson(json: string): void;
+  close(code: number): void;
+  markOpenTalkRead(): void;
+  /** The user's record changed: read the session again before the next frame. */
+  userChanged(): void;
+}
+
+/** Turns a delivered event into what this socket's user sees (API.md "Chat socket"). */
+export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: RealtimeEvent): void {
+  switch (event.event) {
+    case 'message.created': {
+      const message = event.message;
+      if (message.id <= socket.skipUpTo) return;
+      socket.sendJson(messageFrame(actor, message));
+      if (message.from === actor.uid) socket.badges.own(actor, message);
+      else if (message.conversation_id === socket.openConversationId) socket.markOpenTalkRead();
+      else socket.badges.arrival(actor, message);
+      return;
+    }
+    case 'message.deleted':
+      socket.send({
+        type: 'delete',
+        conversation_id: event.conversationId,
+        delete_message_id: event.messageId,
+      });
+      return socket.badges.refresh();
+    case 'announcement.removed':
+      socket.send({
+        type: 'delete',
+        conversation_id: event.conversationId,
+        delete_announce_id: event.messageId,
+      });
+      return;
+    case 'conversation.read':
+      if (event.reader === actor.uid) return;
+      socket.send({
+        type: 'read',
+        conversation_id: event.conversationId,
+        reader: event.reader,
+        last_read_id: event.lastReadId,
+      });
+      return;
+    case 'notifications.changed':
+      return socket.badges.refresh();
+    case 'user.changed':
+      return socket.userChanged();
+    case 'session.ended':
+      if (event.sessionId === null || event.sessionId === actor.sessionId)
+        socket.close(SOCKET_CLOSE.sessionEnded);
+      return;
+  }
+}

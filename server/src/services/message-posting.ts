@@ -1,0 +1,88 @@
+import type { Audience } from '../realtime/events.js';
+import type { Delivery } from '../realtime/delivery.js';
+import type { MessageRecord } from '../db/schema.js';
+import type { NewMessage } from '../repositories/message-batch-repository.js';
+import type { MessageRow } from '../repositories/message-repository.js';
+import { audienceOf } from './conversation-service.js';
+import { messageFact, type MessageFact, type ProfileUrl, type SignImages } from './message.js';
+import type { MessageWriter } from './message-writer.js';
+
+/** The sender as readers see them on the message. */
+export interface Sender {
+  uid: number;
+  name: string;
+  role: number;
+  image: string | null;
+}
+
+/** A committed message and the people it reaches. */
+export interface StoredMessage {
+  row: MessageRow;
+  audience: Audience;
+}
+
+/**
+ * What posting gave: the new message as readers see it, or, when nothing new was stored, the message
+ * already stored under that client id (null: the talk is gone or not the sender's).
+ */
+export type PostOutcome =
+  { created: true; message: MessageFact } | { created: false; message: MessageRecord | null };
+
+/**
+ * The one way a chat message is stored and published, for talks (MessageService) and bulk sends
+ * (BroadcastService) alike. Publishing comes only after the commit, and what readers see is built from
+ * what was written, not read back.
+ */
+export class MessagePosting {
+  constructor(
+    private readonly writer: MessageWriter,
+    private readonly delivery: Delivery,
+    private readonly signImages: SignImages,
+    private readonly profileUrl: ProfileUrl,
+  ) {}
+
+  /** A stored message as every reader sees it (`read`: 既読 by the other side). */
+  fact(row: MessageRow, read = false): MessageFact {
+    return messageFact(row, this.signImages, read, this.profileUrl);
+  }
+
+  /** Stores a talk message in id order (group commit, see MessageWriter) and publishes it when it is new. */
+  async post(input: NewMessage, sender: Sender, reply: MessageRow['reply']): Promise<PostOutcome> {
+    const stored = await this.writer.write(input);
+    if (!stored.created) return stored;
+    const { message: record, conversation } = stored;
+    const row: MessageRow = {
+      id: record.id,
+      conversationId: record.conversationId,
+      senderId: sender.uid,
+      senderName: sender.name,
+      senderRole: sender.role,
+      senderImage: sender.image,
+      body: record.body,
+      images: record.images,
+      announce: record.announce,
+      messageType: record.messageType,
+      clientId: record.clientId,
+      createdAt: record.createdAt,
+      kind: conversation.kind,
+      memberId: conversation.memberId,
+      memberRole: conversation.memberRole,
+      manId: conversation.manId,
+      womanId: conversation.womanId,
+      reply,
+    };
+    const [message] = await this.publish([{ row, audience: audienceOf(conversation) }]);
+    return { created: true, message: message! };
+  }
+
+  /** Publishes messages once their transaction has committed (a talk's batch, a bulk send's copies). */
+  async publish(stored: StoredMessage[]): Promise<MessageFact[]> {
+    const facts = stored.map(({ row }) => this.fact(row));
+    await Promise.all(
+      stored.map(({ audience }, index) =>
+        this.delivery.toAudience(audience, 'message.created', { message: facts[index]! }),
+      ),
+    );
+    return facts;
+  }
+}

@@ -1,0 +1,67 @@
+import { ja } from '@enishi/contract';
+import type { ConversationKind } from '../db/schema.js';
+import type { MessageRow } from '../repositories/message-repository.js';
+
+/**
+ * A message as every reader sees it, before the parts that depend on the reader (`own`, the conversation
+ * type, `reply.own`): the one message type of the server. It travels through the fan-out as JSON;
+ * `presentMessage` (presenters/message-presenter.ts) finishes it per reader.
+ */
+export interface MessageFact {
+  id: number;
+  client_id: string | null;
+  /** 0 once the sender's account is gone. */
+  from: number;
+  name: string;
+  role: number;
+  conversation_id: number;
+  kind: ConversationKind;
+  member_role: number | null;
+  message: string;
+  image: string[];
+  reply: { id: number; message: string; from: number; name: string; role: number; image: string[] } | null;
+  announce: boolean;
+  message_type: number;
+  date: string;
+  user_image: string | null;
+  read: boolean;
+}
+
+/** Signs media ids into URLs that work for about an hour. */
+export type SignImages = (ids: string[]) => string[];
+/** A stored profile picture as a signed URL (null for none): a raw picture id never reaches a client. */
+export type ProfileUrl = (stored: string | null) => string | null;
+const noProfileUrl: ProfileUrl = () => null;
+
+export function messageFact(
+  row: MessageRow,
+  signImages: SignImages,
+  read = false,
+  profileUrl: ProfileUrl = noProfileUrl,
+): MessageFact {
+  return {
+    id: row.id,
+    client_id: row.clientId,
+    from: row.senderId ?? 0,
+    name: row.senderName ?? ja.talk.formerUser,
+    role: row.senderRole ?? 0,
+    conversation_id: row.conversationId,
+    kind: row.kind,
+    member_role: row.memberRole,
+    message: row.body,
+    image: signImages(row.images),
+    reply: row.reply && {
+      id: row.reply.id,
+      message: row.reply.body,
+      from: row.reply.senderId ?? 0,
+      name: row.reply.senderName ?? ja.talk.formerUser,
+      role: row.reply.senderRole ?? 0,
+      image: signImages(row.reply.images),
+    },
+    announce: row.announce,
+    message_type: row.messageType,
+    date: row.createdAt.toISOString(),
+    user_image: profileUrl(row.senderImage),
+    read,
+  };
+}
