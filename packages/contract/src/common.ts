@@ -7,6 +7,12 @@ export type Role = number;
 
 export const isStaffRole = (role: number): boolean => role >= 1 && role <= ROLE.staffMenuLimit;
 export const isMemberRole = (role: number): boolean => role === ROLE.male || role === ROLE.female;
+/** Staff records and the audit log: the owner (role 2) alone (SPEC §6). */
+export const canManageStaff = (role: number): boolean => role === ROLE.owner;
+/** Roles 1 to 3 (admin, owner, staff) may delete anyone's message (SPEC §6); roles 4 to 6 only their own. */
+export const canDeleteAnyMessage = (role: number): boolean => role >= ROLE.admin && role <= ROLE.staff;
+/** One's own profile picture: roles 1 to 3 and 201 (SPEC §6). */
+export const canUploadOwnImage = (role: number): boolean => canDeleteAnyMessage(role) || role === ROLE.female;
 
 /** SPEC §9 limits. */
 export const LIMITS = {
@@ -70,6 +76,16 @@ export const password = z
 /** The error body of every failed call (API.md). */
 export const ErrorReply = z.object({ error: z.string() });
 export type ErrorReply = z.infer<typeof ErrorReply>;
+
+/** The text of an error status whose reply carries none of its own (the server's and the client's fallback). */
+export const ERROR_TEXT_BY_STATUS: Readonly<Record<number, string>> = {
+  400: ja.errors.badRequest,
+  401: ja.errors.unauthorized,
+  403: ja.errors.forbidden,
+  404: ja.errors.notFound,
+  413: ja.errors.tooLarge,
+  429: ja.errors.rateLimited,
+};
 
 /** A browser push subscription as PushSubscription.toJSON() gives it. */
 export const PushSubscriptionJson = z

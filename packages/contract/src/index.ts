@@ -6,3 +6,4 @@ export * from './talk.js';
 export * from './auto-reply.js';
 export * from './content.js';
 export * from './admin.js';
+export * from './calls.js';

@@ -109,12 +109,13 @@ export const MessagesReply = z.object({ rows: z.array(MessageGroup), isEnd: z.bo
 export type MessagesReply = z.infer<typeof MessagesReply>;
 
 /** The notification counters of SPEC §3; the app icon badge is their sum. */
+const count = z.number().int().nonnegative();
 export const Notifications = z.object({
-  news: z.number(),
-  fromStaff: z.number(),
-  setting: z.number(),
-  fromWomen: z.number(),
-  fromMen: z.number(),
+  news: count,
+  fromStaff: count,
+  setting: count,
+  fromWomen: count,
+  fromMen: count,
 });
 export type Notifications = z.infer<typeof Notifications>;
 

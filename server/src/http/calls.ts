@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { firstErrorMessage } from '@enishi/contract';
+import { CALLS, firstErrorMessage, type CallName, type CallResult, type Calls } from '@enishi/contract';
 import { badRequest, unauthorized } from '../errors.js';
 import type { Actor, SessionService } from '../services/session-service.js';
 
@@ -44,32 +44,39 @@ function ssidOf(body: unknown): unknown {
 }
 
 /**
- * The one way to declare an API call (`POST /api/<name>`, JSON in and out). A session call authenticates
- * first, so a caller without a valid session learns nothing about the body rules, then validates.
+ * The body of a call as its handler gets it: parsed by `CALLS[name].body` (TypeScript cannot follow a generic
+ * name into the map's union of schemas, hence the one cast below).
+ */
+type ParsedBody<N extends CallName> = z.output<Calls[N]['body']>;
+
+/**
+ * The one way to declare an API call (`POST /api/<name>`, JSON in and out). The body schema and the reply
+ * type come from the contract's call map by name. A session call authenticates first, so a caller without a
+ * valid session learns nothing about the body rules, then validates.
  */
 export function apiCalls(app: FastifyInstance, sessions: SessionService) {
   return {
-    session<S extends z.ZodType>(
-      name: string,
-      schema: S,
-      handler: (call: SessionCall<z.output<S>>) => Promise<unknown>,
+    session<N extends CallName>(
+      name: N,
+      handler: (call: SessionCall<ParsedBody<N>>) => Promise<CallResult<N>>,
       options: CallOptions = {},
     ): void {
+      const schema = CALLS[name].body;
       app.post(`/api/${name}`, routeOptions(options), async (request) => {
         const actor = await sessions.resolve(ssidOf(request.body));
         if (!actor) throw unauthorized();
-        return handler({ body: parseBody(schema, request.body), actor, request });
+        return handler({ body: parseBody(schema, request.body) as ParsedBody<N>, actor, request });
       });
     },
 
-    open<S extends z.ZodType>(
-      name: string,
-      schema: S,
-      handler: (call: OpenCall<z.output<S>>) => Promise<unknown>,
+    open<N extends CallName>(
+      name: N,
+      handler: (call: OpenCall<ParsedBody<N>>) => Promise<CallResult<N>>,
       options: CallOptions = {},
     ): void {
+      const schema = CALLS[name].body;
       app.post(`/api/${name}`, routeOptions(options), async (request) =>
-        handler({ body: parseBody(schema, request.body), request }),
+        handler({ body: parseBody(schema, request.body) as ParsedBody<N>, request }),
       );
     },
   };

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ja } from '@enishi/contract';
+import { ERROR_TEXT_BY_STATUS, ja } from '@enishi/contract';
 import { AppError, type ErrorKind } from '../errors.js';
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
@@ -10,15 +10,6 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   conflict: 409,
   'too-large': 413,
   'rate-limited': 429,
-};
-
-const TEXT_BY_STATUS: Record<number, string> = {
-  400: ja.errors.badRequest,
-  401: ja.errors.unauthorized,
-  403: ja.errors.forbidden,
-  404: ja.errors.notFound,
-  413: ja.errors.tooLarge,
-  429: ja.errors.rateLimited,
 };
 
 /**
@@ -43,7 +34,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       }
       // JSON.parse failures and prototype-poisoning rejections carry status 400 but no code.
       if (error instanceof SyntaxError) return reply.code(400).send({ error: ja.errors.malformedJson });
-      return reply.code(status).send({ error: TEXT_BY_STATUS[status] ?? ja.errors.badRequest });
+      return reply.code(status).send({ error: ERROR_TEXT_BY_STATUS[status] ?? ja.errors.badRequest });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ error: ja.errors.internal });

@@ -1,4 +1,3 @@
-import { ApplicationsBody, EntryBody, type ApplicationsReply } from '@enishi/contract';
 import type { apiCalls } from '../http/calls.js';
 import { presentApplication } from '../presenters/application-presenter.js';
 import type { ApplicationService } from '../services/application-service.js';
@@ -8,12 +7,12 @@ export function applicationRoutes(
   services: { applications: ApplicationService },
 ): void {
   // Public: prospective members apply from the intro pages without an account.
-  calls.open('entry', EntryBody, async ({ body, request }) => {
+  calls.open('entry', async ({ body, request }) => {
     await services.applications.submit(body, request.ip);
     return { status: 'OK' };
   });
 
-  calls.session('applications', ApplicationsBody, async ({ body, actor }): Promise<ApplicationsReply> => {
+  calls.session('applications', async ({ body, actor }) => {
     const page = await services.applications.list(actor, body.page);
     return { rows: page.rows.map(presentApplication), isEnd: page.isEnd };
   });

@@ -1,4 +1,3 @@
-import { AuthBody, LoginBody, LogoutBody, SubscriptBody, type AuthReply } from '@enishi/contract';
 import type { apiCalls } from '../http/calls.js';
 import { presentLogin } from '../presenters/user-presenter.js';
 import type { LoginService } from '../services/login-service.js';
@@ -10,7 +9,7 @@ export function authRoutes(
   calls: ReturnType<typeof apiCalls>,
   services: { login: LoginService; sessions: SessionService },
 ): void {
-  calls.open('login', LoginBody, async ({ body, request }) => {
+  calls.open('login', async ({ body, request }) => {
     const login = await services.login.login({
       id: body.id,
       password: body.password,
@@ -20,19 +19,19 @@ export function authRoutes(
     return presentLogin(login);
   });
 
-  calls.session('logout', LogoutBody, async ({ actor }) => {
+  calls.session('logout', async ({ actor }) => {
     // The push subscription lives on the session, so it goes with it.
     await services.sessions.end(actor);
     return OK;
   });
 
-  calls.session('subscript', SubscriptBody, async ({ body, actor }) => {
+  calls.session('subscript', async ({ body, actor }) => {
     await services.sessions.savePushSubscription(actor, body.subscript ?? null);
     return OK;
   });
 
   // Answers 200 both ways (API.md): the client only needs to know whether to keep its session.
-  calls.open('auth', AuthBody.catch({ ssid: '' }), async ({ body }): Promise<AuthReply> => {
+  calls.open('auth', async ({ body }) => {
     if (body.uid === undefined) return { status: 'rejected' };
     const actor = await services.sessions.resolve(body.ssid);
     return { status: actor?.uid === body.uid ? 'accepted' : 'rejected' };

@@ -1,12 +1,4 @@
-import {
-  BODY_LIMITS,
-  BroadcastSendBody,
-  BroadcastsBody,
-  RecipientsBody,
-  type BroadcastSendReply,
-  type BroadcastsReply,
-  type RecipientsReply,
-} from '@enishi/contract';
+import { BODY_LIMITS } from '@enishi/contract';
 import type { apiCalls } from '../http/calls.js';
 import type { BroadcastService } from '../services/broadcast-service.js';
 
@@ -17,23 +9,18 @@ export function broadcastRoutes(
   // The sender is the session's user; an `id` the original client sends is ignored (API.md).
   calls.session(
     'messages/send',
-    BroadcastSendBody,
-    async ({ body, actor }): Promise<BroadcastSendReply> => ({
+    async ({ body, actor }) => ({
       status: 'OK',
       ...(await services.broadcasts.send(actor, body)),
     }),
     { bodyLimit: BODY_LIMITS.broadcast },
   );
 
-  calls.session('broadcasts', BroadcastsBody, async ({ body, actor }): Promise<BroadcastsReply> =>
+  calls.session('broadcasts', async ({ body, actor }) =>
     services.broadcasts.list(actor, body.type, body.page),
   );
 
-  calls.session(
-    'broadcasts/recipients',
-    RecipientsBody,
-    async ({ body, actor }): Promise<RecipientsReply> => ({
-      rows: await services.broadcasts.recipients(actor, body.type),
-    }),
-  );
+  calls.session('broadcasts/recipients', async ({ body, actor }) => ({
+    rows: await services.broadcasts.recipients(actor, body.type),
+  }));
 }

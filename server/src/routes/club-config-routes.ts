@@ -1,4 +1,4 @@
-import { ClubConfigBody, type ClubConfigReply } from '@enishi/contract';
+import { type ClubConfigReply } from '@enishi/contract';
 import type { Config } from '../config.js';
 import type { apiCalls } from '../http/calls.js';
 
@@ -22,5 +22,5 @@ export function clubConfigRoutes(
     memberSiteLinks: config.memberSiteLinks,
     courseImages: config.courseImages,
   };
-  calls.session('config', ClubConfigBody, async () => reply);
+  calls.session('config', async () => reply);
 }

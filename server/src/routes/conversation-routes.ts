@@ -1,11 +1,3 @@
-import {
-  ConversationsBody,
-  GetConversationBody,
-  MessagesBody,
-  UpdateNotificationsBody,
-  type ConversationsReply,
-  type MessagesReply,
-} from '@enishi/contract';
 import type { apiCalls } from '../http/calls.js';
 import { presentConversation } from '../presenters/conversation-presenter.js';
 import type { ConversationService } from '../services/conversation-service.js';
@@ -21,28 +13,26 @@ export function conversationRoutes(
   },
 ): void {
   const profileUrl = (stored: string | null) => services.profileImages.url(stored);
-  calls.session('conversations', ConversationsBody, async ({ body, actor }): Promise<ConversationsReply> => {
+  calls.session('conversations', async ({ body, actor }) => {
     const page = await services.conversations.list(actor, body);
     return { rows: page.rows.map((item) => presentConversation(actor, item, profileUrl)), isEnd: page.isEnd };
   });
 
   // `user_id` is accepted as the original client sends it; the session decides who is asking.
-  calls.session('get_conversation', GetConversationBody, async ({ body, actor }) => {
+  calls.session('get_conversation', async ({ body, actor }) => {
     const item = await services.conversations.get(actor, body.conversation_id);
     return { rows: [presentConversation(actor, item, profileUrl)] };
   });
 
-  calls.session('get_send_conversation', GetConversationBody, async ({ body, actor }) => {
+  calls.session('get_send_conversation', async ({ body, actor }) => {
     const item = await services.conversations.getBroadcast(actor, body.conversation_id);
     return { rows: [presentConversation(actor, item, profileUrl)] };
   });
 
-  calls.session('messages', MessagesBody, async ({ body, actor }): Promise<MessagesReply> =>
-    services.messages.page(actor, body.id, body.before),
-  );
+  calls.session('messages', async ({ body, actor }) => services.messages.page(actor, body.id, body.before));
 
   // The counters come from read state; what the client sends is ignored (see contract talk.ts).
-  calls.session('updateNotifications', UpdateNotificationsBody, async ({ actor }) => ({
+  calls.session('updateNotifications', async ({ actor }) => ({
     rows: [await services.conversations.notifications(actor)],
   }));
 }

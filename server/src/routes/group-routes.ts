@@ -1,4 +1,3 @@
-import { AddConversationBody, type AddConversationReply } from '@enishi/contract';
 import type { apiCalls } from '../http/calls.js';
 import type { ConversationService } from '../services/conversation-service.js';
 
@@ -11,15 +10,11 @@ export function groupRoutes(
   calls: ReturnType<typeof apiCalls>,
   services: { conversations: ConversationService },
 ): void {
-  calls.session(
-    'add_conversation',
-    AddConversationBody,
-    async ({ body, actor }): Promise<AddConversationReply> => {
-      const talk = await services.conversations.createGroupTalk(actor, {
-        manId: body.params.men,
-        womanId: body.params.women,
-      });
-      return { conversation_id: talk.id };
-    },
-  );
+  calls.session('add_conversation', async ({ body, actor }) => {
+    const talk = await services.conversations.createGroupTalk(actor, {
+      manId: body.params.men,
+      womanId: body.params.women,
+    });
+    return { conversation_id: talk.id };
+  });
 }

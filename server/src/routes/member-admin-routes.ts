@@ -1,18 +1,6 @@
 import { serveSignedImages } from '../http/signed-images.js';
 import type { FastifyInstance } from 'fastify';
-import {
-  AddUserBody,
-  AuditLogBody,
-  DelUserBody,
-  LIMITS,
-  SearchUserBody,
-  UpdateUserBody,
-  UploadUserImageBody,
-  type AuditLogReply,
-  type SearchUserReply,
-  type UserRow,
-  type UserRowsReply,
-} from '@enishi/contract';
+import { LIMITS, type UserRow } from '@enishi/contract';
 import type { UserRecord } from '../db/schema.js';
 import type { apiCalls } from '../http/calls.js';
 import { presentAudit } from '../presenters/member-admin-presenter.js';
@@ -33,7 +21,7 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
   const row = (user: UserRecord): UserRow =>
     presentUser(user, undefined, services.profileImages.url(user.image));
 
-  calls.session('adduser', AddUserBody, async ({ body, actor }): Promise<UserRowsReply> => {
+  calls.session('adduser', async ({ body, actor }) => {
     const user = await services.memberAdmin.add(actor, {
       loginId: body.id,
       name: body.name,
@@ -45,7 +33,7 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
     return { rows: [row(user)] };
   });
 
-  calls.session('updateuser', UpdateUserBody, async ({ body, actor }): Promise<UserRowsReply> => {
+  calls.session('updateuser', async ({ body, actor }) => {
     const user = await services.memberAdmin.update(actor, body.uid, {
       loginId: body.id,
       name: body.name,
@@ -57,27 +45,26 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
     return { rows: [row(user)] };
   });
 
-  calls.session('searchuser', SearchUserBody, async ({ body, actor }): Promise<SearchUserReply> => {
+  calls.session('searchuser', async ({ body, actor }) => {
     const found = await services.memberAdmin.search(actor, body);
     return { rows: found.rows.map(row), count: found.count };
   });
 
-  calls.session('deluser', DelUserBody, async ({ body, actor }): Promise<UserRowsReply> => {
+  calls.session('deluser', async ({ body, actor }) => {
     const user = await services.memberAdmin.delete(actor, body.uid);
     return { rows: [presentUser(user)] };
   });
 
   calls.session(
     'uploadUserImage',
-    UploadUserImageBody,
-    async ({ body, actor }): Promise<UserRowsReply> => {
+    async ({ body, actor }) => {
       const user = await services.memberAdmin.uploadImage(actor, body.uid, body.image);
       return { rows: [row(user)] };
     },
     { bodyLimit: IMAGE_CALL_BODY_LIMIT },
   );
 
-  calls.session('auditlog', AuditLogBody, async ({ body, actor }): Promise<AuditLogReply> => {
+  calls.session('auditlog', async ({ body, actor }) => {
     const page = await services.memberAdmin.auditLog(actor, body.page);
     return { rows: page.rows.map(presentAudit), isEnd: page.isEnd };
   });

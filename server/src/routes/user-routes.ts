@@ -1,4 +1,3 @@
-import { GetUserBody, type GetUserReply } from '@enishi/contract';
 import type { apiCalls } from '../http/calls.js';
 import { presentUser } from '../presenters/user-presenter.js';
 import type { ConversationService } from '../services/conversation-service.js';
@@ -9,7 +8,7 @@ export function userRoutes(
   calls: ReturnType<typeof apiCalls>,
   services: { users: UserService; conversations: ConversationService; profileImages: ProfileImageService },
 ): void {
-  calls.session('getuser', GetUserBody, async ({ body, actor }): Promise<GetUserReply> => {
+  calls.session('getuser', async ({ body, actor }) => {
     const user = await services.users.get(actor, body.uid);
     const unreads = await services.conversations.unreadsJson(user);
     return { rows: [presentUser(user, unreads, services.profileImages.url(user.image))] };

@@ -9,7 +9,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { LIMITS, loginId, password } from '@enishi/contract';
+import { LIMITS, kindOfRole, loginId, password } from '@enishi/contract';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/client.js';
 import { systemClock } from '../lib/clock.js';
@@ -28,7 +28,7 @@ const Args = z
     role: z.coerce
       .number()
       .int()
-      .refine((role) => (role >= 1 && role <= 6) || role === 101 || role === 201),
+      .refine((role) => kindOfRole(role) !== null),
     rank: z.coerce.number().int().min(0).max(99).default(0),
     introducer: z.string().max(LIMITS.introducerMax).default(''),
   })

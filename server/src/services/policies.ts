@@ -1,9 +1,13 @@
-import { ROLE, contentTypeOfRole, isStaffRole, type MemberKind } from '@enishi/contract';
+import {
+  canDeleteAnyMessage,
+  canManageStaff,
+  canUploadOwnImage,
+  contentTypeOfRole,
+  isStaffRole,
+  type MemberKind,
+} from '@enishi/contract';
 import { readerOf, seesTalk, type Talk } from '../rules/conversation-rules.js';
 import type { Actor } from './session-service.js';
-
-/** Roles 1 to 3 (admin, owner, staff) may delete anyone's message (SPEC §6); roles 4 to 6 only their own. */
-const deletesAnyMessage = (role: number): boolean => role >= 1 && role <= 3;
 
 /*
  * Who may do what, in one place (SPEC §6). Services call these; a `false` for something that exists but
@@ -16,11 +20,10 @@ export const policies = {
 
   /** Men's and women's records: any staff (roles 1 to 6). Staff records: the owner (role 2) alone. */
   manageUsers: (actor: Actor, kind: MemberKind): boolean =>
-    kind === 'staff' ? actor.role === ROLE.owner : isStaffRole(actor.role),
+    kind === 'staff' ? canManageStaff(actor.role) : isStaffRole(actor.role),
   /** One's own profile picture: roles 1 to 3 and 201 (SPEC §6). */
-  uploadOwnImage: (actor: Actor): boolean =>
-    (actor.role >= 1 && actor.role <= ROLE.staff) || actor.role === ROLE.female,
-  readAuditLog: (actor: Actor): boolean => actor.role === ROLE.owner,
+  uploadOwnImage: (actor: Actor): boolean => canUploadOwnImage(actor.role),
+  readAuditLog: (actor: Actor): boolean => canManageStaff(actor.role),
 
   /** The visibility rule of rules/conversation-rules.ts: staff see every talk, a member their own. */
   seeConversation: (actor: Actor, conversation: Talk): boolean => seesTalk(readerOf(actor), conversation),
@@ -32,7 +35,7 @@ export const policies = {
   seeContent: (actor: Actor, type: number): boolean =>
     isStaffRole(actor.role) || contentTypeOfRole(actor.role) === type,
   deleteMessage: (actor: Actor, message: { senderId: number | null }): boolean =>
-    deletesAnyMessage(actor.role) || message.senderId === actor.uid,
+    canDeleteAnyMessage(actor.role) || message.senderId === actor.uid,
   unpinAnnouncement: (actor: Actor, message: { senderId: number | null }): boolean =>
     isStaffRole(actor.role) || message.senderId === actor.uid,
 };

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { CALLS, isCallName } from '@enishi/contract';
 import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -65,7 +66,19 @@ export interface Reply {
   body: unknown;
 }
 
-/** POST /api/<name> with a JSON body, as the web app sends it. */
+/**
+ * Fails the test when a 2xx reply of a known call does not fit the call's reply schema in the contract, so
+ * the schemas the web app parses with are checked against what the server really sends.
+ */
+function checkReply(name: string, status: number, body: unknown): void {
+  if (status < 200 || status > 299 || !isCallName(name)) return;
+  const result = CALLS[name].reply.safeParse(body);
+  if (!result.success) {
+    throw new Error(`reply of ${name} does not fit its schema: ${JSON.stringify(result.error.issues)}`);
+  }
+}
+
+/** POST /api/<name> with a JSON body, as the web app sends it; a 2xx reply is checked against its schema. */
 export async function call(
   app: FastifyInstance,
   name: string,
@@ -78,10 +91,12 @@ export async function call(
     headers: { 'content-type': 'application/json', ...headers },
     payload: JSON.stringify(body),
   });
+  const json: unknown = response.json();
+  checkReply(name, response.statusCode, json);
   return {
     status: response.statusCode,
     headers: response.headers,
-    body: response.json() as unknown,
+    body: json,
   } satisfies Reply;
 }
 

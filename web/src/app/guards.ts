@@ -1,4 +1,4 @@
-import { ROLE, isStaffRole } from '@enishi/contract';
+import { ROLE, canManageStaff, isStaffRole } from '@enishi/contract';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { forgetUser, isSessionAccepted } from '@/lib/auth';
 import { getSession } from '@/lib/session';
@@ -29,7 +29,7 @@ const requireRole = (allowed: (role: number) => boolean) => (): null => {
 /** Admin screens: staff (roles 1 to 6) only; members go home. */
 export const requireStaff = requireRole(isStaffRole);
 /** Staff admin: the owner (role 2) only. */
-export const requireOwner = requireRole((role) => role === ROLE.owner);
+export const requireOwner = requireRole(canManageStaff);
 /** The member site: male members (role 101) only. */
 export const requireMaleMember = requireRole((role) => role === ROLE.male);
 

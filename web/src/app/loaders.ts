@@ -1,6 +1,7 @@
-import { ConversationsReply, isStaffRole } from '@enishi/contract';
+import type { ConversationsReply } from '@enishi/contract';
+import { isStaffRole } from '@enishi/contract';
 import { redirect } from 'react-router';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
 
 /**
@@ -12,11 +13,7 @@ export async function openDeskTalk(): Promise<null> {
   if (!session || isStaffRole(session.role)) return null;
   let reply: ConversationsReply;
   try {
-    reply = await apiCall(
-      'conversations',
-      { type: 'staff', search: '', page: 0 },
-      { reply: ConversationsReply, keepSessionOn401: true },
-    );
+    reply = await api('conversations', { type: 'staff', search: '', page: 0 }, { keepSessionOn401: true });
   } catch {
     return null;
   }

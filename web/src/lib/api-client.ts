@@ -1,5 +1,11 @@
-import { ja } from '@enishi/contract';
-import type { ZodType } from 'zod';
+import {
+  CALLS,
+  ERROR_TEXT_BY_STATUS,
+  ja,
+  type CallBody,
+  type CallName,
+  type CallReply,
+} from '@enishi/contract';
 import { endSession, getSession } from './session';
 
 /** A failed call, carrying the Japanese text to show. `status` 0 means the server was not reached. */
@@ -17,23 +23,12 @@ export class ApiError extends Error {
   }
 }
 
-type CallOptions<T> = {
-  /** Schema of a 200 reply (from @enishi/contract); a reply that does not fit is an error. */
-  reply?: ZodType<T>;
+type CallOptions = {
   /** /api/login and /api/entry: no `ssid`, and a 401 does not end the session. */
   public?: boolean;
   /** Leave a 401 to the caller instead of logging out (the route guard handles it itself). */
   keepSessionOn401?: boolean;
   signal?: AbortSignal;
-};
-
-const fallbackText: Record<number, string> = {
-  400: ja.errors.badRequest,
-  401: ja.errors.unauthorized,
-  403: ja.errors.forbidden,
-  404: ja.errors.notFound,
-  413: ja.errors.tooLarge,
-  429: ja.errors.rateLimited,
 };
 
 function errorText(body: unknown): string | undefined {
@@ -46,16 +41,17 @@ function errorText(body: unknown): string | undefined {
 /**
  * The one way to call the server (API.md): `POST /api/<name>` with a JSON body, `ssid` added for calls
  * that need login. Skipped while the browser is offline. Error replies become an ApiError with the server's
- * Japanese text; a 401 on a login-only call ends the session (the app then goes to /enter).
+ * Japanese text; a 401 on a login-only call ends the session (the app then goes to /enter). A 200 is parsed
+ * with the call's reply schema from the contract; one that does not fit is an error.
  */
-export async function apiCall<T = unknown>(
-  name: string,
-  body: Record<string, unknown> = {},
-  options: CallOptions<T> = {},
-): Promise<T> {
+export async function api<N extends CallName>(
+  name: N,
+  body: CallBody<N>,
+  options: CallOptions = {},
+): Promise<CallReply<N>> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) throw new ApiError(ja.errors.offline, 0);
 
-  let payload = body;
+  let payload: object = body;
   if (!options.public) {
     const session = getSession();
     if (!session) {
@@ -83,14 +79,13 @@ export async function apiCall<T = unknown>(
   if (!response.ok) {
     if (response.status === 401 && !options.public && !options.keepSessionOn401) endSession();
     throw new ApiError(
-      errorText(data) ?? fallbackText[response.status] ?? ja.errors.internal,
+      errorText(data) ?? ERROR_TEXT_BY_STATUS[response.status] ?? ja.errors.internal,
       response.status,
     );
   }
-  if (!options.reply) return data as T;
-  const parsed = options.reply.safeParse(data);
+  const parsed = CALLS[name].reply.safeParse(data);
   if (!parsed.success) throw new ApiError(ja.errors.internal, response.status);
-  return parsed.data;
+  return parsed.data as CallReply<N>;
 }
 
 /** The text to show for any failure: the server's words for an ApiError, a generic line otherwise. */

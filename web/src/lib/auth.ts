@@ -1,5 +1,4 @@
-import { AuthReply } from '@enishi/contract';
-import { ApiError, apiCall } from './api-client';
+import { ApiError, api } from './api-client';
 import { stopChatSocket } from './chat-socket';
 import { clearLocalState } from './local-state';
 import { currentPushSubscription } from './pwa';
@@ -15,7 +14,7 @@ const AUTH_CHECK_MS = 10_000;
  */
 async function askServer(session: Session): Promise<boolean> {
   try {
-    const reply = await apiCall('auth', { uid: session.uid }, { reply: AuthReply, keepSessionOn401: true });
+    const reply = await api('auth', { uid: session.uid }, { keepSessionOn401: true });
     return reply.status === 'accepted';
   } catch (error) {
     return !(error instanceof ApiError && error.status === 401);
@@ -42,7 +41,7 @@ export async function tellServerLogout(): Promise<void> {
   const timer = setTimeout(() => abort.abort(), 5000);
   try {
     const subscript = await currentPushSubscription();
-    await apiCall(
+    await api(
       'logout',
       { userId: session.uid, subscript, oldSubscript: null },
       { keepSessionOn401: true, signal: abort.signal },

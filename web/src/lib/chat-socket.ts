@@ -2,7 +2,6 @@ import {
   LIMITS,
   SOCKET_CLOSE,
   ServerFrame,
-  UpdateNotificationsReply,
   isStaffRole,
   ja,
   type ClientFrame,
@@ -12,7 +11,7 @@ import {
   type ReadEvent,
 } from '@enishi/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { apiCall } from './api-client';
+import { api } from './api-client';
 import { getLocalState, subscribeLocalState, updateLocalState } from './local-state';
 import { setCounters } from './notifications';
 import {
@@ -382,7 +381,7 @@ function startPolling(): void {
     const session = getSession();
     if (!session) return stopPolling();
     if (status === 'live' || !navigator.onLine) return;
-    apiCall('updateNotifications', { uid: session.uid }, { reply: UpdateNotificationsReply })
+    api('updateNotifications', { uid: session.uid })
       .then((reply) => {
         const counters = reply.rows[0];
         if (counters) setCounters(counters);

@@ -1,10 +1,9 @@
-import { ClubConfigReply } from '@enishi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from './api-client';
+import { api } from './api-client';
 
 /** POST /api/config -> what the club configured: member-site links of the mypage menu, course images. */
 export function getClubConfig() {
-  return apiCall('config', {}, { reply: ClubConfigReply });
+  return api('config', {});
 }
 
 /** Configuration changes only with a server restart: one read per visit is plenty. */

@@ -1,3 +1,4 @@
+import { Notifications } from '@enishi/contract';
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 
@@ -18,21 +19,13 @@ const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
-const count = z.number().int().nonnegative().catch(0);
-const Counters = z.object({
-  news: count,
-  fromStaff: count,
-  setting: count,
-  fromWomen: count,
-  fromMen: count,
-});
 /** Notification counters (SPEC §3); the app icon badge is their sum. */
-export type Counters = z.infer<typeof Counters>;
+export type Counters = Notifications;
 const noCounters: Counters = { news: 0, fromStaff: 0, setting: 0, fromWomen: 0, fromMen: 0 };
 
 const LocalState = z.object({
   session: Session.nullable().catch(null),
-  counters: Counters.catch(noCounters),
+  counters: Notifications.catch(noCounters),
   /** Unsent comment text per conversation id (SPEC §3 drafts): never lost on reload or when leaving a talk. */
   drafts: z.record(z.string(), z.string()).catch({}),
   /** The newest message id this device has seen, sent as `last_id` so the socket catches up on what was missed. */

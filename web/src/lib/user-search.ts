@@ -1,17 +1,12 @@
-import { SearchUserReply } from '@enishi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from './api-client';
+import { api } from './api-client';
 
 /*
  * POST /api/searchuser {keyword, rank, role} -> {rows, count}: staff find men (101), women (201) or, for the
  * owner, staff (any of 1 to 6). Shared by the member lists, group registration and bulk-send recipients.
  */
 export function searchUsers(query: { role: number; keyword: string; rank?: number }) {
-  return apiCall(
-    'searchuser',
-    { role: query.role, keyword: query.keyword, rank: query.rank ?? 0 },
-    { reply: SearchUserReply },
-  );
+  return api('searchuser', { role: query.role, keyword: query.keyword, rank: query.rank ?? 0 });
 }
 
 /** Every search of user records; invalidate it after adding, editing or deleting someone. */

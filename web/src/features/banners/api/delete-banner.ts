@@ -1,7 +1,6 @@
-import { OkReply } from '@enishi/contract';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/banner/delete {id} -> {status: 'OK'}. */
 export function deleteBanner(id: number) {
-  return apiCall('banner/delete', { id }, { reply: OkReply });
+  return api('banner/delete', { id });
 }

@@ -1,10 +1,10 @@
-import { BannerGetReply, type ContentType } from '@enishi/contract';
+import type { ContentType } from '@enishi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/banner/get {type} -> {rows}: the group's banners, in the order they were added. */
 export function getBanners(type: ContentType) {
-  return apiCall('banner/get', { type }, { reply: BannerGetReply });
+  return api('banner/get', { type });
 }
 
 export const bannersQueryKey = ['banners'] as const;

@@ -1,10 +1,10 @@
-import { BroadcastsReply, type ContentType } from '@enishi/contract';
+import type { ContentType } from '@enishi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/broadcasts {type, page} -> {rows, isEnd}: the group's bulk sends with read counts. */
 export function getBroadcasts(type: ContentType, page: number) {
-  return apiCall('broadcasts', { type, page }, { reply: BroadcastsReply });
+  return api('broadcasts', { type, page });
 }
 
 export const broadcastsQueryKey = ['broadcasts'] as const;

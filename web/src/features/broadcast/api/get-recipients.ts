@@ -1,10 +1,10 @@
-import { RecipientsReply, type ContentType } from '@enishi/contract';
+import type { ContentType } from '@enishi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/broadcasts/recipients {type} -> {rows}: every member of the group (staff only). */
 export function getRecipients(type: ContentType) {
-  return apiCall('broadcasts/recipients', { type }, { reply: RecipientsReply });
+  return api('broadcasts/recipients', { type });
 }
 
 export const recipientsQueryOptions = (type: ContentType) =>

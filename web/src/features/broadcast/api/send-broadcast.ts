@@ -1,13 +1,13 @@
-import { BroadcastSendReply, type ContentType } from '@enishi/contract';
+import type { ContentType } from '@enishi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { broadcastsQueryKey } from './get-broadcasts';
 
 export type BroadcastDraft = { type: ContentType; users: number[]; message: string; image: string[] };
 
 /** POST /api/messages/send {users, message, image, type} -> {status: 'OK', count}. */
 export function sendBroadcast(draft: BroadcastDraft) {
-  return apiCall('messages/send', draft, { reply: BroadcastSendReply });
+  return api('messages/send', draft);
 }
 
 export function useSendBroadcast() {

@@ -1,14 +1,9 @@
-import { AddConversationReply } from '@enishi/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/add_conversation {params: {men, women, type: 'st'}} -> {conversation_id} (staff only). */
 export function addGroup(manUid: number, womanUid: number) {
-  return apiCall(
-    'add_conversation',
-    { params: { men: manUid, women: womanUid, type: 'st' } },
-    { reply: AddConversationReply },
-  );
+  return api('add_conversation', { params: { men: manUid, women: womanUid, type: 'st' } });
 }
 
 export function useAddGroup() {

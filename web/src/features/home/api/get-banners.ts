@@ -1,10 +1,9 @@
-import { BannerGetReply } from '@enishi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/banner/get -> {rows}: a member gets their own group's banners whatever `type` says. */
 export function getMemberBanners(type: 1 | 2) {
-  return apiCall('banner/get', { type }, { reply: BannerGetReply });
+  return api('banner/get', { type });
 }
 
 export const memberBannersQueryOptions = (type: 1 | 2) =>

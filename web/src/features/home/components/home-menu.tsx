@@ -1,4 +1,4 @@
-import { ROLE, isStaffRole, ja } from '@enishi/contract';
+import { ROLE, canManageStaff, isStaffRole, ja } from '@enishi/contract';
 import { useCounters } from '@/lib/notifications';
 import type { Session } from '@/lib/session';
 import { LogoutButton } from '@/components/logout-button';
@@ -51,7 +51,7 @@ function StaffMenu({ role }: { role: number }) {
       <MenuTile to="/women/menu" label={ja.menu.womenAdmin} icon={<UserEditIcon />} tone="women" />
       <MenuTile to="/news/menu" label={ja.menu.newsAdmin} icon={<NewsIcon />} />
       <MenuTile to="/managead" label={ja.menu.bannerAdmin} icon={<MegaphoneIcon />} />
-      {role === ROLE.owner ? (
+      {canManageStaff(role) ? (
         <MenuTile to="/staff/menu" label={ja.menu.staffAdmin} icon={<StaffIcon />} />
       ) : null}
       <MenuTile to="/men/send" label={ja.menu.sendMen} icon={<SendIcon />} tone="men" />

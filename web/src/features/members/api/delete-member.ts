@@ -1,11 +1,10 @@
-import { UserRowsReply } from '@enishi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { userSearchKey } from '@/lib/user-search';
 
 /** POST /api/deluser {uid} -> {rows: [the deleted user]}. Their sessions end with them. */
 export function deleteMember(uid: number) {
-  return apiCall('deluser', { uid }, { reply: UserRowsReply });
+  return api('deluser', { uid });
 }
 
 export function useDeleteMember() {

@@ -1,10 +1,9 @@
-import { AuditLogReply } from '@enishi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/auditlog {page} -> {rows, isEnd}: changes to member and staff records, newest first (owner only). */
 export function getAuditLog(page: number) {
-  return apiCall('auditlog', { page }, { reply: AuditLogReply });
+  return api('auditlog', { page });
 }
 
 export function useAuditLog() {

@@ -1,10 +1,9 @@
-import { GetUserReply } from '@enishi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/getuser {uid} -> {rows}: staff may read anyone (the record to edit). */
 export function getMember(uid: number) {
-  return apiCall('getuser', { uid }, { reply: GetUserReply });
+  return api('getuser', { uid });
 }
 
 export const memberQueryOptions = (uid: number) =>

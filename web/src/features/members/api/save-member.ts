@@ -1,6 +1,6 @@
-import { UserRowsReply, type AddUserBody, type UpdateUserBody } from '@enishi/contract';
+import { type AddUserBody, type UpdateUserBody } from '@enishi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { userSearchKey } from '@/lib/user-search';
 
 type NewMember = Omit<AddUserBody, 'ssid'>;
@@ -8,12 +8,12 @@ type MemberChanges = Omit<UpdateUserBody, 'ssid'>;
 
 /** POST /api/adduser {id, name, pass, rank, role, introducer} -> {rows: [the new user]}. */
 export function addMember(body: NewMember) {
-  return apiCall('adduser', body, { reply: UserRowsReply });
+  return api('adduser', body);
 }
 
 /** POST /api/updateuser {uid, id, name, pass?, rank, role, introducer} -> {rows: [the user]}. */
 export function updateMember(body: MemberChanges) {
-  return apiCall('updateuser', body, { reply: UserRowsReply });
+  return api('updateuser', body);
 }
 
 /** Adds or edits a user; searches and the edited record are read again afterwards. */

@@ -1,10 +1,9 @@
-import { GetUserReply } from '@enishi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/getuser {uid} -> {rows}; members may read only themselves. */
 export function getUser(uid: number) {
-  return apiCall('getuser', { uid }, { reply: GetUserReply });
+  return api('getuser', { uid });
 }
 
 export const userQueryOptions = (uid: number) =>

@@ -1,11 +1,10 @@
-import { UserRowsReply } from '@enishi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { updateSession } from '@/lib/session';
 
 /** POST /api/uploadUserImage {uid, image: dataURL} -> {rows: [the user, image as a URL]}. */
 export function uploadUserImage(uid: number, image: string) {
-  return apiCall('uploadUserImage', { uid, image }, { reply: UserRowsReply });
+  return api('uploadUserImage', { uid, image });
 }
 
 /** Uploads one's own picture and shows it at once (SPEC §4: the local user image is updated). */

@@ -8,9 +8,6 @@ import { CameraIcon } from '@/components/ui/icons';
 import { useUploadOwnImage } from '../api/upload-user-image';
 import { profileImageDataUrl } from '../utils/profile-image';
 
-/** SPEC §6: roles 1 to 3 and 201 may set their own picture. */
-export const canUploadOwnImage = (role: number): boolean => (role >= 1 && role <= 3) || role === 201;
-
 /** 画像を変更: pick a JPEG or PNG (others are silently ignored), shrunk here to 200 px and sent as JPEG. */
 export function ProfileImageButton({ session }: { session: Session }) {
   const input = useRef<HTMLInputElement>(null);

@@ -1,4 +1,4 @@
-import { ROLE, ja } from '@enishi/contract';
+import { ROLE, canUploadOwnImage, ja } from '@enishi/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
@@ -9,7 +9,7 @@ import { ChevronRightIcon, CourseIcon } from '@/components/ui/icons';
 import { UserIcon } from '@/components/ui/user-icon';
 import { useUser } from '../api/get-user';
 import { MemberSiteMenu } from './member-site-menu';
-import { ProfileImageButton, canUploadOwnImage } from './profile-image-button';
+import { ProfileImageButton } from './profile-image-button';
 import './profile.css';
 
 /**

@@ -1,6 +1,6 @@
-import { NewsGetReply, type ContentType } from '@enishi/contract';
+import type { ContentType } from '@enishi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type NewsQuery = { type?: ContentType; id?: number };
 
@@ -9,7 +9,7 @@ export type NewsQuery = { type?: ContentType; id?: number };
  * a member's list also marks it seen on the server (the news badge goes to 0).
  */
 export function getNews(query: NewsQuery) {
-  return apiCall('news/get', query, { reply: NewsGetReply });
+  return api('news/get', query);
 }
 
 export const newsQueryKey = ['news'] as const;

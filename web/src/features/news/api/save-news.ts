@@ -1,6 +1,6 @@
-import { SavedReply, type ContentType } from '@enishi/contract';
+import type { ContentType } from '@enishi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { newsQueryKey } from './get-news';
 
 export type NewsDraft = {
@@ -16,9 +16,7 @@ export type NewsDraft = {
 /** POST /api/news/add, or /api/news/update with `id` -> {status: 'OK', id}. */
 export function saveNews(draft: NewsDraft) {
   const { id, ...fields } = draft;
-  return id === undefined
-    ? apiCall('news/add', fields, { reply: SavedReply })
-    : apiCall('news/update', { id, ...fields }, { reply: SavedReply });
+  return id === undefined ? api('news/add', fields) : api('news/update', { id, ...fields });
 }
 
 export function useSaveNews() {

@@ -1,10 +1,10 @@
-import { ConversationsReply, type ConversationType } from '@enishi/contract';
+import type { ConversationType } from '@enishi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/conversations {type, search, page} -> {rows, isEnd}: one page of a room list, newest activity first. */
 export function getConversations(type: ConversationType, search: string, page: number) {
-  return apiCall('conversations', { type, search, page }, { reply: ConversationsReply });
+  return api('conversations', { type, search, page });
 }
 
 export const conversationsQueryKey = (type: ConversationType) => ['conversations', type] as const;

@@ -1,12 +1,10 @@
-import { MessagesReply } from '@enishi/contract';
+import type { MessagesReply } from '@enishi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/messages {id, before?} -> the newest page of a talk, or the page before `before`, grouped by date. */
 export function getMessages(conversationId: number, before: number | undefined): Promise<MessagesReply> {
-  return apiCall('messages', before === undefined ? { id: conversationId } : { id: conversationId, before }, {
-    reply: MessagesReply,
-  });
+  return api('messages', before === undefined ? { id: conversationId } : { id: conversationId, before }, {});
 }
 
 /** The oldest message of a page (announcements aside): the next, older page comes before it. */

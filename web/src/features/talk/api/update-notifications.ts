@@ -1,5 +1,4 @@
-import { UpdateNotificationsReply } from '@enishi/contract';
-import { apiCall } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { getLocalState } from '@/lib/local-state';
 import { setCounters } from '@/lib/notifications';
 
@@ -13,11 +12,7 @@ const AFTER_OPEN_MS = 800;
 export function resetSettingBadge(uid: number): () => void {
   setCounters({ setting: 0 });
   const timer = setTimeout(() => {
-    apiCall(
-      'updateNotifications',
-      { uid, ...getLocalState().counters, setting: 0 },
-      { reply: UpdateNotificationsReply },
-    )
+    api('updateNotifications', { uid, ...getLocalState().counters, setting: 0 })
       .then((reply) => {
         const counters = reply.rows[0];
         if (counters) setCounters(counters);

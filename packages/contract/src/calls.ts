@@ -1,0 +1,115 @@
+import type { z } from 'zod';
+import {
+  AddConversationBody,
+  AddConversationReply,
+  AuditLogBody,
+  AuditLogReply,
+  ClubConfigBody,
+  ClubConfigReply,
+  DelUserBody,
+  SearchUserBody,
+  SearchUserReply,
+  UpdateUserBody,
+  AddUserBody,
+  UploadUserImageBody,
+  UserRowsReply,
+} from './admin.js';
+import {
+  BannerAddBody,
+  BannerDeleteBody,
+  BannerGetBody,
+  BannerGetReply,
+  BroadcastSendBody,
+  BroadcastSendReply,
+  BroadcastsBody,
+  BroadcastsReply,
+  NewsAddBody,
+  NewsDeleteBody,
+  NewsGetBody,
+  NewsGetReply,
+  NewsUpdateBody,
+  OkReply,
+  RecipientsBody,
+  RecipientsReply,
+  SavedReply,
+} from './content.js';
+import {
+  ApplicationsBody,
+  ApplicationsReply,
+  AuthBody,
+  AuthReply,
+  EntryBody,
+  EntryReply,
+  GetUserBody,
+  GetUserReply,
+  LoginBody,
+  LoginReply,
+  LogoutBody,
+  SubscriptBody,
+} from './http.js';
+import {
+  ConversationsBody,
+  ConversationsReply,
+  GetConversationBody,
+  GetConversationReply,
+  MessagesBody,
+  MessagesReply,
+  UpdateNotificationsBody,
+  UpdateNotificationsReply,
+} from './talk.js';
+
+/*
+ * Every HTTP call (`POST /api/<name>`, API.md): the body the server accepts and the reply a 200 carries.
+ * The server declares its calls by these names and the web client calls them by the same names, so a wrong
+ * body or a wrong reply is a type error on either side.
+ */
+export const CALLS = {
+  // Sign-in and session
+  login: { body: LoginBody, reply: LoginReply },
+  logout: { body: LogoutBody, reply: OkReply },
+  subscript: { body: SubscriptBody, reply: OkReply },
+  // Answers 200 both ways (API.md): a body that does not parse is simply not accepted.
+  auth: { body: AuthBody.catch({ ssid: '' }), reply: AuthReply },
+  config: { body: ClubConfigBody, reply: ClubConfigReply },
+  // Applications from the intro pages
+  entry: { body: EntryBody, reply: EntryReply },
+  applications: { body: ApplicationsBody, reply: ApplicationsReply },
+  // Users
+  getuser: { body: GetUserBody, reply: GetUserReply },
+  adduser: { body: AddUserBody, reply: UserRowsReply },
+  updateuser: { body: UpdateUserBody, reply: UserRowsReply },
+  searchuser: { body: SearchUserBody, reply: SearchUserReply },
+  deluser: { body: DelUserBody, reply: UserRowsReply },
+  uploadUserImage: { body: UploadUserImageBody, reply: UserRowsReply },
+  auditlog: { body: AuditLogBody, reply: AuditLogReply },
+  // Conversations and messages
+  conversations: { body: ConversationsBody, reply: ConversationsReply },
+  get_conversation: { body: GetConversationBody, reply: GetConversationReply },
+  get_send_conversation: { body: GetConversationBody, reply: GetConversationReply },
+  add_conversation: { body: AddConversationBody, reply: AddConversationReply },
+  messages: { body: MessagesBody, reply: MessagesReply },
+  updateNotifications: { body: UpdateNotificationsBody, reply: UpdateNotificationsReply },
+  // Content and bulk sends
+  'news/add': { body: NewsAddBody, reply: SavedReply },
+  'news/update': { body: NewsUpdateBody, reply: SavedReply },
+  'news/delete': { body: NewsDeleteBody, reply: OkReply },
+  'news/get': { body: NewsGetBody, reply: NewsGetReply },
+  'banner/add': { body: BannerAddBody, reply: SavedReply },
+  'banner/delete': { body: BannerDeleteBody, reply: OkReply },
+  'banner/get': { body: BannerGetBody, reply: BannerGetReply },
+  'messages/send': { body: BroadcastSendBody, reply: BroadcastSendReply },
+  broadcasts: { body: BroadcastsBody, reply: BroadcastsReply },
+  'broadcasts/recipients': { body: RecipientsBody, reply: RecipientsReply },
+} as const satisfies Record<string, { body: z.ZodType; reply: z.ZodType }>;
+
+export type Calls = typeof CALLS;
+export type CallName = keyof Calls;
+
+export const isCallName = (name: string): name is CallName => Object.hasOwn(CALLS, name);
+
+/** What the server's handler of a call has to return (before it is sent as JSON). */
+export type CallResult<N extends CallName> = z.input<Calls[N]['reply']>;
+/** What a 200 of a call carries, as the client reads it. */
+export type CallReply<N extends CallName> = z.output<Calls[N]['reply']>;
+/** What the client posts to a call, without the `ssid` its API client adds itself. */
+export type CallBody<N extends CallName> = Omit<z.input<Calls[N]['body']>, 'ssid'>;
