@@ -1,6 +1,6 @@
 import { AuthReply } from '@enishi/contract';
 import { ApiError, apiCall } from './api-client';
-import { stopChatSocket } from './chat-socket';
+import { stopChatSocket } from './chat/socket';
 import { clearLocalState } from './local-state';
 import { currentPushSubscription } from './pwa';
 import { queryClient } from './query-client';
