@@ -24,7 +24,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        resolve: { alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+        resolve: {
+          alias: {
+            '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+            'virtual:pwa-register': fileURLToPath(
+              new URL('./web/src/testing/pwa-register.ts', import.meta.url),
+            ),
+          },
+        },
+        // Component tests choose jsdom in their first line (`// @vitest-environment jsdom`).
         test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' },
       },
     ],

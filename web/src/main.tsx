@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app';
-import { startChatSocket } from '@/lib/chat-socket';
+import { startChatSocket } from '@/lib/chat/socket';
 import { startAppBadge } from '@/lib/notifications';
 import { startServiceWorker } from '@/lib/pwa';
 import '@/styles/index.css';

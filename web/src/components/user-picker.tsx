@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useUserSearch } from '@/lib/user-search';
 import { Button } from '@/components/ui/button';
-import { SearchIcon } from '@/components/ui/icons';
+import { SearchForm } from '@/components/ui/search-form';
 import { Spinner } from '@/components/ui/spinner';
 import { UserIcon } from '@/components/ui/user-icon';
 import './user-picker.css';
@@ -44,31 +44,19 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
   const count = result.data?.count ?? 0;
   return (
     <div className="user-picker">
-      <form role="search" className="user-picker__search" onSubmit={onSubmit}>
-        <label className="visually-hidden" htmlFor={`${ids}-keyword`}>
-          {ja.members.searchLabel}
-        </label>
-        <span className="user-picker__field">
-          <SearchIcon size={20} className="user-picker__icon" />
-          <input
-            id={`${ids}-keyword`}
-            className="user-picker__input"
-            type="search"
-            enterKeyHint="search"
-            maxLength={50}
-            placeholder={ja.members.searchPlaceholder}
-            aria-describedby={prompt ? `${ids}-prompt` : undefined}
-            value={keyword}
-            onChange={(event) => {
-              setKeyword(event.target.value);
-              if (event.target.value.trim()) setPrompt(false);
-            }}
-          />
-        </span>
-        <Button type="submit" variant="secondary" className="user-picker__submit">
-          {ja.members.search}
-        </Button>
-      </form>
+      <SearchForm
+        id={`${ids}-keyword`}
+        label={ja.members.searchLabel}
+        placeholder={ja.members.searchPlaceholder}
+        buttonLabel={ja.members.search}
+        value={keyword}
+        describedBy={prompt ? `${ids}-prompt` : undefined}
+        onChange={(value) => {
+          setKeyword(value);
+          if (value.trim()) setPrompt(false);
+        }}
+        onSubmit={onSubmit}
+      />
       <p id={`${ids}-prompt`} className="user-picker__prompt" role="status">
         {prompt ? ja.members.searchPrompt : ''}
       </p>
@@ -91,7 +79,7 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
           {rows.length === 0 ? (
             <p className="user-picker__message">{ja.members.notFound}</p>
           ) : (
-            <div className="user-picker__rows" role="radiogroup" aria-label={label}>
+            <div className="card-list" role="radiogroup" aria-label={label}>
               {rows.map((row) => (
                 <PickerRow
                   key={row.uid}
@@ -126,7 +114,7 @@ function PickerRow({
   const id = useId();
   const rank = row.role === ROLE.male ? ja.ranks[row.rank] : undefined;
   return (
-    <div className="user-picker__item">
+    <div>
       <label className="picker-row" htmlFor={`${id}-radio`}>
         <input
           id={`${id}-radio`}

@@ -1,5 +1,5 @@
 import { ApiError, api } from './api-client';
-import { stopChatSocket } from './chat-socket';
+import { stopChatSocket } from './chat/socket';
 import { clearLocalState } from './local-state';
 import { currentPushSubscription } from './pwa';
 import { queryClient } from './query-client';

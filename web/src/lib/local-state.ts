@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * Everything the app keeps between visits, as one JSON value under one fixed localStorage key (SPEC §9).
- * Logout removes the key as a whole (the outbox of unsent messages lives in IndexedDB: lib/outbox.ts).
+ * Logout removes the key as a whole (the outbox of unsent messages lives in IndexedDB: lib/chat/outbox.ts).
  */
 export const STORAGE_KEY = 'enishi';
 

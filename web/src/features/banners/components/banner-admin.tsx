@@ -6,11 +6,19 @@ import {
   type BannerRow,
   type ContentGroup,
 } from '@enishi/contract';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { pickImageFiles, readAsDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
+import { useImagePicker } from '@/lib/use-image-picker';
 import { Button } from '@/components/ui/button';
 import { ImageIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -60,15 +68,6 @@ function BannerSection({ group }: { group: ContentGroup }) {
   useEffect(() => {
     if (confirming) confirmHeading.current?.focus();
   }, [confirming]);
-
-  async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const files = [...(input.files ?? [])];
-    input.value = '';
-    const { accepted, skipped } = pickImageFiles(files, ['image/jpeg', 'image/png', 'image/webp'], 1);
-    if (skipped || !accepted[0]) return toast(ja.banners.badImage);
-    setImage(await readAsDataUrl(accepted[0]));
-  }
 
   function toConfirm() {
     let add: BannerChanges['add'] = null;
@@ -127,44 +126,7 @@ function BannerSection({ group }: { group: ContentGroup }) {
         />
       ) : (
         <>
-          <div className="banner-section__block">
-            <h3 className="banner-section__subtitle">{ja.banners.current}</h3>
-            {banners.isPending ? (
-              <Spinner label={ja.app.loading} />
-            ) : banners.isError ? (
-              <p className="banner-section__empty">{errorMessage(banners.error)}</p>
-            ) : rows.length === 0 ? (
-              <p className="banner-section__empty">{ja.banners.none}</p>
-            ) : (
-              <ul className="banner-section__list" role="list">
-                {rows.map((row, index) => (
-                  <li key={row.id} className="banner-section__item">
-                    <img src={row.image} alt={ja.banners.alt(index + 1)} className="banner-section__image" />
-                    <p className="banner-section__url">
-                      <span className="visually-hidden">{ja.banners.link}</span>
-                      {row.url}
-                    </p>
-                    <label className="banner-section__remove">
-                      <input
-                        type="checkbox"
-                        checked={remove.has(row.id)}
-                        onChange={(event) => {
-                          const checked = event.currentTarget.checked;
-                          setRemove((current) => {
-                            const next = new Set(current);
-                            if (checked) next.add(row.id);
-                            else next.delete(row.id);
-                            return next;
-                          });
-                        }}
-                      />
-                      {ja.banners.markDelete(index + 1)}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          <CurrentBanners banners={banners} remove={remove} setRemove={setRemove} />
 
           <div className="banner-section__block">
             <h3 className="banner-section__subtitle">{ja.banners.addTitle}</h3>
@@ -181,22 +143,7 @@ function BannerSection({ group }: { group: ContentGroup }) {
               error={urlError}
               onChange={(event) => setUrl(event.target.value)}
             />
-            <div className="banner-section__picker">
-              <span className="field__label">{ja.banners.image}</span>
-              <p className="banner-section__hint">{ja.banners.imageHint}</p>
-              {image ? <img src={image} alt="" className="banner-section__preview" /> : null}
-              <label className="btn btn--secondary banner-section__pick">
-                <ImageIcon size={20} />
-                <span className="btn__label">{ja.banners.chooseImage}</span>
-                <input
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  aria-label={`${ja.banners.chooseImage}（${title(group)}）`}
-                  className="visually-hidden"
-                  onChange={(event) => void onPick(event)}
-                />
-              </label>
-            </div>
+            <NewBannerImage group={group} image={image} onImage={setImage} />
           </div>
 
           {hasChanges ? (
@@ -258,6 +205,97 @@ function BannerConfirm({
           {ja.banners.run}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** 現在のバナー: each shown banner with a checkbox to mark it for deletion. */
+function CurrentBanners({
+  banners,
+  remove,
+  setRemove,
+}: {
+  banners: ReturnType<typeof useBanners>;
+  remove: ReadonlySet<number>;
+  setRemove: Dispatch<SetStateAction<Set<number>>>;
+}) {
+  const rows = banners.data?.rows ?? [];
+  return (
+    <div className="banner-section__block">
+      <h3 className="banner-section__subtitle">{ja.banners.current}</h3>
+      {banners.isPending ? (
+        <Spinner label={ja.app.loading} />
+      ) : banners.isError ? (
+        <p className="banner-section__empty">{errorMessage(banners.error)}</p>
+      ) : rows.length === 0 ? (
+        <p className="banner-section__empty">{ja.banners.none}</p>
+      ) : (
+        <ul className="banner-section__list" role="list">
+          {rows.map((row, index) => (
+            <li key={row.id} className="banner-section__item">
+              <img src={row.image} alt={ja.banners.alt(index + 1)} className="banner-section__image" />
+              <p className="banner-section__url">
+                <span className="visually-hidden">{ja.banners.link}</span>
+                {row.url}
+              </p>
+              <label className="banner-section__remove">
+                <input
+                  type="checkbox"
+                  checked={remove.has(row.id)}
+                  onChange={(event) => {
+                    const checked = event.currentTarget.checked;
+                    setRemove((current) => {
+                      const next = new Set(current);
+                      if (checked) next.add(row.id);
+                      else next.delete(row.id);
+                      return next;
+                    });
+                  }}
+                />
+                {ja.banners.markDelete(index + 1)}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The new banner's image: one JPEG, PNG or WebP, shown once picked. */
+function NewBannerImage({
+  group,
+  image,
+  onImage,
+}: {
+  group: ContentGroup;
+  image: string | null;
+  onImage: (image: string) => void;
+}) {
+  const picker = useImagePicker({
+    types: ['image/jpeg', 'image/png', 'image/webp'],
+    room: 1,
+    onPicked: ({ images, skipped }) => {
+      if (skipped || !images[0]) toast(ja.banners.badImage);
+      else onImage(images[0]);
+    },
+  });
+  return (
+    <div className="banner-section__picker">
+      <span className="field__label">{ja.banners.image}</span>
+      <p className="banner-section__hint">{ja.banners.imageHint}</p>
+      {image ? <img src={image} alt="" className="banner-section__preview" /> : null}
+      <label className="btn btn--secondary banner-section__pick">
+        <ImageIcon size={20} />
+        <span className="btn__label">{ja.banners.chooseImage}</span>
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-label={`${ja.banners.chooseImage}（${title(group)}）`}
+          className="visually-hidden"
+          onChange={(event) => void picker.pick(event)}
+        />
+      </label>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ContentGroup } from '@enishi/contract';
-import { useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { pickImageFiles, talkImageDataUrl } from '@/lib/image-files';
+import { talkImageDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
+import { useImagePicker } from '@/lib/use-image-picker';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { CloseIcon, SendIcon } from '@/components/ui/icons';
@@ -34,21 +35,15 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
     return selected.filter((uid) => known.has(uid));
   }, [recipients.data, selected]);
 
-  async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const files = [...(input.files ?? [])];
-    input.value = '';
-    const { accepted, skipped } = pickImageFiles(
-      files,
-      ['image/jpeg', 'image/png'],
-      MESSAGE_IMAGES_MAX - images.length,
-    );
-    const drawn = (await Promise.all(accepted.map(talkImageDataUrl))).filter(
-      (src): src is string => src !== null,
-    );
-    if (skipped || drawn.length < accepted.length) toast(ja.broadcast.skippedImages);
-    setImages((current) => [...current, ...drawn].slice(0, MESSAGE_IMAGES_MAX));
-  }
+  const picker = useImagePicker({
+    types: ['image/jpeg', 'image/png'],
+    room: MESSAGE_IMAGES_MAX - images.length,
+    read: talkImageDataUrl,
+    onPicked: (picked) => {
+      if (picked.skipped) toast(ja.broadcast.skippedImages);
+      setImages((current) => [...current, ...picked.images].slice(0, MESSAGE_IMAGES_MAX));
+    },
+  });
 
   async function onSend() {
     if (send.isPending) return;
@@ -116,7 +111,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
           label={ja.broadcast.addImage}
           className="broadcast__pick"
           disabled={images.length >= MESSAGE_IMAGES_MAX}
-          onPick={onPick}
+          onPick={picker.pick}
         />
       </div>
 

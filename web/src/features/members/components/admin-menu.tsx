@@ -9,7 +9,7 @@ export type AdminMenuItem = { to: string; label: string; icon: ReactNode };
 export function AdminMenu({ label, items }: { label: string; items: AdminMenuItem[] }) {
   return (
     <nav aria-label={label}>
-      <ul className="admin-menu" role="list">
+      <ul className="card-list" role="list">
         {items.map((item) => (
           <li key={item.to}>
             <Link to={item.to} className="admin-menu__link">

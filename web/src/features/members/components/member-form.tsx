@@ -8,7 +8,7 @@ import {
   type MemberKind,
   type UserRow,
 } from '@enishi/contract';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -36,51 +36,15 @@ const valuesOf = (user: UserRow | undefined): MemberFormValues => ({
  */
 export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow }) {
   const mode = user ? 'edit' : 'add';
-  const { listPath } = memberKinds[kind];
-  const role = user?.role ?? memberKinds[kind].role;
-  const navigate = useNavigate();
-  const save = useSaveMember();
   const [values, setValues] = useState(() => valuesOf(user));
   const [errors, setErrors] = useState<MemberFormErrors>({});
-  const [showPassword, setShowPassword] = useState(false);
-  const fields = useRef<Partial<Record<MemberFormField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const fields = useRef<Fields>({});
   const ids = useId();
+  const { save, onSubmit } = useSubmitMember({ kind, user, values, setErrors, fields });
 
   function change(field: keyof MemberFormValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const checked = checkMemberForm(mode, role, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toast(ja.members.invalid);
-      const first = FIELD_ORDER.find((field) => checked.errors[field]);
-      if (first) fields.current[first]?.focus();
-      return;
-    }
-    setErrors({});
-    const { data } = checked;
-    save.mutate(
-      user ? { ...data, uid: user.uid, pass: data.pass ?? '' } : { ...data, pass: data.pass ?? '' },
-      {
-        onSuccess: () => {
-          toast(user ? ja.members.updated(data.name) : ja.members.added(data.name));
-          void navigate(listPath, { replace: true });
-        },
-        onError: (error) => {
-          const message = errorMessage(error);
-          toast(message);
-          if (message === ja.members.errors.idTaken) {
-            setErrors({ id: message });
-            fields.current.id?.focus();
-          }
-        },
-      },
-    );
   }
 
   const hinted = (field: MemberFormField, hint: ReactNode, control: ReactNode) => (
@@ -140,73 +104,29 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
       {hinted(
         'pass',
         mode === 'edit' ? `${ja.members.hints.passEdit}（${ja.members.hints.pass}）` : ja.members.hints.pass,
-        <>
-          <TextField
-            ref={(element) => {
-              fields.current.pass = element;
-            }}
-            id={`${ids}-pass`}
-            label={ja.members.fields.pass}
-            mark={mode === 'add' ? ja.members.required : undefined}
-            name="new-password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="new-password"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={LIMITS.passwordMax}
-            value={values.pass}
-            error={errors.pass}
-            aria-required={mode === 'add' ? 'true' : undefined}
-            aria-describedby={describedBy('pass')}
-            onChange={(event) => change('pass', stripPassword(event.target.value))}
-          />
-          <label className="member-form__toggle">
-            <input
-              type="checkbox"
-              checked={showPassword}
-              onChange={(event) => setShowPassword(event.target.checked)}
-            />
-            {ja.members.showPassword}
-          </label>
-        </>,
+        <PasswordField
+          id={`${ids}-pass`}
+          required={mode === 'add'}
+          value={values.pass}
+          error={errors.pass}
+          describedBy={describedBy('pass')}
+          inputRef={(element) => {
+            fields.current.pass = element;
+          }}
+          onChange={(value) => change('pass', value)}
+        />,
       )}
       {kind === 'men' ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-rank`}>
-            {ja.members.fields.rank}
-            <span className="field__mark" aria-hidden="true">
-              {ja.members.required}
-            </span>
-          </label>
-          <span className="member-form__select-wrap">
-            <select
-              ref={(element) => {
-                fields.current.rank = element;
-              }}
-              id={`${ids}-rank`}
-              name="rank"
-              className="field__input member-form__select"
-              value={values.rank}
-              aria-required="true"
-              aria-invalid={errors.rank ? true : undefined}
-              aria-describedby={describedBy('rank', false)}
-              onChange={(event) => change('rank', event.target.value)}
-            >
-              <option value="">{ja.members.rankPlaceholder}</option>
-              {MEN_RANKS.map((rank) => (
-                <option key={rank} value={rank}>
-                  {ja.ranks[rank]}
-                </option>
-              ))}
-            </select>
-          </span>
-          {errors.rank ? (
-            <p id={`${ids}-rank-error`} className="field__error">
-              {errors.rank}
-            </p>
-          ) : null}
-        </div>
+        <RankField
+          id={`${ids}-rank`}
+          value={values.rank}
+          error={errors.rank}
+          describedBy={describedBy('rank', false)}
+          selectRef={(element) => {
+            fields.current.rank = element;
+          }}
+          onChange={(value) => change('rank', value)}
+        />
       ) : null}
       {kind !== 'staff'
         ? hinted(
@@ -232,5 +152,166 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
         {save.isPending ? ja.members.saving : mode === 'edit' ? ja.members.submitEdit : ja.members.submitAdd}
       </Button>
     </form>
+  );
+}
+
+type Fields = Partial<Record<MemberFormField, HTMLInputElement | HTMLSelectElement | null>>;
+
+/** 登録/更新: the form checked like the server checks it, then saved; the first field in error takes the focus. */
+function useSubmitMember({
+  kind,
+  user,
+  values,
+  setErrors,
+  fields,
+}: {
+  kind: MemberKind;
+  user: UserRow | undefined;
+  values: MemberFormValues;
+  setErrors: (errors: MemberFormErrors) => void;
+  fields: RefObject<Fields>;
+}) {
+  const mode = user ? 'edit' : 'add';
+  const { listPath } = memberKinds[kind];
+  const role = user?.role ?? memberKinds[kind].role;
+  const navigate = useNavigate();
+  const save = useSaveMember();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const checked = checkMemberForm(mode, role, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toast(ja.members.invalid);
+      const first = FIELD_ORDER.find((field) => checked.errors[field]);
+      if (first) fields.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    const { data } = checked;
+    save.mutate(
+      user ? { ...data, uid: user.uid, pass: data.pass ?? '' } : { ...data, pass: data.pass ?? '' },
+      {
+        onSuccess: () => {
+          toast(user ? ja.members.updated(data.name) : ja.members.added(data.name));
+          void navigate(listPath, { replace: true });
+        },
+        onError: (error) => {
+          const message = errorMessage(error);
+          toast(message);
+          if (message === ja.members.errors.idTaken) {
+            setErrors({ id: message });
+            fields.current.id?.focus();
+          }
+        },
+      },
+    );
+  }
+
+  return { save, onSubmit };
+}
+
+/** ランク (men only): a select of the ranks, required. */
+function RankField({
+  id,
+  value,
+  error,
+  describedBy,
+  selectRef,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  describedBy: string | undefined;
+  selectRef: (element: HTMLSelectElement | null) => void;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {ja.members.fields.rank}
+        <span className="field__mark" aria-hidden="true">
+          {ja.members.required}
+        </span>
+      </label>
+      <span className="member-form__select-wrap">
+        <select
+          ref={selectRef}
+          id={id}
+          name="rank"
+          className="field__input member-form__select"
+          value={value}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{ja.members.rankPlaceholder}</option>
+          {MEN_RANKS.map((rank) => (
+            <option key={rank} value={rank}>
+              {ja.ranks[rank]}
+            </option>
+          ))}
+        </select>
+      </span>
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** パスワード with 表示する: only the characters a password allows stay as it is typed. */
+function PasswordField({
+  id,
+  required,
+  value,
+  error,
+  describedBy,
+  inputRef,
+  onChange,
+}: {
+  id: string;
+  required: boolean;
+  value: string;
+  error: string | undefined;
+  describedBy: string | undefined;
+  inputRef: (element: HTMLInputElement | null) => void;
+  onChange: (value: string) => void;
+}) {
+  const [showPassword, setShowPassword] = useState(false);
+  return (
+    <>
+      <TextField
+        ref={inputRef}
+        id={id}
+        label={ja.members.fields.pass}
+        mark={required ? ja.members.required : undefined}
+        name="new-password"
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="new-password"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={LIMITS.passwordMax}
+        value={value}
+        error={error}
+        aria-required={required ? 'true' : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(stripPassword(event.target.value))}
+      />
+      <label className="member-form__toggle">
+        <input
+          type="checkbox"
+          checked={showPassword}
+          onChange={(event) => setShowPassword(event.target.checked)}
+        />
+        {ja.members.showPassword}
+      </label>
+    </>
   );
 }

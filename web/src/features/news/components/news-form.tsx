@@ -6,11 +6,11 @@ import {
   type ContentGroup,
   type NewsRow,
 } from '@enishi/contract';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { pickImageFiles, readAsDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
+import { useImagePicker } from '@/lib/use-image-picker';
 import { Button } from '@/components/ui/button';
 import { TrashIcon } from '@/components/ui/icons';
 import { ImagePickButton } from '@/components/ui/image-pick-button';
@@ -51,46 +51,10 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
   const [title, setTitle] = useState(item?.title ?? '');
   const [body, setBody] = useState(item?.body ?? '');
   const [images, setImages] = useState<FormImage[]>(() => (item?.image ?? []).map(toFormImage));
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [errors, setErrors] = useState<{ title?: string; body?: string }>({});
   const [confirming, setConfirming] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
   const bodyInput = useRef<HTMLTextAreaElement>(null);
-  const confirmHeading = useRef<HTMLHeadingElement>(null);
-  const bodyId = useId();
-
-  useEffect(() => {
-    if (confirming) confirmHeading.current?.focus();
-  }, [confirming]);
-
-  async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const files = [...(input.files ?? [])];
-    input.value = '';
-    const { accepted, skipped } = pickImageFiles(
-      files,
-      ['image/jpeg', 'image/png'],
-      NEWS_IMAGES_MAX - images.length,
-    );
-    if (skipped) toast(ja.news.skippedImages);
-    const added = await Promise.all(accepted.map((file) => readAsDataUrl(file).catch(() => null)));
-    const usable = added.filter((src): src is string => src !== null).map(toFormImage);
-    setImages((current) => [...current, ...usable].slice(0, NEWS_IMAGES_MAX));
-  }
-
-  function toggle(key: string) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  }
-
-  function deleteSelected() {
-    setImages((current) => current.filter((image) => !selected.has(image.key)));
-    setSelected(new Set());
-  }
 
   function toConfirm() {
     const found = {
@@ -127,42 +91,14 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
 
   if (confirming) {
     return (
-      <section className="news-admin news-confirm" aria-labelledby={`${bodyId}-confirm`}>
-        <h2 id={`${bodyId}-confirm`} ref={confirmHeading} tabIndex={-1} className="news-admin__subtitle">
-          {ja.news.confirmTitle}
-        </h2>
-        <p className="news-admin__lead">{ja.news.confirmLead}</p>
-        <dl className="news-confirm__fields">
-          <dt>{ja.news.titleLabel}</dt>
-          <dd>{title.trim()}</dd>
-          <dt>{ja.news.bodyLabel}</dt>
-          <dd className="news-confirm__body">
-            <LinkedText text={body.trim()} />
-          </dd>
-          <dt>{ja.news.images}</dt>
-          <dd>
-            {images.length === 0 ? (
-              ja.news.noImages
-            ) : (
-              <ul className="news-form__images" role="list">
-                {images.map((image, index) => (
-                  <li key={image.key} className="news-form__image">
-                    <img src={image.src} alt={ja.news.imageAlt(title.trim(), index + 1)} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </dd>
-        </dl>
-        <div className="news-admin__actions">
-          <Button variant="quiet" onClick={() => setConfirming(false)} disabled={save.isPending}>
-            {ja.news.fix}
-          </Button>
-          <Button onClick={onSave} busy={save.isPending} disabled={save.isPending}>
-            {ja.news.save}
-          </Button>
-        </div>
-      </section>
+      <NewsConfirm
+        title={title.trim()}
+        body={body.trim()}
+        images={images}
+        saving={save.isPending}
+        onFix={() => setConfirming(false)}
+        onSave={onSave}
+      />
     );
   }
 
@@ -196,47 +132,139 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
         onChange={(event) => setBody(event.target.value)}
       />
 
-      <fieldset className="news-form__images-field">
-        <legend className="field__label">{ja.news.images}</legend>
-        <p className="news-admin__hint">{ja.news.imageHint}</p>
-        {images.length > 0 ? (
-          <ul className="news-form__images" role="list">
-            {images.map((image, index) => (
-              <li key={image.key} className="news-form__image">
-                <label className="news-form__image-choice">
-                  <input
-                    type="checkbox"
-                    checked={selected.has(image.key)}
-                    onChange={() => toggle(image.key)}
-                  />
-                  <span className="visually-hidden">{ja.news.selectImage(index + 1)}</span>
-                  <img src={image.src} alt="" />
-                </label>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="news-admin__actions">
-          <ImagePickButton
-            label={ja.news.addImage}
-            className="news-form__pick"
-            disabled={images.length >= NEWS_IMAGES_MAX}
-            onPick={onPick}
-          />
-          <Button
-            variant="quiet"
-            icon={<TrashIcon size={20} />}
-            onClick={deleteSelected}
-            disabled={selected.size === 0}
-          >
-            {ja.news.deleteImage}
-          </Button>
-        </div>
-      </fieldset>
+      <NewsImagesField images={images} setImages={setImages} />
 
       <Button type="submit" block>
         {ja.news.confirm}
       </Button>
     </form>
+  );
+}
+
+/** 確認: what will be saved, then 修正 back to the form or 保存. */
+function NewsConfirm({
+  title,
+  body,
+  images,
+  saving,
+  onFix,
+  onSave,
+}: {
+  title: string;
+  body: string;
+  images: FormImage[];
+  saving: boolean;
+  onFix: () => void;
+  onSave: () => void;
+}) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="news-admin news-confirm" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="news-admin__subtitle">
+        {ja.news.confirmTitle}
+      </h2>
+      <p className="news-admin__lead">{ja.news.confirmLead}</p>
+      <dl className="news-confirm__fields">
+        <dt>{ja.news.titleLabel}</dt>
+        <dd>{title}</dd>
+        <dt>{ja.news.bodyLabel}</dt>
+        <dd className="news-confirm__body">
+          <LinkedText text={body} />
+        </dd>
+        <dt>{ja.news.images}</dt>
+        <dd>
+          {images.length === 0 ? (
+            ja.news.noImages
+          ) : (
+            <ul className="news-form__images" role="list">
+              {images.map((image, index) => (
+                <li key={image.key} className="news-form__image">
+                  <img src={image.src} alt={ja.news.imageAlt(title, index + 1)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      <div className="news-admin__actions">
+        <Button variant="quiet" onClick={onFix} disabled={saving}>
+          {ja.news.fix}
+        </Button>
+        <Button onClick={onSave} busy={saving} disabled={saving}>
+          {ja.news.save}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** 画像: those of the item, each with a checkbox for 画像を削除, and 画像を追加 while there is room. */
+function NewsImagesField({
+  images,
+  setImages,
+}: {
+  images: FormImage[];
+  setImages: Dispatch<SetStateAction<FormImage[]>>;
+}) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const picker = useImagePicker({
+    types: ['image/jpeg', 'image/png'],
+    room: NEWS_IMAGES_MAX - images.length,
+    onPicked: (picked) => {
+      if (picked.skipped) toast(ja.news.skippedImages);
+      setImages((current) => [...current, ...picked.images.map(toFormImage)].slice(0, NEWS_IMAGES_MAX));
+    },
+  });
+
+  function toggle(key: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }
+
+  function deleteSelected() {
+    setImages((current) => current.filter((image) => !selected.has(image.key)));
+    setSelected(new Set());
+  }
+
+  return (
+    <fieldset className="news-form__images-field">
+      <legend className="field__label">{ja.news.images}</legend>
+      <p className="news-admin__hint">{ja.news.imageHint}</p>
+      {images.length > 0 ? (
+        <ul className="news-form__images" role="list">
+          {images.map((image, index) => (
+            <li key={image.key} className="news-form__image">
+              <label className="news-form__image-choice">
+                <input type="checkbox" checked={selected.has(image.key)} onChange={() => toggle(image.key)} />
+                <span className="visually-hidden">{ja.news.selectImage(index + 1)}</span>
+                <img src={image.src} alt="" />
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="news-admin__actions">
+        <ImagePickButton
+          label={ja.news.addImage}
+          className="news-form__pick"
+          disabled={images.length >= NEWS_IMAGES_MAX}
+          onPick={picker.pick}
+        />
+        <Button
+          variant="quiet"
+          icon={<TrashIcon size={20} />}
+          onClick={deleteSelected}
+          disabled={selected.size === 0}
+        >
+          {ja.news.deleteImage}
+        </Button>
+      </div>
+    </fieldset>
   );
 }

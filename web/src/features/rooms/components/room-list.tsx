@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { useChatEvent } from '@/lib/chat-socket';
+import { useChatEvent } from '@/lib/chat/events';
 import { Button } from '@/components/ui/button';
-import { SearchIcon } from '@/components/ui/icons';
+import { SearchForm } from '@/components/ui/search-form';
 import { Spinner } from '@/components/ui/spinner';
 import { conversationsQueryKey, useConversations } from '../api/get-conversations';
 import { RoomRow } from './room-row';
@@ -65,27 +65,15 @@ export function RoomList({ type }: { type: ConversationType }) {
   const rows = rooms.data?.pages.flatMap((page) => page.rows) ?? [];
   return (
     <div className="room-list">
-      <form role="search" className="room-search" onSubmit={onSubmit}>
-        <label className="visually-hidden" htmlFor={`room-search-${type}`}>
-          {ja.talk.searchLabel}
-        </label>
-        <span className="room-search__field">
-          <SearchIcon size={20} className="room-search__icon" />
-          <input
-            id={`room-search-${type}`}
-            className="room-search__input"
-            type="search"
-            enterKeyHint="search"
-            maxLength={50}
-            placeholder={ja.talk.searchPlaceholder}
-            value={keyword}
-            onChange={(event) => setKeyword(event.target.value)}
-          />
-        </span>
-        <Button type="submit" variant="secondary" className="room-search__submit">
-          {ja.talk.search}
-        </Button>
-      </form>
+      <SearchForm
+        id={`room-search-${type}`}
+        label={ja.talk.searchLabel}
+        placeholder={ja.talk.searchPlaceholder}
+        buttonLabel={ja.talk.search}
+        value={keyword}
+        onChange={setKeyword}
+        onSubmit={onSubmit}
+      />
 
       {rooms.isPending ? (
         <Spinner label={ja.app.loading} />
@@ -99,7 +87,7 @@ export function RoomList({ type }: { type: ConversationType }) {
       ) : rows.length === 0 ? (
         <p className="room-list__message">{search ? ja.talk.noSearchHits : ja.talk.noRooms}</p>
       ) : (
-        <ul className="room-list__rows" aria-label={ja.talk.roomList}>
+        <ul className="card-list" aria-label={ja.talk.roomList}>
           {rows.map((row) => (
             <RoomRow key={row.id} row={row} now={now} />
           ))}

@@ -41,7 +41,7 @@ export function RoomRow({ row, now }: { row: ConversationRow; now: Date }) {
     row.unread > 0 ? `${id}-unread` : null,
   ];
   return (
-    <li className="room-list__item">
+    <li>
       <Link
         to={talkPath(row)}
         className="room-row"

@@ -5,13 +5,13 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type ChangeEvent,
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { useDraft } from '@/lib/drafts';
-import { pickImageFiles, talkImageDataUrl } from '@/lib/image-files';
+import { useDraft } from '@/lib/chat/drafts';
+import { talkImageDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
+import { useImagePicker } from '@/lib/use-image-picker';
 import { CloseIcon, ImageIcon, ReplyIcon, SendIcon } from '@/components/ui/icons';
 import { ReplyQuote } from './message-parts';
 import './composer.css';
@@ -38,7 +38,16 @@ export function Composer({
 }) {
   const [draft, setDraft] = useDraft(conversationId);
   const [images, setImages] = useState<string[]>([]);
-  const [reading, setReading] = useState(0);
+  // Wrong types and sizes are dropped silently (SPEC §5); more than a message holds is worth a word.
+  const { reading, pick } = useImagePicker({
+    types: TALK_IMAGE_TYPES,
+    room: MESSAGE_IMAGES_MAX - images.length,
+    read: talkImageDataUrl,
+    onPicked: (picked) => {
+      if (picked.overflow) toast(ja.errors.tooManyImages);
+      setImages((current) => [...current, ...picked.images]);
+    },
+  });
   const textarea = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
@@ -54,22 +63,6 @@ export function Composer({
   useEffect(() => {
     if (replyTo) textarea.current?.focus();
   }, [replyTo]);
-
-  async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const files = Array.from(event.target.files ?? []);
-    event.target.value = ''; // the same picture can be picked again
-    const room = MESSAGE_IMAGES_MAX - images.length - reading;
-    const { accepted } = pickImageFiles(files, TALK_IMAGE_TYPES, room);
-    // Wrong types and sizes are dropped silently (SPEC §5); more than a message holds is worth a word.
-    if (pickImageFiles(files, TALK_IMAGE_TYPES, Infinity).accepted.length > accepted.length) {
-      toast(ja.errors.tooManyImages);
-    }
-    if (accepted.length === 0) return;
-    setReading((count) => count + accepted.length);
-    const resized = await Promise.all(accepted.map((file) => talkImageDataUrl(file)));
-    setReading((count) => count - accepted.length);
-    setImages((current) => [...current, ...resized.filter((image): image is string => image !== null)]);
-  }
 
   function send() {
     if (reading > 0) return;
@@ -98,49 +91,14 @@ export function Composer({
 
   return (
     <form className="composer" onSubmit={onSubmit}>
-      {replyTo ? (
-        <div className="composer__reply">
-          <ReplyIcon size={18} className="composer__reply-icon" />
-          <div className="composer__reply-body">
-            <p className="composer__reply-label">{ja.talk.replyTo}</p>
-            <ReplyQuote reply={replyTo} className="composer__reply-quote" />
-          </div>
-          <button
-            type="button"
-            className="composer__icon-button"
-            aria-label={ja.talk.cancelReply}
-            onClick={onCancelReply}
-          >
-            <CloseIcon size={20} />
-          </button>
-        </div>
-      ) : null}
-
+      {replyTo ? <ReplyBar replyTo={replyTo} onCancel={onCancelReply} /> : null}
       {images.length > 0 || reading > 0 ? (
-        <ul className="composer__thumbs" aria-label={ja.talk.selectedImages}>
-          {images.map((src, index) => (
-            <li key={`${index}:${src.length}`} className="composer__thumb">
-              <img src={src} alt="" className="composer__thumb-image" />
-              <button
-                type="button"
-                className="composer__thumb-remove"
-                aria-label={ja.talk.removeImage.replace('{n}', String(index + 1))}
-                onClick={() => setImages((current) => current.filter((_, at) => at !== index))}
-              >
-                <CloseIcon size={16} />
-              </button>
-            </li>
-          ))}
-          {Array.from({ length: reading }, (_, index) => (
-            <li
-              key={`reading-${index}`}
-              className="composer__thumb composer__thumb--reading"
-              aria-hidden="true"
-            />
-          ))}
-        </ul>
+        <Thumbs
+          images={images}
+          reading={reading}
+          onRemove={(index) => setImages((current) => current.filter((_, at) => at !== index))}
+        />
       ) : null}
-
       <div className="composer__row">
         <label className="composer__picker">
           <input
@@ -148,7 +106,7 @@ export function Composer({
             accept={TALK_IMAGE_TYPES.join(',')}
             multiple
             className="visually-hidden"
-            onChange={(event) => void onPick(event)}
+            onChange={(event) => void pick(event)}
           />
           <ImageIcon size={24} />
           <span className="visually-hidden">{ja.talk.addImage}</span>
@@ -180,5 +138,61 @@ export function Composer({
         </button>
       </div>
     </form>
+  );
+}
+
+function ReplyBar({ replyTo, onCancel }: { replyTo: ReplyRef; onCancel: () => void }) {
+  return (
+    <div className="composer__reply">
+      <ReplyIcon size={18} className="composer__reply-icon" />
+      <div className="composer__reply-body">
+        <p className="composer__reply-label">{ja.talk.replyTo}</p>
+        <ReplyQuote reply={replyTo} className="composer__reply-quote" />
+      </div>
+      <button
+        type="button"
+        className="composer__icon-button"
+        aria-label={ja.talk.cancelReply}
+        onClick={onCancel}
+      >
+        <CloseIcon size={20} />
+      </button>
+    </div>
+  );
+}
+
+/** The pictures attached so far, each with a remove button, and a placeholder for each still being read. */
+function Thumbs({
+  images,
+  reading,
+  onRemove,
+}: {
+  images: string[];
+  reading: number;
+  onRemove: (index: number) => void;
+}) {
+  return (
+    <ul className="composer__thumbs" aria-label={ja.talk.selectedImages}>
+      {images.map((src, index) => (
+        <li key={`${index}:${src.length}`} className="composer__thumb">
+          <img src={src} alt="" className="composer__thumb-image" />
+          <button
+            type="button"
+            className="composer__thumb-remove"
+            aria-label={ja.talk.removeImage.replace('{n}', String(index + 1))}
+            onClick={() => onRemove(index)}
+          >
+            <CloseIcon size={16} />
+          </button>
+        </li>
+      ))}
+      {Array.from({ length: reading }, (_, index) => (
+        <li
+          key={`reading-${index}`}
+          className="composer__thumb composer__thumb--reading"
+          aria-hidden="true"
+        />
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 import { ja, type Message } from '@enishi/contract';
 import { memo } from 'react';
 import { clockTime } from '@/lib/japan-date';
-import type { OutboxEntry } from '@/lib/outbox';
+import type { OutboxEntry } from '@/lib/chat/outbox';
 import { cx } from '@/components/ui/class-names';
 import { HandsetIcon, MoreIcon, PinIcon, RetryIcon } from '@/components/ui/icons';
 import { UserIcon } from '@/components/ui/user-icon';

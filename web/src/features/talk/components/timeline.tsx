@@ -1,6 +1,6 @@
 import { ja } from '@enishi/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, type Ref, type RefObject } from 'react';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import type { TimelineRow } from '../utils/timeline';
@@ -49,6 +49,33 @@ function markFound(scroller: HTMLElement, messageId: number, frames = FIND_FRAME
 const AT_END_PX = 48;
 /** Further than this from the end, a button offers the way back to the newest message. */
 const FAR_FROM_END_PX = 600;
+
+/**
+ * The composer growing (a longer comment, the reply bar) makes the timeline shorter: a reader who was at
+ * the end stays at the end, so the newest messages are not hidden and new ones keep following.
+ */
+function useStayAtEnd(scroller: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    let atEnd = true;
+    let height = element.clientHeight;
+    const onScroll = () => {
+      atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
+    };
+    const observer = new ResizeObserver(() => {
+      if (element.clientHeight < height && atEnd) element.scrollTop = element.scrollHeight;
+      height = element.clientHeight;
+      onScroll();
+    });
+    observer.observe(element);
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', onScroll);
+    };
+  }, [scroller]);
+}
 
 /**
  * The messages of a talk as a `log` region. Only the rows in and near view are in the document (a talk of
@@ -111,28 +138,7 @@ export function Timeline({
     virtualizer.scrollToEnd();
   }, [rows.length, virtualizer]);
 
-  // The composer growing (a longer comment, the reply bar) makes the timeline shorter: a reader who was at
-  // the end stays at the end, so the newest messages are not hidden and new ones keep following.
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    let atEnd = true;
-    let height = element.clientHeight;
-    const onScroll = () => {
-      atEnd = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
-    };
-    const observer = new ResizeObserver(() => {
-      if (element.clientHeight < height && atEnd) element.scrollTop = element.scrollHeight;
-      height = element.clientHeight;
-      onScroll();
-    });
-    observer.observe(element);
-    element.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      observer.disconnect();
-      element.removeEventListener('scroll', onScroll);
-    };
-  }, []);
+  useStayAtEnd(scroller);
 
   const items = virtualizer.getVirtualItems();
   // The first row is drawn (in view, or just above it): the page before it is fetched ahead of the reader.

@@ -1,84 +1,25 @@
-import type { Message, MessagesReply } from '@enishi/contract';
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '@/lib/outbox';
-import { buildRows, changesFromNewestPage, collectMessages, noChanges, storedClientIds } from './timeline';
+import { testEntry as entry, testMessage as message, testPage as page } from '@/testing/chat';
+import { buildRows, changesFromNewestPage, collectMessages, storedClientIds } from './timeline';
 
 const now = new Date('2026-11-23T05:00:00.000Z'); // 14:00 in Japan
 
-function message(id: number, patch: Partial<Message> = {}): Message {
-  return {
-    id,
-    client_id: null,
-    from: 7,
-    name: '山田太郎',
-    role: 101,
-    conversation_id: 1,
-    conversation_type: 'staff',
-    message: `m${id}`,
-    image: [],
-    reply: null,
-    announce: false,
-    message_type: 0,
-    date: '2026-11-23T01:00:00.000Z',
-    own: false,
-    user_image: null,
-    read: false,
-    ...patch,
-  };
-}
-
-const page = (messages: Message[], announce: Message[] = [], isEnd = true): MessagesReply => ({
-  rows: [
-    ...(announce.length ? [{ date: 'announce', messages: announce }] : []),
-    { date: '2026-11-23', messages },
-  ],
-  isEnd,
-});
-
-function entry(clientId: string, patch: Partial<OutboxEntry> = {}): OutboxEntry {
-  return {
-    client_id: clientId,
-    uid: 7,
-    conversation_id: 1,
-    conversation_type: 'staff',
-    message: 'pending',
-    image: [],
-    reply: null,
-    announce: false,
-    created: '2026-11-23T04:00:00.000Z',
-    status: 'waiting',
-    error: null,
-    attempts: 0,
-    ...patch,
-  };
-}
-
 describe('collectMessages', () => {
-  it('merges pages and live messages once each, oldest first', () => {
+  it('merges pages once each, oldest first', () => {
     const newest = page([message(3), message(4)]);
-    const older = page([message(1), message(2)]);
-    const { messages } = collectMessages([newest, older], { ...noChanges, added: [message(4), message(5)] });
-    expect(messages.map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+    const older = page([message(1), message(2), message(3)]);
+    const { messages } = collectMessages([newest, older]);
+    expect(messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
   });
 
-  it('drops deleted messages everywhere, and unpinned or hidden announcements from the area', () => {
-    const pinnedA = message(2, { announce: true });
-    const pinnedB = message(3, { announce: true });
-    const pinnedC = message(4, { announce: true });
-    const { messages, announcements } = collectMessages(
-      [page([message(1), pinnedA, pinnedB, pinnedC], [pinnedA, pinnedB, pinnedC])],
-      { ...noChanges, deleted: new Set([1, 2]), unpinned: new Set([3]) },
-      new Set([4]),
-    );
-    expect(messages.map((m) => m.id)).toEqual([3, 4]);
-    expect(announcements).toEqual([]);
-  });
-
-  it('adds a live announcement to the area, newest first', () => {
-    const old = message(2, { announce: true });
-    const live = message(9, { announce: true });
-    const { announcements } = collectMessages([page([old], [old])], { ...noChanges, added: [live] });
-    expect(announcements.map((m) => m.id)).toEqual([9, 2]);
+  it('leaves announcements hidden on this device out of the area, newest first', () => {
+    const pinned = [
+      message(2, { announce: true }),
+      message(3, { announce: true }),
+      message(4, { announce: true }),
+    ];
+    const { announcements } = collectMessages([page(pinned, pinned)], new Set([3]));
+    expect(announcements.map((m) => m.id)).toEqual([4, 2]);
   });
 
   it('lists the client ids of stored messages', () => {
@@ -90,7 +31,6 @@ describe('buildRows', () => {
   const base = {
     now,
     showRead: false,
-    readUpTo: 0,
     autoReply: null,
     pending: [],
     pinned: new Set<number>(),
@@ -127,17 +67,15 @@ describe('buildRows', () => {
     expect(shown).toEqual([true, false, false, true, true]);
   });
 
-  it('shows 既読 under own messages in one-to-one talks, from the message or a read mark', () => {
+  it('shows 既読 under own messages read by the other side, in one-to-one talks only', () => {
     const messages = [
       message(1, { own: true, read: true }),
-      message(2, { own: true }),
+      message(2, { own: true, read: true }),
       message(3, { own: true }),
       message(4),
     ];
     const read = (showRead: boolean) =>
-      buildRows({ ...base, messages, showRead, readUpTo: 2 }).flatMap((row) =>
-        row.kind === 'message' ? [row.read] : [],
-      );
+      buildRows({ ...base, messages, showRead }).flatMap((row) => (row.kind === 'message' ? [row.read] : []));
     expect(read(true)).toEqual([true, true, false, false]);
     expect(read(false)).toEqual([false, false, false, false]);
   });

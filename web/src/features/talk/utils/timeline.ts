@@ -1,28 +1,16 @@
 import type { Message, MessagesReply } from '@enishi/contract';
 import { dayLabel, japanDateKey } from '@/lib/japan-date';
-import type { OutboxEntry } from '@/lib/outbox';
+import type { OutboxEntry } from '@/lib/chat/outbox';
 
 /*
- * What a talk shows, put together from the pages read over HTTP (newest first), what the socket brought
- * since, and the outbox. Pure, so that the order of arrival never matters: a message that comes both ways is
+ * What a talk shows, put together from its pages in the query cache (read over HTTP, newest first, and
+ * changed by the socket: live-pages.ts) and the outbox. Pure, so that the order of arrival never matters: a message that comes both ways is
  * shown once, a deletion wins over any copy, and an entry of the outbox disappears once its message is stored.
  */
-
-/** What the socket changed while the talk was open. */
-export type LiveChanges = {
-  added: Message[];
-  deleted: ReadonlySet<number>;
-  unpinned: ReadonlySet<number>;
-  /** The other side has read up to this id (`read` frames). */
-  readUpTo: number;
-};
-
-export const noChanges: LiveChanges = { added: [], deleted: new Set(), unpinned: new Set(), readUpTo: 0 };
 
 /** Every message once, oldest first, and the pinned announcements, newest first. */
 export function collectMessages(
   pages: readonly MessagesReply[],
-  changes: LiveChanges,
   hiddenAnnouncements: ReadonlySet<number> = new Set(),
 ): { messages: Message[]; announcements: Message[] } {
   const messages = new Map<number, Message>();
@@ -35,18 +23,10 @@ export function collectMessages(
       }
     }
   }
-  for (const message of changes.added) {
-    if (!messages.has(message.id)) messages.set(message.id, message);
-    if (message.announce && !pinned.has(message.id)) pinned.set(message.id, message);
-  }
-  const shown = (message: Message) => !changes.deleted.has(message.id);
   return {
-    messages: [...messages.values()].filter(shown).sort((a, b) => a.id - b.id),
+    messages: [...messages.values()].sort((a, b) => a.id - b.id),
     announcements: [...pinned.values()]
-      .filter(
-        (message) =>
-          shown(message) && !changes.unpinned.has(message.id) && !hiddenAnnouncements.has(message.id),
-      )
+      .filter((message) => !hiddenAnnouncements.has(message.id))
       .sort((a, b) => b.id - a.id),
   };
 }
@@ -73,7 +53,6 @@ type RowInput = {
   now: Date;
   /** One-to-one talks (a member and the desk) show 既読 under one's own messages. */
   showRead: boolean;
-  readUpTo: number;
   /** The ids of the announcements now pinned: their messages carry a mark. */
   pinned: ReadonlySet<number>;
   autoReply: string | null;
@@ -108,7 +87,7 @@ export function buildRows(input: RowInput): TimelineRow[] {
       day,
       message,
       showSender: !message.own && previousSender !== message.from,
-      read: input.showRead && message.own && (message.read || message.id <= input.readUpTo),
+      read: input.showRead && message.own && message.read,
       pinned: input.pinned.has(message.id),
     });
     previousSender = message.own ? null : message.from;

@@ -6,14 +6,14 @@ import {
   ja,
   type ClientFrame,
   type ConversationType,
-  type DeleteEvent,
-  type MessageEvent,
-  type ReadEvent,
 } from '@enishi/contract';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { api } from './api-client';
-import { getLocalState, subscribeLocalState, updateLocalState } from './local-state';
-import { setCounters } from './notifications';
+import { getLocalState, subscribeLocalState, updateLocalState } from '../local-state';
+import { setCounters } from '../notifications';
+import { currentPushSubscription } from '../pwa';
+import { endSession, getSession } from '../session';
+import { toast } from '../toast';
+import { startBadgePoll, stopBadgePoll } from './badge-poll';
+import { emitChatEvent, getChatStatus, setChatStatus, type ChatStatus } from './events';
 import {
   addEntry,
   clearOutbox,
@@ -26,9 +26,6 @@ import {
   updateEntry,
   type OutboxEntry,
 } from './outbox';
-import { currentPushSubscription } from './pwa';
-import { endSession, getSession } from './session';
-import { toast } from './toast';
 
 /*
  * The app's one chat socket (API.md "Chat socket"): open while a session exists, closed on logout. It
@@ -36,17 +33,6 @@ import { toast } from './toast';
  * outbox when the connection is (back) up, keeps the badge counters current (pushed by the server, polled
  * while the socket is down) and hands messages, deletions and read marks to whichever screen listens.
  */
-
-/** offline: no connection; connecting: opened, catching up; live: caught up, frames flow both ways. */
-export type ChatStatus = 'offline' | 'connecting' | 'live';
-
-export type ChatEvents = {
-  message: MessageEvent;
-  delete: DeleteEvent;
-  read: ReadEvent;
-  /** The connection is (again) up to date: screens may have missed nothing, but may refresh lists. */
-  live: null;
-};
 
 export type OpenTalk = { id: number; type: ConversationType | null };
 
@@ -58,71 +44,28 @@ const READY_TIMEOUT_MS = 15_000;
 const PERSIST_LAST_ID_MS = 1000;
 
 let socket: WebSocket | null = null;
-let status: ChatStatus = 'offline';
 let sessionToken: string | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-let pollTimer: ReturnType<typeof setInterval> | undefined;
 let persistTimer: ReturnType<typeof setTimeout> | undefined;
 let readyTimer: ReturnType<typeof setTimeout> | undefined;
 let lastId: number | null = null;
 let openTalk: OpenTalk | null = null;
+/**
+ * The talk the server was last told is on screen (by the session frame or an `open` frame); undefined when
+ * this connection has told nothing yet. Opening a talk marks it read once; the server itself marks the
+ * messages that arrive while it stays open (API.md "Chat socket").
+ */
+let toldTalkId: number | null | undefined;
 /** Set after an alert that the socket failed; cleared once a connection works again (one alert per outage). */
 let failureShown = false;
 let started = false;
 /** The session being logged out: the socket never reconnects with it, even while it is still stored. */
 let refusedToken: string | null = null;
 
-const statusListeners = new Set<() => void>();
-const eventListeners: { [K in keyof ChatEvents]: Set<(event: ChatEvents[K]) => void> } = {
-  message: new Set(),
-  delete: new Set(),
-  read: new Set(),
-  live: new Set(),
-};
-
-function emit<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void {
-  eventListeners[type].forEach((listener) => listener(event));
-}
-
 function setStatus(next: ChatStatus): void {
-  if (status === next) return;
-  status = next;
-  statusListeners.forEach((listener) => listener());
-  if (next === 'live') stopPolling();
-  else startPolling();
-}
-
-export const getChatStatus = (): ChatStatus => status;
-
-export function useChatStatus(): ChatStatus {
-  return useSyncExternalStore(
-    (listener) => {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    () => status,
-    () => 'offline',
-  );
-}
-
-export function onChatEvent<K extends keyof ChatEvents>(
-  type: K,
-  listener: (event: ChatEvents[K]) => void,
-): () => void {
-  eventListeners[type].add(listener);
-  return () => eventListeners[type].delete(listener);
-}
-
-/** Listen to one kind of socket event while the component is mounted (the latest callback is used). */
-export function useChatEvent<K extends keyof ChatEvents>(
-  type: K,
-  listener: (event: ChatEvents[K]) => void,
-): void {
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
-  useEffect(() => onChatEvent(type, (event) => latest.current(event)), [type]);
+  if (!setChatStatus(next)) return;
+  if (next === 'live') stopBadgePoll();
+  else startBadgePoll();
 }
 
 // --- connection ---------------------------------------------------------------------------------------
@@ -157,6 +100,7 @@ function connect(): void {
     return;
   }
   socket = ws;
+  toldTalkId = undefined;
   let opened = false;
   setStatus('connecting');
   ws.onopen = () => {
@@ -164,7 +108,7 @@ function connect(): void {
     void sendSessionFrame(ws, session.session);
     clearTimeout(readyTimer);
     readyTimer = setTimeout(() => {
-      if (ws === socket && status !== 'live') ws.close();
+      if (ws === socket && getChatStatus() !== 'live') ws.close();
     }, READY_TIMEOUT_MS);
   };
   ws.onmessage = (event) => {
@@ -184,6 +128,7 @@ async function sendSessionFrame(ws: WebSocket, token: string): Promise<void> {
   ]);
   if (ws !== socket || ws.readyState !== WebSocket.OPEN) return;
   const talk = visibleTalk();
+  toldTalkId = talk?.id ?? null;
   ws.send(
     JSON.stringify({
       type: 'session',
@@ -246,8 +191,8 @@ function onFrame(data: string): void {
     case 'message':
       noteSeen(frame.id);
       if (frame.own && frame.client_id) removeEntry(frame.client_id);
-      emit('message', frame);
-      if (status === 'live' && !frame.own && frame.conversation_id !== openTalk?.id) {
+      emitChatEvent('message', frame);
+      if (getChatStatus() === 'live' && !frame.own && frame.conversation_id !== openTalk?.id) {
         // Another talk: its badge rises (the counters come from the server) and a toast tells who wrote.
         toast(
           frame.conversation_type === 'st' || !isStaffRole(frame.role)
@@ -257,10 +202,10 @@ function onFrame(data: string): void {
       }
       return;
     case 'delete':
-      emit('delete', frame);
+      emitChatEvent('delete', frame);
       return;
     case 'read':
-      emit('read', frame);
+      emitChatEvent('read', frame);
       return;
     case 'notifications': {
       const { type: _type, ...counters } = frame;
@@ -272,8 +217,9 @@ function onFrame(data: string): void {
       noteSeen(frame.last_id);
       failureShown = false;
       setStatus('live');
+      tellOpenTalk();
       flushOutbox();
-      emit('live', null);
+      emitChatEvent('live', null);
       return;
     case 'error':
       toast(frame.error);
@@ -304,7 +250,7 @@ function persistLastId(): void {
 
 /** Send a frame now; false when the socket is not live (nothing is queued: only messages wait, in the outbox). */
 export function sendFrame(frame: ClientFrame): boolean {
-  if (status !== 'live' || !socket || socket.readyState !== WebSocket.OPEN) return false;
+  if (getChatStatus() !== 'live' || !socket || socket.readyState !== WebSocket.OPEN) return false;
   socket.send(JSON.stringify(frame));
   return true;
 }
@@ -328,7 +274,7 @@ export function submitMessage(entry: Omit<OutboxEntry, 'status' | 'error' | 'att
   if (!session) return;
   const full: OutboxEntry = { ...entry, uid: session.uid, status: 'waiting', error: null, attempts: 0 };
   addEntry(full);
-  if (status === 'live') sendEntry(full);
+  if (getChatStatus() === 'live') sendEntry(full);
 }
 
 /** Send a failed message again (the user asked to). */
@@ -337,7 +283,7 @@ export function retryMessage(clientId: string): void {
   if (!entry) return;
   const waiting = { ...entry, status: 'waiting' as const, error: null, attempts: 0 };
   updateEntry(clientId, waiting);
-  if (status === 'live') sendEntry(waiting);
+  if (getChatStatus() === 'live') sendEntry(waiting);
 }
 
 /** Give up a message that has not been stored (it may still be stored if its frame is already on the wire). */
@@ -352,47 +298,20 @@ const isVisible = () => typeof document === 'undefined' || document.visibilitySt
 /** The talk the user is looking at: a hidden app has none, so messages arriving meanwhile stay unread. */
 const visibleTalk = (): OpenTalk | null => (isVisible() ? openTalk : null);
 
-function sendOpen(): void {
+/** Tell the server which talk is on screen, unless it knows already; a socket not yet live tells it on `ready`. */
+function tellOpenTalk(): void {
+  const id = visibleTalk()?.id ?? null;
+  if (id === toldTalkId || getChatStatus() !== 'live') return;
   const talk = visibleTalk();
-  sendFrame({ type: 'open', conversation_id: talk?.id ?? null, conversation_type: talk?.type ?? null });
+  if (sendFrame({ type: 'open', conversation_id: id, conversation_type: talk?.type ?? null }))
+    toldTalkId = id;
 }
 
 /** The talk screen tells which talk is shown (marks it read), and null when it is left. */
 export function setOpenTalk(talk: OpenTalk | null): void {
   if (openTalk?.id === talk?.id && openTalk?.type === talk?.type) return;
   openTalk = talk;
-  sendOpen();
-}
-
-let seenTimer: ReturnType<typeof setTimeout> | undefined;
-
-/** New messages arrived in the talk on screen: it has been read (a burst makes one frame). */
-export function markOpenTalkSeen(): void {
-  if (!openTalk || !isVisible()) return;
-  clearTimeout(seenTimer);
-  seenTimer = setTimeout(sendOpen, 300);
-}
-
-// --- badge counters while the socket is down --------------------------------------------------------------
-
-function startPolling(): void {
-  if (pollTimer || !getSession()) return;
-  pollTimer = setInterval(() => {
-    const session = getSession();
-    if (!session) return stopPolling();
-    if (status === 'live' || !navigator.onLine) return;
-    api('updateNotifications', { uid: session.uid })
-      .then((reply) => {
-        const counters = reply.rows[0];
-        if (counters) setCounters(counters);
-      })
-      .catch(() => undefined);
-  }, LIMITS.notificationPollMs);
-}
-
-function stopPolling(): void {
-  clearInterval(pollTimer);
-  pollTimer = undefined;
+  tellOpenTalk();
 }
 
 // --- life cycle -------------------------------------------------------------------------------------------
@@ -405,7 +324,7 @@ function onSessionChange(): void {
   if (token === sessionToken) return;
   if (sessionToken !== null) {
     disconnect();
-    stopPolling();
+    stopBadgePoll();
     clearTimeout(persistTimer);
     persistTimer = undefined;
     if (!token) clearOutbox();
@@ -418,7 +337,7 @@ function onSessionChange(): void {
   }
   lastId = getLocalState().lastMessageId;
   void loadOutbox(session.uid).then(() => {
-    if (status === 'live') flushOutbox();
+    if (getChatStatus() === 'live') flushOutbox();
   });
   connect();
 }
@@ -443,7 +362,8 @@ export function startChatSocket(): void {
     if (socket) disconnect();
   });
   document.addEventListener('visibilitychange', () => {
-    if (openTalk) sendOpen();
+    // A hidden app has no talk on screen: what arrives meanwhile stays unread until it is shown again.
+    tellOpenTalk();
     // A phone that slept may have a dead socket without a close event yet; a live one is left alone.
     if (isVisible() && !socket && getSession() && !reconnectTimer) connect();
   });

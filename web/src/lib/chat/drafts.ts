@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { updateLocalState, useLocalState } from './local-state';
+import { updateLocalState, useLocalState } from '../local-state';
 
 /** The comment draft of one conversation, kept in local state so that a reload or leaving the talk loses nothing. */
 export function useDraft(conversationId: number): [string, (text: string) => void] {

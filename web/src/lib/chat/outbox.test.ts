@@ -1,30 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_ATTEMPTS,
-  entriesToSend,
-  mergeEntries,
-  pendingFor,
-  toTextFrame,
-  type OutboxEntry,
-} from './outbox';
-
-function entry(clientId: string, patch: Partial<OutboxEntry> = {}): OutboxEntry {
-  return {
-    client_id: clientId,
-    uid: 7,
-    conversation_id: 1,
-    conversation_type: 'staff',
-    message: 'こんにちは',
-    image: [],
-    reply: null,
-    announce: false,
-    created: '2026-11-23T04:00:00.000Z',
-    status: 'waiting',
-    error: null,
-    attempts: 0,
-    ...patch,
-  };
-}
+import { MAX_ATTEMPTS, entriesToSend, mergeEntries, pendingFor, toTextFrame } from './outbox';
+import { testEntry as entry } from '@/testing/chat';
 
 describe('mergeEntries', () => {
   it('keeps each client id once, the in-memory copy winning, oldest first', () => {

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { ja } from '@enishi/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getChatStatus } from '@/lib/chat/events';
+import { startChatSocket, stopChatSocket } from '@/lib/chat/socket';
+import { ConfirmProvider } from '@/components/ui/confirm-dialog';
+import { ToastViewport } from '@/components/ui/toast-viewport';
+import { actAsBrowserAt, deskTalk, logInAsStaff } from '@/testing/browser-shims';
+import { startClubServer, type ClubServer } from '@/testing/club-server';
+import { TalkScreen } from './talk-screen';
+
+let server: ClubServer;
+
+beforeAll(async () => {
+  server = await startClubServer(deskTalk, []);
+  actAsBrowserAt(server.origin);
+  logInAsStaff();
+  startChatSocket();
+  await untilLive();
+});
+afterEach(cleanup);
+afterAll(async () => {
+  stopChatSocket();
+  await server.close();
+});
+
+const untilLive = () => waitFor(() => expect(getChatStatus()).toBe('live'), { timeout: 10_000 });
+
+function openTalk() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ConfirmProvider>
+        <MemoryRouter initialEntries={['/talk/1']}>
+          <TalkScreen conversationId={deskTalk.id} />
+        </MemoryRouter>
+        <ToastViewport />
+      </ConfirmProvider>
+    </QueryClientProvider>,
+  );
+  return screen.findByRole('log', { name: ja.talk.timeline });
+}
+
+async function send(text: string) {
+  const box = screen.getByRole('textbox', { name: ja.talk.composer });
+  // The comment box is controlled: a change event carries the typed text.
+  fireEvent.change(box, { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: ja.talk.send }));
+}
+
+/** How often the server was told that talk 1 is on screen (each time marks it read). */
+const opensOfTalk = () =>
+  server.frames.filter(
+    (frame) => (frame.type === 'open' || frame.type === 'session') && frame.conversation_id === deskTalk.id,
+  ).length;
+
+describe('the talk screen', () => {
+  it('marks the talk read once when it opens, and not again as messages arrive', async () => {
+    server.receive({ message: '開く前のメッセージ' });
+    const log = await openTalk();
+    await within(log).findByText('開く前のメッセージ');
+    await waitFor(() => expect(opensOfTalk()).toBe(1));
+    server.receive({ message: '開いている間のメッセージ' });
+    await within(log).findByText('開いている間のメッセージ');
+    expect(opensOfTalk()).toBe(1);
+  });
+
+  it('shows a message from the other side as it arrives', async () => {
+    const log = await openTalk();
+    server.receive({ message: 'こんにちは、山田です' });
+    expect(await within(log).findByText('こんにちは、山田です')).toBeTruthy();
+  });
+
+  it('shows a sent comment at once and once only, also after the server stored it', async () => {
+    const log = await openTalk();
+    await send('本日はありがとうございました');
+    expect(within(log).getAllByText('本日はありがとうございました')).toHaveLength(1);
+    await waitFor(() => expect(server.messages.at(-1)?.message).toBe('本日はありがとうございました'));
+    await waitFor(() => expect(within(log).queryByText(ja.talk.sending)).toBeNull());
+    expect(within(log).getAllByText('本日はありがとうございました')).toHaveLength(1);
+  });
+
+  it('keeps a comment written while disconnected as 送信待ち and sends it when the socket is back', async () => {
+    const log = await openTalk();
+    server.dropSockets();
+    await waitFor(() => expect(getChatStatus()).toBe('offline'));
+    await send('電波が戻ったら送ってください');
+    expect(await within(log).findByText(ja.talk.waiting)).toBeTruthy();
+
+    await untilLive();
+    await waitFor(() => expect(within(log).queryByText(ja.talk.waiting)).toBeNull());
+    expect(within(log).getAllByText('電波が戻ったら送ってください')).toHaveLength(1);
+    expect(
+      server.messages.filter((message) => message.message === '電波が戻ったら送ってください'),
+    ).toHaveLength(1);
+  }, 15_000);
+
+  it('deletes a message after asking, for this screen and the server', async () => {
+    const log = await openTalk();
+    await send('消すメッセージ');
+    await waitFor(() => expect(server.messages.at(-1)?.message).toBe('消すメッセージ'));
+    await waitFor(() => expect(within(log).queryByText(ja.talk.sending)).toBeNull());
+    const article = within(log).getByText('消すメッセージ').closest('article')!;
+    fireEvent.click(within(article as HTMLElement).getByRole('button', { name: ja.talk.messageMenu }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: ja.talk.delete }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(ja.talk.deleteConfirm)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: ja.app.yes }));
+
+    await waitFor(() => expect(within(log).queryByText('消すメッセージ')).toBeNull());
+    expect(server.messages.some((message) => message.message === '消すメッセージ')).toBe(false);
+    expect(await screen.findByText(ja.talk.deleted)).toBeTruthy();
+  });
+});

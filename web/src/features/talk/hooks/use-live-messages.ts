@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useChatEvent } from '@/lib/chat/events';
+import { getMessages, messagesQueryOptions } from '../api/get-messages';
+import {
+  withMessage,
+  withoutAnnouncements,
+  withoutMessages,
+  withReadUpTo,
+  type TalkPages,
+} from '../utils/live-pages';
+import { changesFromNewestPage, collectMessages } from '../utils/timeline';
+
+/**
+ * What the chat socket brings for the open talk goes into the talk's pages in the query cache: new messages,
+ * deletions, taken-down announcements and read marks of the other side (`isOtherSide` tells whose mark
+ * shows 既読). Back online, the newest page is read again for anything the catch-up could not bring.
+ */
+export function useLiveMessages(conversationId: number, isOtherSide: (reader: number) => boolean): void {
+  const queryClient = useQueryClient();
+  const { queryKey } = messagesQueryOptions(conversationId);
+  const update = (change: (pages: TalkPages) => TalkPages) =>
+    queryClient.setQueryData(queryKey, (pages) => (pages ? change(pages) : pages));
+
+  useChatEvent('message', (message) => {
+    if (message.conversation_id !== conversationId) return;
+    // Before the first page is here, the page being read may have been started before this message was
+    // stored: it is read again (the message is committed by now).
+    if (!queryClient.getQueryData(queryKey)) void queryClient.refetchQueries({ queryKey, exact: true });
+    else update((pages) => withMessage(pages, message));
+  });
+  useChatEvent('delete', (event) => {
+    if (event.conversation_id !== conversationId) return;
+    const { delete_message_id: messageId, delete_announce_id: announceId } = event;
+    if (messageId !== undefined) update((pages) => withoutMessages(pages, new Set([messageId])));
+    else if (announceId !== undefined) update((pages) => withoutAnnouncements(pages, new Set([announceId])));
+  });
+  useChatEvent('read', (event) => {
+    if (event.conversation_id !== conversationId || !isOtherSide(event.reader)) return;
+    update((pages) => withReadUpTo(pages, event.last_read_id));
+  });
+  useChatEvent('live', () => {
+    if (!queryClient.getQueryData(queryKey)) return;
+    void getMessages(conversationId, undefined)
+      .then((page) =>
+        update((pages) => {
+          const fresh = changesFromNewestPage(collectMessages(pages.pages), page);
+          const added = fresh.added.reduce(withMessage, pages);
+          return withoutAnnouncements(
+            withoutMessages(added, new Set(fresh.deleted)),
+            new Set(fresh.unpinned),
+          );
+        }),
+      )
+      .catch(() => undefined);
+  });
+}

@@ -1,0 +1,143 @@
+import { ja, type ConversationType, type Message, type ReplyRef } from '@enishi/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { newClientId } from '@/lib/chat/client-id';
+import type { OutboxEntry } from '@/lib/chat/outbox';
+import { discardMessage, retryMessage, sendFrame, submitMessage } from '@/lib/chat/socket';
+import { updateLocalState } from '@/lib/local-state';
+import { toast } from '@/lib/toast';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { messagesQueryOptions } from '../api/get-messages';
+import type { Outgoing } from '../components/composer';
+import { menuIcons, type MenuItem } from '../components/message-menu';
+import type { MenuTarget } from '../components/timeline-row';
+import { copyText } from '../utils/clipboard';
+import { withoutMessages } from '../utils/live-pages';
+
+/** Only roles 1 to 3 delete other people's messages (SPEC §6). */
+const deletesAnyMessage = (role: number) => role >= 1 && role <= 3;
+
+const toReplyRef = (message: Message): ReplyRef => ({
+  id: message.id,
+  message: message.message,
+  own: message.own,
+  name: message.name,
+  role: message.role,
+  image: message.image,
+});
+
+async function copy(text: string) {
+  toast((await copyText(text)) ? ja.talk.copied : ja.talk.copyFailed);
+}
+
+/** A message not yet stored: copy, send again when it failed, or give it up. */
+function pendingItems(entry: OutboxEntry): MenuItem[] {
+  const items: MenuItem[] = [];
+  if (entry.message.trim()) {
+    items.push({
+      key: 'copy',
+      label: ja.talk.copy,
+      icon: menuIcons.copy,
+      run: () => void copy(entry.message),
+    });
+  }
+  if (entry.status === 'failed') {
+    const run = () => retryMessage(entry.client_id);
+    items.push({ key: 'retry', label: ja.talk.retry, icon: menuIcons.retry, run });
+  }
+  const discard = () => discardMessage(entry.client_id);
+  items.push({ key: 'discard', label: ja.talk.discard, icon: menuIcons.discard, danger: true, run: discard });
+  return items;
+}
+
+/** The words (or 画像) a menu shows of the message it is for. */
+export function menuPreview(target: MenuTarget): string {
+  const text = target.kind === 'message' ? target.message.message : target.entry.message;
+  const images = target.kind === 'message' ? target.message.image : target.entry.image;
+  return text.trim() || (images.length > 0 ? ja.talk.image : '');
+}
+
+/** What the user does in a talk: send (through the outbox), and the actions of a message's menu. */
+export function useTalkActions({
+  conversationId,
+  conversationType,
+  role,
+  staff,
+  onReply,
+}: {
+  conversationId: number;
+  conversationType: ConversationType | null;
+  role: number;
+  staff: boolean;
+  onReply: (reply: ReplyRef) => void;
+}) {
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+
+  function send(outgoing: Outgoing & { announce?: boolean }): void {
+    submitMessage({
+      client_id: newClientId(),
+      conversation_id: conversationId,
+      conversation_type: conversationType,
+      message: outgoing.message,
+      image: outgoing.image,
+      reply: outgoing.reply,
+      announce: outgoing.announce ?? false,
+      created: new Date().toISOString(),
+    });
+  }
+
+  async function remove(message: Message) {
+    if (!(await confirm({ message: ja.talk.deleteConfirm }))) return;
+    if (!sendFrame({ type: 'delete', delete_message_id: message.id })) {
+      toast(ja.talk.notConnected);
+      return;
+    }
+    queryClient.setQueryData(messagesQueryOptions(conversationId).queryKey, (pages) =>
+      pages ? withoutMessages(pages, new Set([message.id])) : pages,
+    );
+    toast(ja.talk.deleted);
+  }
+
+  function hideAnnouncement(message: Message) {
+    updateLocalState((state) => ({
+      ...state,
+      hiddenAnnouncements: [...state.hiddenAnnouncements.filter((id) => id !== message.id), message.id].slice(
+        -500,
+      ),
+    }));
+    // Staff, and whoever pinned it, take it down for everyone; anyone else just stops seeing it.
+    if (staff || message.own) sendFrame({ type: 'delete', delete_announce_id: message.id });
+  }
+
+  function announce(text: string) {
+    // Pinning re-posts the text as an announcement: the contract pins a message when it is sent.
+    send({ message: text, image: [], reply: null, announce: true });
+    toast(ja.talk.announced);
+  }
+
+  function menuItems(target: MenuTarget): MenuItem[] {
+    if (target.kind === 'pending') return pendingItems(target.entry);
+    const { message } = target;
+    const text = message.message.trim() ? message.message : '';
+    const items: MenuItem[] = [
+      { key: 'reply', label: ja.talk.reply, icon: menuIcons.reply, run: () => onReply(toReplyRef(message)) },
+    ];
+    if (text && message.message_type === 0) {
+      items.push({
+        key: 'announce',
+        label: ja.talk.announce,
+        icon: menuIcons.announce,
+        run: () => announce(text),
+      });
+    }
+    if (text)
+      items.push({ key: 'copy', label: ja.talk.copy, icon: menuIcons.copy, run: () => void copy(text) });
+    if (message.own || deletesAnyMessage(role)) {
+      const run = () => void remove(message);
+      items.push({ key: 'delete', label: ja.talk.delete, icon: menuIcons.delete, danger: true, run });
+    }
+    return items;
+  }
+
+  return { send, hideAnnouncement, menuItems };
+}

@@ -1,0 +1,34 @@
+import { autoReplyFor, type MessagesReply } from '@enishi/contract';
+import { useMemo } from 'react';
+import { pendingFor, useOutbox } from '@/lib/chat/outbox';
+import { useLocalState } from '@/lib/local-state';
+import { useNow } from '@/lib/use-now';
+import { buildRows, collectMessages, storedClientIds } from '../utils/timeline';
+
+/**
+ * What the talk shows: its messages from the query cache, the announcements not hidden on this device, the
+ * outbox entries not yet stored and the desk's auto-reply. `showRead`: one-to-one talks show 既読.
+ */
+export function useTalkRows(
+  conversationId: number,
+  pages: readonly MessagesReply[] | undefined,
+  showRead: boolean,
+) {
+  const outbox = useOutbox();
+  const hiddenIds = useLocalState((state) => state.hiddenAnnouncements);
+  const now = useNow();
+  const hidden = useMemo(() => new Set(hiddenIds), [hiddenIds]);
+  const { messages, announcements } = useMemo(() => collectMessages(pages ?? [], hidden), [pages, hidden]);
+  const pending = useMemo(
+    () => pendingFor(outbox, conversationId, storedClientIds(messages)),
+    [outbox, conversationId, messages],
+  );
+  const last = messages.at(-1);
+  const autoReply = useMemo(() => (last ? autoReplyFor(now, last) : null), [now, last]);
+  const pinned = useMemo(() => new Set(announcements.map((message) => message.id)), [announcements]);
+  const rows = useMemo(
+    () => buildRows({ messages, pending, now, showRead, pinned, autoReply }),
+    [messages, pending, now, showRead, pinned, autoReply],
+  );
+  return { rows, announcements, now };
+}

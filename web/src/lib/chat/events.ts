@@ -1,0 +1,72 @@
+import type { DeleteEvent, MessageEvent, ReadEvent } from '@enishi/contract';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+
+/*
+ * What the chat socket tells the screens: its status, and the messages, deletions and read marks it brings.
+ * Kept apart from the connection so that screens and tests listen without knowing how frames arrive.
+ */
+
+/** offline: no connection; connecting: opened, catching up; live: caught up, frames flow both ways. */
+export type ChatStatus = 'offline' | 'connecting' | 'live';
+
+export type ChatEvents = {
+  message: MessageEvent;
+  delete: DeleteEvent;
+  read: ReadEvent;
+  /** The connection is (again) up to date: screens may have missed nothing, but may refresh lists. */
+  live: null;
+};
+
+let status: ChatStatus = 'offline';
+const statusListeners = new Set<() => void>();
+const eventListeners: { [K in keyof ChatEvents]: Set<(event: ChatEvents[K]) => void> } = {
+  message: new Set(),
+  delete: new Set(),
+  read: new Set(),
+  live: new Set(),
+};
+
+export function emitChatEvent<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void {
+  eventListeners[type].forEach((listener) => listener(event));
+}
+
+/** False when the status was already `next`. */
+export function setChatStatus(next: ChatStatus): boolean {
+  if (status === next) return false;
+  status = next;
+  statusListeners.forEach((listener) => listener());
+  return true;
+}
+
+export const getChatStatus = (): ChatStatus => status;
+
+export function useChatStatus(): ChatStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+    () => 'offline',
+  );
+}
+
+export function onChatEvent<K extends keyof ChatEvents>(
+  type: K,
+  listener: (event: ChatEvents[K]) => void,
+): () => void {
+  eventListeners[type].add(listener);
+  return () => eventListeners[type].delete(listener);
+}
+
+/** Listen to one kind of socket event while the component is mounted (the latest callback is used). */
+export function useChatEvent<K extends keyof ChatEvents>(
+  type: K,
+  listener: (event: ChatEvents[K]) => void,
+): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => onChatEvent(type, (event) => latest.current(event)), [type]);
+}
