@@ -1,4 +1,10 @@
-import { ja, type ConversationType, type Message, type ReplyRef } from '@enishi/contract';
+import {
+  canDeleteAnyMessage,
+  ja,
+  type ConversationType,
+  type Message,
+  type ReplyRef,
+} from '@enishi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { newClientId } from '@/lib/chat/client-id';
 import type { OutboxEntry } from '@/lib/chat/outbox';
@@ -12,9 +18,6 @@ import { menuIcons, type MenuItem } from '../components/message-menu';
 import type { MenuTarget } from '../components/timeline-row';
 import { copyText } from '../utils/clipboard';
 import { withoutMessages } from '../utils/live-pages';
-
-/** Only roles 1 to 3 delete other people's messages (SPEC §6). */
-const deletesAnyMessage = (role: number) => role >= 1 && role <= 3;
 
 const toReplyRef = (message: Message): ReplyRef => ({
   id: message.id,
@@ -132,7 +135,7 @@ export function useTalkActions({
     }
     if (text)
       items.push({ key: 'copy', label: ja.talk.copy, icon: menuIcons.copy, run: () => void copy(text) });
-    if (message.own || deletesAnyMessage(role)) {
+    if (message.own || canDeleteAnyMessage(role)) {
       const run = () => void remove(message);
       items.push({ key: 'delete', label: ja.talk.delete, icon: menuIcons.delete, danger: true, run });
     }
