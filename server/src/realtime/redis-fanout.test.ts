@@ -2,9 +2,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Realtime, STAFF_TOPIC, userTopic } from './events.js';
 import { realtimeChannel, RedisFanout } from './redis-fanout.js';
+import { testRedisUrl } from '../test/redis.js';
 
-/** A Redis database of its own (pub/sub channels name it), so other test files on this Redis are not heard. */
-const REDIS_URL = `${(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '')}/11`;
+/** Pub/sub channels name the database, so other test files on this Redis are not heard. */
+const REDIS_URL = testRedisUrl(11);
 
 /** Resolves with the next `count` payloads a handler receives. */
 function next(fanout: RedisFanout, topic: string, count = 1): Promise<unknown[]> {
