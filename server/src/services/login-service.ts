@@ -52,16 +52,22 @@ export class LoginService {
     // Keyed by the ID as typed, whether or not it exists, so a refusal does not reveal which IDs exist.
     const account = input.id.toLowerCase();
     const pair = `${input.address}/${account}`;
-    // Counted before the password is checked, so parallel guesses cannot slip past the limits together.
+    // From a new address, attempts are counted before the password is checked, so parallel guesses cannot
+    // slip past the limits together. From an address the account used, only wrong passwords count: its
+    // owner's logins in parallel (several tabs, a script) are never refused.
     const known = await knownAddresses.isLimited(pair);
-    if (!(await perAccountAddress.consume(pair))) throw rateLimited();
+    if (known ? await perAccountAddress.isLimited(pair) : !(await perAccountAddress.consume(pair)))
+      throw rateLimited();
     if (!known && !(await perAccount.consume(account))) throw rateLimited();
 
     const user = await this.users.findByLoginId(input.id);
     const valid = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-    if (!user || !valid) throw unauthorized(ja.errors.loginFailed);
+    if (!user || !valid) {
+      if (known) await perAccountAddress.consume(pair);
+      throw unauthorized(ja.errors.loginFailed);
+    }
 
     await Promise.all([perAccountAddress.reset(pair), knownAddresses.consume(pair)]);
     const session = await this.sessions.start(user.id, input.userAgent);
