@@ -37,7 +37,8 @@ export async function startBalancer(port: number, instancePorts: number[]): Prom
   const file = path.join(dir, 'haproxy.cfg');
   await writeFile(file, haproxyConfig(await readFile(HAPROXY_CONFIG, 'utf8'), port, instancePorts));
   const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = once(child, 'exit');
+  // Not events.once: that would reject on 'error' too, before the message below could name the package.
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   const failed = once(child, 'error').then(([error]) => {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new Error(missing ? 'haproxy is not installed (Debian package: haproxy)' : String(error));

@@ -56,9 +56,11 @@ async function main(): Promise<void> {
   required('REDIS_URL');
   process.once('SIGINT', () => void stopAll(0));
   process.once('SIGTERM', () => void stopAll(0));
-  const port = Number(process.env.PORT ?? 8080);
-  const count = Number(process.env.INSTANCES ?? 2);
+  const port = Number(process.env.PORT || 8080);
+  const count = Number(process.env.INSTANCES || 2);
   if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error('INSTANCES must be 1 to 16');
+  if (!Number.isInteger(port) || port < 1 || port + count > 65_535)
+    throw new Error('PORT must be a free port');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://127.0.0.1:${port}`,
