@@ -7,6 +7,7 @@ import { installErrorHandler } from './http/errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installWebApp } from './http/web-app.js';
 import type { Clock } from './lib/clock.js';
+import type { RateLimiters } from './lib/rate-limit.js';
 import { createLogger } from './logger.js';
 import { installChatSocket } from './realtime/chat-socket.js';
 import { InProcessFanout, type Fanout } from './realtime/fanout.js';
@@ -35,6 +36,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Realtime fan-out; in-process unless given (a shared one lets several instances talk). */
   fanout?: Fanout;
+  /** Rate-limit counters; in memory unless given (shared ones count across instances). */
+  rateLimiters?: RateLimiters;
   /** How long the chat socket waits for its session frame (API.md: 5 s); tests shorten it. */
   socketAuthTimeoutMs?: number;
 }
@@ -61,7 +64,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const log = app.log;
   const fanout =
     deps.fanout ?? new InProcessFanout((error) => log.error({ err: error }, 'realtime subscriber failed'));
-  const services = createServices(config, deps.database, deps.clock, fanout);
+  const services = createServices(config, deps.database, deps.clock, fanout, deps.rateLimiters);
   app.decorate('services', services);
   await services.media.loadKey();
 

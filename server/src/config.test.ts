@@ -14,7 +14,8 @@ describe('loadConfig', () => {
     expect(config.ownerId).toBe('owner');
     expect(config.ownerPassword).toBeUndefined();
     expect(config.webDist).toBe(path.resolve(SERVER_ROOT, '../web/dist'));
-    expect(config.rateLimits.loginPerAccount).toEqual({ max: 5, windowMs: 15 * 60_000 });
+    expect(config.rateLimits.loginPerAccount).toEqual({ max: 100, windowMs: 60 * 60_000 });
+    expect(config.rateLimits.loginPerAccountAddress).toEqual({ max: 5, windowMs: 5 * 60_000 });
     expect(config.rateLimits.loginPerAddress).toEqual({ max: 30, windowMs: 60_000 });
     expect(config.rateLimits.entryPerAddress).toEqual({ max: 10, windowMs: 3_600_000 });
   });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MEMBER_SITE_LINKS, loginId, password, type MemberSiteLink } from '@enishi/contract';
+import type { RateLimit } from './lib/rate-limit.js';
 
 /** The server package folder, the same from src/ and from dist/. */
 export const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -85,18 +86,19 @@ const EnvSchema = z.object({
   // so that the per-address rate limits see the client's address instead of the proxy's.
   TRUST_PROXY: z.string().optional(),
   // Login and application rate limits. A benchmark raises them; production keeps the defaults.
-  LOGIN_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(5),
-  LOGIN_FAILURE_WINDOW_SECONDS: int(1, 86_400).default(900),
+  // Per account: attempts from addresses it has not logged in from lately (stops guessing from many places).
+  LOGIN_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(100),
+  LOGIN_FAILURE_WINDOW_SECONDS: int(1, 86_400).default(3600),
+  // Per account and address: that address pauses, the account's owner elsewhere does not.
+  LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: int(1, 1_000_000).default(5),
+  LOGIN_PAUSE_SECONDS: int(1, 86_400).default(300),
   LOGIN_ATTEMPTS_PER_ADDRESS: int(1, 1_000_000).default(30),
   LOGIN_ADDRESS_WINDOW_SECONDS: int(1, 86_400).default(60),
   ENTRIES_PER_ADDRESS: int(1, 1_000_000).default(10),
   ENTRY_WINDOW_SECONDS: int(1, 86_400).default(3600),
 });
 
-export interface RateLimitConfig {
-  max: number;
-  windowMs: number;
-}
+export type RateLimitConfig = RateLimit;
 
 export interface Config {
   port: number;
@@ -115,6 +117,7 @@ export interface Config {
   trustProxy: boolean | string;
   rateLimits: {
     loginPerAccount: RateLimitConfig;
+    loginPerAccountAddress: RateLimitConfig;
     loginPerAddress: RateLimitConfig;
     entryPerAddress: RateLimitConfig;
   };
@@ -173,6 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerAccount: {
         max: parsed.LOGIN_FAILURES_PER_ACCOUNT,
         windowMs: parsed.LOGIN_FAILURE_WINDOW_SECONDS * 1000,
+      },
+      loginPerAccountAddress: {
+        max: parsed.LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+        windowMs: parsed.LOGIN_PAUSE_SECONDS * 1000,
       },
       loginPerAddress: {
         max: parsed.LOGIN_ATTEMPTS_PER_ADDRESS,

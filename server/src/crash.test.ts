@@ -6,6 +6,7 @@ import type { ServerFrame } from '@enishi/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createPostgresDatabase, ENGINES } from './test/database.js';
+import { firstConversation, loginAs } from './test/http-client.js';
 import { freePort, runScript, startServerProcess, type ServerProcess } from './test/process.js';
 
 /*
@@ -22,27 +23,6 @@ const IN_FLIGHT = 4;
 const ACKS_BEFORE_KILL = 60;
 
 type MessageFrame = Extract<ServerFrame, { type: 'message' }>;
-
-async function loginAs(baseUrl: string, user: { id: string; password: string }): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
-  if (!response.ok) throw new Error(`login ${user.id}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { session: string }).session;
-}
-
-async function firstConversation(baseUrl: string, ssid: string, type: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/api/conversations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ssid, type, search: '', page: 0 }),
-  });
-  const body = (await response.json()) as { rows: { id: number }[] };
-  if (!body.rows[0]) throw new Error(`no ${type} conversation`);
-  return body.rows[0].id;
-}
 
 /** An authenticated socket; resolves at `ready` with the frames that came before it (the catch-up). */
 async function openSocket(

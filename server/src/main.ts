@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openConfiguredDatabase } from './db/client.js';
 import { createLogger } from './logger.js';
+import { connectSharedState } from './services/shared-state.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -27,7 +28,18 @@ async function main(): Promise<void> {
   log.info({ engine: database.engine }, 'database opened');
   await database.migrate();
 
-  const app = await buildApp(config, { database, logger: log });
+  // With REDIS_URL, realtime delivery and rate limits are shared with the other instances.
+  const shared = config.redisUrl
+    ? await connectSharedState(config.redisUrl, (error) => log.error({ err: error }, 'redis'))
+    : undefined;
+  if (shared) log.info('realtime and rate limits shared through redis');
+
+  const app = await buildApp(config, {
+    database,
+    logger: log,
+    fanout: shared?.fanout,
+    rateLimiters: shared?.rateLimiters,
+  });
   await app.services.users.ensureOwner({ loginId: config.ownerId, password: config.ownerPassword }, log);
   if (await app.services.conversations.ensureStaffRoom()) log.info('created the default staff room');
 
@@ -58,6 +70,7 @@ async function main(): Promise<void> {
     clearInterval(purgeTimer);
     try {
       await app.close();
+      await shared?.close();
       await database.close();
       log.info('stopped');
       clearTimeout(timer);

@@ -1,9 +1,16 @@
+import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 
+/** At most `max` events per key in a fixed window of `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
 /**
- * Counts events per key in a fixed window. Kept behind this interface so a shared store (Redis) can
- * replace the in-memory one when several instances run.
+ * Counts events per key in a fixed window: in memory for one instance, in Redis (RedisRateLimiter) when
+ * several instances must count together.
  */
 export interface RateLimiter {
   /** Records one event for `key`; false when this event is over the limit. */
@@ -24,7 +31,7 @@ export class MemoryRateLimiter implements RateLimiter {
   private lastSweep = 0;
 
   constructor(
-    private readonly limit: { max: number; windowMs: number },
+    private readonly limit: RateLimit,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -56,3 +63,48 @@ export class MemoryRateLimiter implements RateLimiter {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
 }
+
+// Atomic in Redis: the first event of a window starts its expiry, so a window can never be left without one.
+const CONSUME = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+/** The same counting in Redis, shared by every instance that uses the same Redis database. */
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    /** Which limit this is (e.g. `login-address`): each limit counts in keys of its own. */
+    private readonly name: string,
+    private readonly limit: RateLimit,
+  ) {}
+
+  async consume(key: string): Promise<boolean> {
+    const count = Number(await this.redis.eval(CONSUME, 1, this.key(key), this.limit.windowMs));
+    return count <= this.limit.max;
+  }
+
+  async isLimited(key: string): Promise<boolean> {
+    return Number((await this.redis.get(this.key(key))) ?? 0) >= this.limit.max;
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.key(key));
+  }
+
+  private key(key: string): string {
+    return `enishi:limit:${this.name}:${key}`;
+  }
+}
+
+/** Makes the limiter for one named limit; the container picks memory or Redis once. */
+export type RateLimiters = (name: string, limit: RateLimit) => RateLimiter;
+
+export const memoryRateLimiters =
+  (clock: Clock = systemClock): RateLimiters =>
+  (_name, limit) =>
+    new MemoryRateLimiter(limit, clock);
+
+export const redisRateLimiters =
+  (redis: Redis): RateLimiters =>
+  (name, limit) =>
+    new RedisRateLimiter(redis, name, limit);

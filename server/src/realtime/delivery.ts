@@ -1,9 +1,9 @@
 import type { Fanout } from './fanout.js';
 import type { Audience, RealtimeEvent, RealtimeEventMap, RealtimeEventName } from './events.js';
 
-const userTopic = (uid: number) => `user-${uid}`;
+export const userTopic = (uid: number) => `user-${uid}`;
 /** Every staff socket listens here: staff belong to every conversation. */
-const STAFF_TOPIC = 'staff';
+export const STAFF_TOPIC = 'staff';
 
 /**
  * Where push notifications will plug in: handed every event after the sockets have it, with the people it

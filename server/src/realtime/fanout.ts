@@ -19,19 +19,20 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * One process, no network. A payload is JSON-copied once, as Redis would deliver it, and that frozen copy
- * goes to every subscriber: a message for the whole staff is not copied once per staff socket.
- */
-export class InProcessFanout implements Fanout {
+/** The local subscribers of each topic; both fan-outs deliver through it. */
+export class Subscribers {
   private readonly topics = new Map<string, Set<(payload: unknown) => void>>();
 
-  constructor(private readonly onError: (error: unknown) => void = () => {}) {}
+  constructor(private readonly onError: (error: unknown) => void) {}
 
-  async publish(topic: string, payload: unknown): Promise<void> {
+  has(topic: string): boolean {
+    return this.topics.has(topic);
+  }
+
+  /** Hands the one frozen copy to every handler of the topic. */
+  deliver(topic: string, copy: unknown): void {
     const handlers = this.topics.get(topic);
-    if (!handlers || handlers.size === 0) return;
-    const copy = deepFreeze(JSON.parse(JSON.stringify(payload)) as unknown);
+    if (!handlers) return;
     // A copy of the set: a handler may unsubscribe while we deliver.
     for (const handler of [...handlers]) {
       try {
@@ -43,7 +44,7 @@ export class InProcessFanout implements Fanout {
     }
   }
 
-  subscribe(topic: string, handler: (payload: unknown) => void): () => void {
+  add(topic: string, handler: (payload: unknown) => void): () => void {
     let handlers = this.topics.get(topic);
     if (!handlers) {
       handlers = new Set();
@@ -57,7 +58,37 @@ export class InProcessFanout implements Fanout {
     };
   }
 
-  async close(): Promise<void> {
+  clear(): void {
     this.topics.clear();
+  }
+}
+
+/** The copy every subscriber shares: parsed from JSON (as it arrives from Redis) and frozen. */
+export function sharedCopy(json: string): unknown {
+  return deepFreeze(JSON.parse(json) as unknown);
+}
+
+/**
+ * One process, no network. A payload is JSON-copied once, as Redis would deliver it, and that frozen copy
+ * goes to every subscriber: a message for the whole staff is not copied once per staff socket.
+ */
+export class InProcessFanout implements Fanout {
+  private readonly subscribers: Subscribers;
+
+  constructor(onError: (error: unknown) => void = () => {}) {
+    this.subscribers = new Subscribers(onError);
+  }
+
+  async publish(topic: string, payload: unknown): Promise<void> {
+    if (!this.subscribers.has(topic)) return;
+    this.subscribers.deliver(topic, sharedCopy(JSON.stringify(payload)));
+  }
+
+  subscribe(topic: string, handler: (payload: unknown) => void): () => void {
+    return this.subscribers.add(topic, handler);
+  }
+
+  async close(): Promise<void> {
+    this.subscribers.clear();
   }
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { DatabaseConnections } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { MemoryRateLimiter } from '../lib/rate-limit.js';
+import { memoryRateLimiters, type RateLimiters } from '../lib/rate-limit.js';
 import { Delivery } from '../realtime/delivery.js';
 import { InProcessFanout, type Fanout } from '../realtime/fanout.js';
 import { ApplicationRepository } from '../repositories/application-repository.js';
@@ -52,12 +52,19 @@ export interface Services {
   broadcasts: BroadcastService;
 }
 
-/** Wires repositories into services. The one place that knows which implementation backs what. */
+/** How long a successful login makes its address one the account may keep trying from. */
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Wires repositories into services. The one place that knows which implementation backs what: fan-out and
+ * rate limits are in-process unless shared ones (Redis, see lib/redis.ts) are given.
+ */
 export function createServices(
   config: Pick<Config, 'rateLimits' | 'dataDir'>,
   { db, ordered }: DatabaseConnections,
   clock: Clock = systemClock,
   fanout: Fanout = new InProcessFanout(),
+  limiters: RateLimiters = memoryRateLimiters(clock),
 ): Services {
   const delivery = new Delivery(fanout);
   const userRepository = new UserRepository(db);
@@ -92,13 +99,15 @@ export function createServices(
   return {
     sessions,
     login: new LoginService(userRepository, sessions, {
-      perAccount: new MemoryRateLimiter(rateLimits.loginPerAccount, clock),
-      perAddress: new MemoryRateLimiter(rateLimits.loginPerAddress, clock),
+      perAddress: limiters('login-address', rateLimits.loginPerAddress),
+      perAccountAddress: limiters('login-account-address', rateLimits.loginPerAccountAddress),
+      perAccount: limiters('login-account', rateLimits.loginPerAccount),
+      knownAddresses: limiters('login-known', { max: 1, windowMs: KNOWN_ADDRESS_MS }),
     }),
     users,
     applications: new ApplicationService(
       new ApplicationRepository(db),
-      new MemoryRateLimiter(rateLimits.entryPerAddress, clock),
+      limiters('entry-address', rateLimits.entryPerAddress),
       clock,
     ),
     conversations,

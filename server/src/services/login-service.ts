@@ -5,11 +5,22 @@ import type { RateLimiter } from '../lib/rate-limit.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { SessionService } from './session-service.js';
 
+/**
+ * Guessing is slowed, never turned into a lock-out (docs/decisions/008-several-instances.md): an attacker
+ * pauses the addresses they guess from, while the account's owner keeps logging in from elsewhere.
+ */
 export interface LoginLimiters {
-  /** Failed logins per login ID: slows guessing one account's password from many addresses. */
-  perAccount: RateLimiter;
-  /** Attempts per client address: slows trying many accounts from one place. */
+  /** Attempts per client address, any outcome: slows trying many accounts from one place. */
   perAddress: RateLimiter;
+  /** Attempts at one account from one address: a short pause for that address only. */
+  perAccountAddress: RateLimiter;
+  /**
+   * Attempts at one account from addresses it has not logged in from lately (an hour's cap): guessing from
+   * many addresses stops there, and the owner's usual addresses are not counted.
+   */
+  perAccount: RateLimiter;
+  /** The addresses each account logged in from: a success consumes the pair, and `isLimited` reads it. */
+  knownAddresses: RateLimiter;
 }
 
 export interface LoggedIn {
@@ -36,21 +47,29 @@ export class LoginService {
     address: string;
     userAgent: string;
   }): Promise<LoggedIn> {
-    if (!(await this.limiters.perAddress.consume(input.address))) throw rateLimited();
-    // Keyed by the ID as typed, whether or not it exists, so a locked answer does not reveal which IDs exist.
-    const accountKey = input.id.toLowerCase();
-    if (await this.limiters.perAccount.isLimited(accountKey)) throw rateLimited();
+    const { perAddress, perAccountAddress, perAccount, knownAddresses } = this.limiters;
+    if (!(await perAddress.consume(input.address))) throw rateLimited();
+    // Keyed by the ID as typed, whether or not it exists, so a refusal does not reveal which IDs exist.
+    const account = input.id.toLowerCase();
+    const pair = `${input.address}/${account}`;
+    // From a new address, attempts are counted before the password is checked, so parallel guesses cannot
+    // slip past the limits together. From an address the account used, only wrong passwords count: its
+    // owner's logins in parallel (several tabs, a script) are never refused.
+    const known = await knownAddresses.isLimited(pair);
+    if (known ? await perAccountAddress.isLimited(pair) : !(await perAccountAddress.consume(pair)))
+      throw rateLimited();
+    if (!known && !(await perAccount.consume(account))) throw rateLimited();
 
     const user = await this.users.findByLoginId(input.id);
     const valid = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) {
-      await this.limiters.perAccount.consume(accountKey);
+      if (known) await perAccountAddress.consume(pair);
       throw unauthorized(ja.errors.loginFailed);
     }
 
-    await this.limiters.perAccount.reset(accountKey);
+    await Promise.all([perAccountAddress.reset(pair), knownAddresses.consume(pair)]);
     const session = await this.sessions.start(user.id, input.userAgent);
     return { uid: user.id, role: user.role, rank: user.rank, name: user.name, session };
   }

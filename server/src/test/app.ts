@@ -16,6 +16,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST: path.join(tmpdir(), 'enishi-test-no-web-dist'),
     LOGIN_ATTEMPTS_PER_ADDRESS: '100000',
     LOGIN_FAILURES_PER_ACCOUNT: '100000',
+    LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: '100000',
     ENTRIES_PER_ADDRESS: '100000',
     ...env,
   });

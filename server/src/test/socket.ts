@@ -75,9 +75,9 @@ export class TestSocket {
   static async session(
     baseUrl: string,
     session: string,
-    options: { last_id?: number | null; conversation_id?: number | null } = {},
+    options: { last_id?: number | null; conversation_id?: number | null; origin?: string } = {},
   ): Promise<TestSocket> {
-    const socket = await TestSocket.connect(baseUrl);
+    const socket = await TestSocket.connect(baseUrl, options.origin);
     socket.send({
       type: 'session',
       session,

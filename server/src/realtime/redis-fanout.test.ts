@@ -1,0 +1,79 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Delivery, STAFF_TOPIC, userTopic } from './delivery.js';
+import { realtimeChannel, RedisFanout } from './redis-fanout.js';
+import { testRedisUrl } from '../test/redis.js';
+
+/** Pub/sub channels name the database, so other test files on this Redis are not heard. */
+const REDIS_URL = testRedisUrl(11);
+
+/** Resolves with the next `count` payloads a handler receives. */
+function next(fanout: RedisFanout, topic: string, count = 1): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  return new Promise((resolve) => {
+    const unsubscribe = fanout.subscribe(topic, (payload) => {
+      seen.push(payload);
+      if (seen.length === count) {
+        unsubscribe();
+        resolve(seen);
+      }
+    });
+  });
+}
+
+describe('RedisFanout (two instances on one Redis)', () => {
+  const errors: unknown[] = [];
+  let a: RedisFanout;
+  let b: RedisFanout;
+  let spy: Redis;
+  const raw: string[] = [];
+
+  beforeAll(async () => {
+    a = await RedisFanout.connect(REDIS_URL, (error) => errors.push(error));
+    b = await RedisFanout.connect(REDIS_URL, (error) => errors.push(error));
+    spy = new Redis(REDIS_URL);
+    spy.on('message', (_channel: string, message: string) => raw.push(message));
+    await spy.subscribe(realtimeChannel(11));
+  });
+
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close(), spy.quit()]);
+    expect(errors).toEqual([]);
+  });
+
+  it('delivers an event published on one instance to subscribers on the other, in order', async () => {
+    const received = next(b, userTopic(1), 3);
+    for (const id of [1, 2, 3]) await a.publish(userTopic(1), { event: 'message.created', id });
+    expect(await received).toEqual([1, 2, 3].map((id) => ({ event: 'message.created', id })));
+  });
+
+  it('sends one Redis message for all topics of one event, and every local subscriber shares one frozen copy', async () => {
+    raw.length = 0;
+    const [member, staffOne, staffTwo] = [next(b, userTopic(7)), next(b, STAFF_TOPIC), next(b, STAFF_TOPIC)];
+    await new Delivery(a).toAudience({ memberIds: [7], staff: true }, 'message.deleted', {
+      conversationId: 3,
+      messageId: 9,
+    });
+    const [[fromMember], [fromStaff], [fromOtherStaff]] = await Promise.all([member, staffOne, staffTwo]);
+    expect(fromMember).toEqual({ event: 'message.deleted', conversationId: 3, messageId: 9 });
+    expect(fromStaff).toBe(fromMember);
+    expect(fromOtherStaff).toBe(fromMember);
+    expect(Object.isFrozen(fromMember)).toBe(true);
+    expect(raw).toHaveLength(1);
+    expect(raw[0]!.split('\n')[0]).toBe('user-7 staff');
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const late: unknown[] = [];
+    const unsubscribe = b.subscribe(userTopic(2), (payload) => late.push(payload));
+    const still = next(b, userTopic(2));
+    await a.publish(userTopic(2), 'first');
+    await still;
+    unsubscribe();
+    const marker = next(b, userTopic(3));
+    await a.publish(userTopic(2), 'second');
+    await a.publish(userTopic(3), 'marker');
+    await marker;
+    expect(late).toEqual(['first']);
+  });
+});

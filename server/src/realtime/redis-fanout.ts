@@ -1,0 +1,101 @@
+import { Redis } from 'ioredis';
+import { sharedCopy, Subscribers, type Fanout } from './fanout.js';
+
+/**
+ * Every instance of one club listens on this one channel (docs/decisions/008-several-instances.md). Pub/sub
+ * ignores Redis database numbers, so the channel names the database: clubs (or test runs) on one Redis
+ * with different databases (`redis://host/3`) do not hear each other.
+ */
+export const realtimeChannel = (db: number) => `enishi:realtime:${db}`;
+
+interface Batch {
+  payload: unknown;
+  topics: string[];
+  sent: Promise<void>;
+}
+
+/**
+ * Realtime delivery between instances through Redis pub/sub. Each instance holds one subscription, made
+ * before it serves anyone, so `subscribe` stays local and synchronous and a socket that subscribes and then
+ * reads its catch-up cannot miss an event that Redis had not yet started sending it.
+ *
+ * One event for several topics (a message for a member and for staff) is one Redis message: the topics it
+ * was published to in the same tick travel together, serialised once. A receiving instance reads the
+ * topics line first and parses the JSON only when a local socket holds one of them.
+ */
+export class RedisFanout implements Fanout {
+  private readonly subscribers: Subscribers;
+  private current: Batch | undefined;
+  private readonly channel: string;
+
+  private constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    onError: (error: unknown) => void,
+  ) {
+    this.subscribers = new Subscribers(onError);
+    this.channel = realtimeChannel(publisher.options.db ?? 0);
+    subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        this.receive(message);
+      } catch (error) {
+        onError(error);
+      }
+    });
+  }
+
+  /** Connects and subscribes; resolves once Redis confirmed the subscription. */
+  static async connect(url: string, onError: (error: unknown) => void): Promise<RedisFanout> {
+    const publisher = new Redis(url, { lazyConnect: true });
+    const subscriber = publisher.duplicate();
+    // ioredis reconnects (and subscribes again) by itself; an error event only needs to be seen.
+    publisher.on('error', onError);
+    subscriber.on('error', onError);
+    try {
+      await Promise.all([publisher.connect(), subscriber.connect()]);
+      await subscriber.subscribe(realtimeChannel(publisher.options.db ?? 0));
+    } catch (error) {
+      publisher.disconnect();
+      subscriber.disconnect();
+      throw error;
+    }
+    return new RedisFanout(publisher, subscriber, onError);
+  }
+
+  publish(topic: string, payload: unknown): Promise<void> {
+    const current = this.current;
+    if (current && current.payload === payload) {
+      current.topics.push(topic);
+      return current.sent;
+    }
+    const batch: Batch = { payload, topics: [topic], sent: Promise.resolve() };
+    // One microtask later, after the same event's other topics joined (Realtime.toAudience publishes them
+    // all at once). Batches start in order, so one connection sends them in publishing order.
+    batch.sent = Promise.resolve().then(() => this.send(batch));
+    this.current = batch;
+    return batch.sent;
+  }
+
+  subscribe(topic: string, handler: (payload: unknown) => void): () => void {
+    return this.subscribers.add(topic, handler);
+  }
+
+  async close(): Promise<void> {
+    this.subscribers.clear();
+    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+  }
+
+  private async send(batch: Batch): Promise<void> {
+    if (this.current === batch) this.current = undefined;
+    await this.publisher.publish(this.channel, `${batch.topics.join(' ')}\n${JSON.stringify(batch.payload)}`);
+  }
+
+  private receive(message: string): void {
+    const newline = message.indexOf('\n');
+    const topics = message.slice(0, newline).split(' ');
+    const local = topics.filter((topic) => this.subscribers.has(topic));
+    if (local.length === 0) return;
+    const copy = sharedCopy(message.slice(newline + 1));
+    for (const topic of local) this.subscribers.deliver(topic, copy);
+  }
+}

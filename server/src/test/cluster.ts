@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ServerFrame } from '@enishi/contract';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import { startBalancer, type Balancer } from '../scripts/balancer.js';
+import { createPostgresDatabase } from './database.js';
+import { freePort, runScript, startServerProcess, type ServerProcess } from './process.js';
+
+export const OWNER = { id: 'owner', password: 'Owner-pass1' };
+export const MEMBER = { id: 'cluster-member', password: 'Member-pass1' };
+
+export interface Instance {
+  port: number;
+  process: ServerProcess;
+}
+
+/** Instances of `server/src/main.ts` on one PostgreSQL database, one Redis database and one DATA_DIR, behind HAProxy. */
+export interface Cluster {
+  balancer: Balancer;
+  /** PUBLIC_ORIGIN of every instance: the balancer's address. */
+  origin: string;
+  instances: Instance[];
+  /** SIGKILLs instance `index`, waits for it to die, and starts it again on the same port. */
+  killAndRestart(index: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startCluster(count: number, redisUrl: string): Promise<Cluster> {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'enishi-cluster-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const database = await createPostgresDatabase();
+    cleanups.push(database.drop);
+    // Rate-limit counters left by an earlier run would still be counting.
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    await redis.quit();
+
+    const balancerPort = await freePort();
+    const origin = `http://127.0.0.1:${balancerPort}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      PUBLIC_ORIGIN: origin,
+      TRUST_PROXY: '127.0.0.1',
+      OWNER_ID: OWNER.id,
+      OWNER_PASSWORD: OWNER.password,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    };
+    await runScript(
+      'server/src/scripts/create-user.ts',
+      ['--id', MEMBER.id, '--password', MEMBER.password, '--name', '複数 太郎', '--role', '101'],
+      env,
+    );
+    const instances: Instance[] = [];
+    const start = async (port: number) => startServerProcess({ ...env, PORT: String(port) });
+    cleanups.push(async () => {
+      for (const { process: server } of instances)
+        if (server.child.exitCode === null && server.child.signalCode === null) {
+          server.child.kill('SIGKILL');
+          await server.exited;
+        }
+    });
+    // The first alone: it migrates the database before the others look at it.
+    for (let i = 0; i < count; i += 1) {
+      const port = await freePort();
+      instances.push({ port, process: await start(port) });
+    }
+    const balancer = await startBalancer(
+      balancerPort,
+      instances.map((each) => each.port),
+    );
+    cleanups.push(() => balancer.stop());
+    return {
+      balancer,
+      origin,
+      instances,
+      killAndRestart: async (index) => {
+        const instance = instances[index]!;
+        instance.process.child.kill('SIGKILL');
+        await instance.process.exited;
+        instance.process = await start(instance.port);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+type MessageFrame = Extract<ServerFrame, { type: 'message' }>;
+
+/** A client reconnects this soon after its socket failed to open (e.g. both instances restarting). */
+const RETRY_MS = 100;
+
+/**
+ * A chat client as the web app behaves: keeps a few text frames in flight, and when its socket dies it
+ * connects again through the balancer with `last_id` (the highest id it saw) and re-sends every frame not
+ * yet echoed, under the same client id.
+ */
+export class StreamingClient {
+  readonly sent: string[] = [];
+  /** client id -> message id, from the first echo. */
+  readonly acked = new Map<string, number>();
+  /** Every message id this client received, with how often. */
+  readonly received = new Map<number, number>();
+  /** Echoes that named another id than the first echo for the same client id. */
+  readonly mismatches: string[] = [];
+  private readonly unacked = new Map<string, string>();
+  private lastId: number | null = null;
+  private sending = true;
+  private ready = false;
+  private closed = false;
+  private ws: WebSocket | undefined;
+  private drained: (() => void) | undefined;
+  reconnects = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly origin: string,
+    private readonly ssid: string,
+    private readonly conversationId: number,
+    private readonly inFlight: number,
+    private readonly onAck: () => void,
+  ) {}
+
+  start(): void {
+    this.connect();
+  }
+
+  /** Stops sending new frames; resolves once every frame sent was echoed. */
+  async finish(): Promise<void> {
+    this.sending = false;
+    if (this.unacked.size > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    this.closed = true;
+    this.ws?.close();
+  }
+
+  private connect(): void {
+    const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/ws/chat`, { origin: this.origin });
+    this.ws = ws;
+    this.ready = false;
+    ws.on('error', () => {});
+    ws.on('open', () =>
+      ws.send(JSON.stringify({ type: 'session', session: this.ssid, last_id: this.lastId })),
+    );
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as ServerFrame;
+      if (frame.type === 'message') this.onMessage(frame);
+      if (frame.type === 'ready') {
+        this.ready = true;
+        this.lastId = Math.max(this.lastId ?? 0, frame.last_id);
+        for (const text of this.unacked.values()) ws.send(text);
+        this.topUp();
+      }
+    });
+    ws.on('close', () => {
+      if (this.closed) return;
+      this.reconnects += 1;
+      if (this.ready) this.connect();
+      else setTimeout(() => this.connect(), RETRY_MS);
+    });
+  }
+
+  private onMessage(frame: MessageFrame): void {
+    this.received.set(frame.id, (this.received.get(frame.id) ?? 0) + 1);
+    this.lastId = Math.max(this.lastId ?? 0, frame.id);
+    if (!frame.own || !frame.client_id) return;
+    const first = this.acked.get(frame.client_id);
+    if (first !== undefined && first !== frame.id) this.mismatches.push(frame.client_id);
+    if (!this.unacked.delete(frame.client_id)) return;
+    this.acked.set(frame.client_id, frame.id);
+    this.onAck();
+    this.topUp();
+    if (this.unacked.size === 0) this.drained?.();
+  }
+
+  private topUp(): void {
+    const ws = this.ws;
+    while (
+      this.sending &&
+      this.ready &&
+      ws?.readyState === WebSocket.OPEN &&
+      this.unacked.size < this.inFlight
+    ) {
+      const clientId = randomUUID();
+      const text = JSON.stringify({
+        type: 'text',
+        conversation_id: this.conversationId,
+        message: `負荷 ${this.sent.length + 1}`,
+        image: [],
+        reply: null,
+        announce: false,
+        client_id: clientId,
+      });
+      this.sent.push(clientId);
+      this.unacked.set(clientId, text);
+      ws.send(text);
+    }
+  }
+}
