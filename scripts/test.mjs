@@ -18,21 +18,32 @@ function hasJapaneseFont() {
   return result.status === 0 && result.stdout.trim().length > 0;
 }
 
-function ensureBrowser() {
-  if (existsSync(chromium) && hasJapaneseFont()) return;
+// What the suites need from Debian: the browser and a Japanese font (e2e), and HAProxy (the several-instances
+// test, which runs when TEST_DATABASE_URL is set).
+function missingPackages() {
+  const missing = [];
+  if (!existsSync(chromium)) missing.push('chromium');
+  if (!hasJapaneseFont()) missing.push('fonts-noto-cjk');
+  if (!existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
+  return missing;
+}
+
+function ensurePackages() {
+  const missing = missingPackages();
+  if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `Chromium (${chromium}) or a Japanese font is missing. Install them once, then run npm test again:\n` +
-        '  sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk\n' +
-        'or point CHROMIUM_PATH at a Chromium binary.',
+      `Debian packages the tests need are missing. Install them once, then run npm test again:\n` +
+        `  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\n` +
+        '(or point CHROMIUM_PATH at a Chromium binary).',
     );
     process.exit(1);
   }
-  console.log('Installing Debian packages for the browser tests: chromium fonts-noto-cjk');
+  console.log(`Installing Debian packages for the tests: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (run('apt-get', ['update', '-qq'], { env }) !== 0) process.exit(1);
-  if (run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { env }) !== 0) process.exit(1);
+  if (run('apt-get', ['install', '-y', '-qq', ...missing], { env }) !== 0) process.exit(1);
 }
 
 // Counts from Vitest's JSON report, so the run ends with one plain "N passed, N failed" line.
@@ -45,7 +56,7 @@ function counts(reportPath) {
   }
 }
 
-ensureBrowser();
+ensurePackages();
 const reports = mkdtempSync(join(tmpdir(), 'enishi-test-'));
 const unitReport = join(reports, 'unit.json');
 const e2eReport = join(reports, 'e2e.json');
