@@ -57,6 +57,13 @@ import {
   UpdateNotificationsBody,
   UpdateNotificationsReply,
 } from './talk.js';
+import {
+  PushKeyBody,
+  PushKeyReply,
+  PushSettings,
+  PushSettingsGetBody,
+  PushSettingsUpdateBody,
+} from './push.js';
 
 /*
  * Every HTTP call (`POST /api/<name>`, API.md): the body the server accepts and the reply a 200 carries.
@@ -68,6 +75,10 @@ export const CALLS = {
   login: { body: LoginBody, reply: LoginReply },
   logout: { body: LogoutBody, reply: OkReply },
   subscript: { body: SubscriptBody, reply: OkReply },
+  // Push notifications
+  pushkey: { body: PushKeyBody, reply: PushKeyReply },
+  'pushsettings/get': { body: PushSettingsGetBody, reply: PushSettings },
+  'pushsettings/update': { body: PushSettingsUpdateBody, reply: PushSettings },
   // Answers 200 both ways (API.md): a body that does not parse is simply not accepted.
   auth: { body: AuthBody.catch({ ssid: '' }), reply: AuthReply },
   config: { body: ClubConfigBody, reply: ClubConfigReply },

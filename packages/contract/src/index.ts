@@ -7,3 +7,4 @@ export * from './auto-reply.js';
 export * from './content.js';
 export * from './admin.js';
 export * from './calls.js';
+export * from './push.js';
