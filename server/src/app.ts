@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { apiCalls } from './http/calls.js';
 import { installErrorHandler } from './http/errors.js';
+import { installJsonParser, PRE_SESSION_BYTES } from './http/request-bodies.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installWebApp } from './http/web-app.js';
 import type { Clock } from './lib/clock.js';
@@ -25,8 +26,8 @@ import { systemRoutes } from './routes/system-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { createServices, type Services } from './services/container.js';
 
-/** Default request body limit. Calls that take images will raise it for their own route. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Default request body limit. Session calls that take images raise it for their own route (http/calls.ts). */
+export const BODY_LIMIT_BYTES = PRE_SESSION_BYTES;
 
 export interface AppDeps {
   db: Database;
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Every call is JSON; without this Fastify would also accept text/plain bodies as strings.
   app.removeContentTypeParser('text/plain');
+  installJsonParser(app);
 
   const log = app.log;
   const fanout =

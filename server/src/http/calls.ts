@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { firstErrorMessage } from '@enishi/contract';
 import { badRequest, unauthorized } from '../errors.js';
 import type { Actor, SessionService } from '../services/session-service.js';
+import { PRE_SESSION_BYTES, sessionBeforeBody } from './request-bodies.js';
 
 export interface OpenCall<B> {
   body: B;
@@ -14,12 +15,12 @@ export interface SessionCall<B> extends OpenCall<B> {
 }
 
 export interface CallOptions {
-  /** This call's own body limit, for calls that carry images (the app's default is 64 KB). Beyond: 413. */
+  /**
+   * This call's own body limit, for calls that carry images (the app's default is 64 KB). Beyond: 413. Only
+   * session calls may raise it, and then a body over 64 KB must begin with its `ssid` (request-bodies.ts).
+   */
   bodyLimit?: number;
 }
-
-const routeOptions = (options: CallOptions) =>
-  options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit };
 
 /** True when any string in the body holds U+0000, which PostgreSQL cannot store and would fail on. */
 function hasNulCharacter(value: unknown): boolean {
@@ -55,7 +56,10 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
       handler: (call: SessionCall<z.output<S>>) => Promise<unknown>,
       options: CallOptions = {},
     ): void {
-      app.post(`/api/${name}`, routeOptions(options), async (request) => {
+      const { bodyLimit } = options;
+      const large = bodyLimit !== undefined && bodyLimit > PRE_SESSION_BYTES;
+      const routeOptions = large ? { bodyLimit, preParsing: sessionBeforeBody(sessions) } : { bodyLimit };
+      app.post(`/api/${name}`, routeOptions, async (request) => {
         const actor = await sessions.resolve(ssidOf(request.body));
         if (!actor) throw unauthorized();
         return handler({ body: parseBody(schema, request.body), actor, request });
@@ -66,9 +70,8 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
       name: string,
       schema: S,
       handler: (call: OpenCall<z.output<S>>) => Promise<unknown>,
-      options: CallOptions = {},
     ): void {
-      app.post(`/api/${name}`, routeOptions(options), async (request) =>
+      app.post(`/api/${name}`, async (request) =>
         handler({ body: parseBody(schema, request.body), request }),
       );
     },
