@@ -1,5 +1,10 @@
 import compress from '@fastify/compress';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type onRouteHookHandler,
+} from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { apiCalls } from './http/calls.js';
@@ -38,6 +43,8 @@ export interface AppDeps {
   fanout?: Fanout;
   /** How long the chat socket waits for its session frame (API.md: 5 s); tests shorten it. */
   socketAuthTimeoutMs?: number;
+  /** Sees every route as it is added (the fuzz test of every call finds them this way). */
+  onRoute?: onRouteHookHandler;
 }
 
 declare module 'fastify' {
@@ -56,6 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Every call is JSON; without this Fastify would also accept text/plain bodies as strings.
   app.removeContentTypeParser('text/plain');
   installJsonParser(app);

@@ -44,14 +44,19 @@ export const numberOrDigits = z
   )
   .transform(Number);
 
-/** Server id of a user, as /api/login returns it as `uid`. Clients also send it as a numeric string. */
-export const uid = numberOrDigits.pipe(
-  z
-    .number()
-    .int(ja.errors.badRequest)
-    .positive(ja.errors.badRequest)
-    .max(2_147_483_647, ja.errors.badRequest),
+/** The largest id a column holds: ids are PostgreSQL `integer` (message ids `bigint`, but never this many). */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * The id of a stored row (a talk, message, news item, banner...), as a JSON number or a string of digits.
+ * Beyond ID_MAX nothing can exist: a 400 here rather than an integer overflow in the database.
+ */
+export const id = numberOrDigits.pipe(
+  z.number().int(ja.errors.badRequest).positive(ja.errors.badRequest).max(ID_MAX, ja.errors.badRequest),
 );
+
+/** Server id of a user, as /api/login returns it as `uid`. Clients also send it as a numeric string. */
+export const uid = id;
 
 /** Login ID: letters, digits and hyphen, at most 24 (SPEC §5). */
 export const loginId = z

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
-import { numberOrDigits, ssid, uid } from './common.js';
+import { id, numberOrDigits, ssid, uid } from './common.js';
 import { ImageDataUrl } from './socket.js';
-import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, id } from './talk.js';
+import { MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './talk.js';
 
 /*
  * Member content (API.md "Content"): news and ad banners for one group each, and bulk sends (一括送信) to

@@ -14,6 +14,13 @@ export interface SessionCall<B> extends OpenCall<B> {
   actor: Actor;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract schema of a call's body (read by the test that fuzzes every call). */
+    contract?: z.ZodType;
+  }
+}
+
 export interface CallOptions {
   /**
    * This call's own body limit, for calls that carry images (the app's default is 64 KB). Beyond: 413. Only
@@ -58,7 +65,10 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
     ): void {
       const { bodyLimit } = options;
       const large = bodyLimit !== undefined && bodyLimit > PRE_SESSION_BYTES;
-      const routeOptions = large ? { bodyLimit, preParsing: sessionBeforeBody(sessions) } : { bodyLimit };
+      const config = { contract: schema };
+      const routeOptions = large
+        ? { bodyLimit, config, preParsing: sessionBeforeBody(sessions) }
+        : { bodyLimit, config };
       app.post(`/api/${name}`, routeOptions, async (request) => {
         const actor = await sessions.resolve(ssidOf(request.body));
         if (!actor) throw unauthorized();
@@ -71,7 +81,8 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
       schema: S,
       handler: (call: OpenCall<z.output<S>>) => Promise<unknown>,
     ): void {
-      app.post(`/api/${name}`, async (request) =>
+      const config = { contract: schema };
+      app.post(`/api/${name}`, { config }, async (request) =>
         handler({ body: parseBody(schema, request.body), request }),
       );
     },
