@@ -11,6 +11,7 @@ export const isMemberRole = (role: number): boolean => role === ROLE.male || rol
 /** SPEC §9 limits. */
 export const LIMITS = {
   loginIdMax: 24,
+  passwordMin: 8,
   passwordMax: 24,
   introducerMax: 24,
   nameMax: 50,
@@ -65,10 +66,14 @@ export const loginId = z
   .max(LIMITS.loginIdMax, ja.errors.tooLong)
   .regex(/^[A-Za-z0-9-]+$/, ja.errors.badRequest);
 
-/** Password: letters, digits, dot, question mark, slash and hyphen, at most 24 (SPEC §5). */
+/**
+ * A new password: letters, digits, dot, question mark, slash and hyphen, 8 to 24 (SPEC §5; at least 8 so
+ * that a guessed or listed short password cannot be set). Logging in accepts any stored password.
+ */
 export const password = z
   .string({ error: ja.errors.badRequest })
   .min(1, ja.errors.badRequest)
+  .min(LIMITS.passwordMin, ja.members.errors.passTooShort)
   .max(LIMITS.passwordMax, ja.errors.tooLong)
   .regex(/^[A-Za-z0-9.?/-]+$/, ja.errors.badRequest);
 
