@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock.js';
 import { openDurablePglite } from './pglite-durable.js';
 import { PgliteWorkerClient } from './pglite-worker-client.js';
 import { useForOrderedStatements } from './raw.js';
@@ -54,7 +55,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
+  if (!options.pgliteDir) return openEmbedded(options);
+  await mkdir(options.pgliteDir, { recursive: true });
+  const lock = lockDataDir(`${options.pgliteDir}.lock`, `The embedded database in ${options.pgliteDir}`);
+  try {
+    const handle = await openEmbedded(options);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.pgliteWorker) {
     const client = await PgliteWorkerClient.open(options.pgliteDir);
     // Only the calls drizzle-orm/pglite makes are forwarded; see pglite-worker-client.ts.
