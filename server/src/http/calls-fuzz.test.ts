@@ -87,6 +87,23 @@ for (const engine of ENGINES) {
     });
     afterAll(() => ctx.close());
 
+    // Before the fuzzing, which may end the sessions (logout) or remove the people it uses.
+    it('answers an id beyond the column range as a bad request', async () => {
+      for (const id of [2 ** 31, 2 ** 53 - 1, '2147483648']) {
+        const bodies: [string, object][] = [
+          ['messages', { id }],
+          ['messages', { id: 1, before: id }],
+          ['get_conversation', { conversation_id: id }],
+          ['news/get', { type: 1, id }],
+          ['banner/get', { type: 1, id }],
+        ];
+        for (const [name, body] of bodies) {
+          const reply = await call(app, name, { ssid: ssid.staff, ...body });
+          expect([name, reply.status]).toEqual([name, 400]);
+        }
+      }
+    });
+
     it('answers every call below 500, with a session of each role and without', async () => {
       expect(calls.length).toBeGreaterThanOrEqual(30);
       const callers: (RoleName | undefined)[] = [undefined, ...(Object.keys(ROLES) as RoleName[])];
@@ -114,21 +131,5 @@ for (const engine of ENGINES) {
       }
       expect(failures).toEqual([]);
     }, 120_000);
-
-    it('answers an id beyond the column range as a bad request', async () => {
-      for (const id of [2 ** 31, 2 ** 53 - 1, '2147483648']) {
-        const bodies: [string, object][] = [
-          ['messages', { id }],
-          ['messages', { id: 1, before: id }],
-          ['get_conversation', { conversation_id: id }],
-          ['news/get', { type: 1, id }],
-          ['banner/get', { type: 1, id }],
-        ];
-        for (const [name, body] of bodies) {
-          const reply = await call(app, name, { ssid: ssid.staff, ...body });
-          expect([name, reply.status]).toEqual([name, 400]);
-        }
-      }
-    });
   });
 }
