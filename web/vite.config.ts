@@ -80,7 +80,8 @@ export default defineConfig({
   server: { proxy },
   preview: { proxy },
   build: {
-    sourcemap: true,
+    // No source maps: the app's source is not for the public (the server refuses *.map as well).
+    sourcemap: false,
     rolldownOptions: {
       // The contract's modules only declare schemas, words and pure functions: a screen gets just what it uses
       // (the auto-reply's holiday table, say, stays out of the first load).

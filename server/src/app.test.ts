@@ -25,6 +25,7 @@ describe('the HTTP server', () => {
     await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await writeFile(path.join(webDist, 'manifest.webmanifest'), '{"name":"縁"}');
     await writeFile(path.join(webDist, '.env'), 'SECRET=1');
+    await writeFile(path.join(webDist, 'assets', 'app-1a2b.js.map'), '{"sourcesContent":["SECRET"]}');
     withWeb = await ctx.buildApp({ WEB_DIST: webDist, PUBLIC_ORIGIN: 'https://enishi.example.jp' });
   });
   afterAll(async () => {
@@ -159,8 +160,9 @@ describe('the HTTP server', () => {
       }
     });
 
-    it('answers 404 for a missing file instead of HTML, and hides dotfiles', async () => {
-      for (const url of ['/assets/gone-9f9f.js', '/favicon.ico', '/.env', '/ws/chat']) {
+    it('answers 404 for a missing file instead of HTML, and hides dotfiles and source maps', async () => {
+      const urls = ['/assets/gone-9f9f.js', '/favicon.ico', '/.env', '/ws/chat', '/assets/app-1a2b.js.map'];
+      for (const url of urls) {
         const response = await withWeb.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(404);
         expect(response.body).not.toContain('SECRET');

@@ -1,9 +1,15 @@
 import compress from '@fastify/compress';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type onRouteHookHandler,
+} from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseConnections } from './db/client.js';
 import { apiCalls } from './http/calls.js';
 import { installErrorHandler } from './http/errors.js';
+import { installJsonParser, PRE_SESSION_BYTES } from './http/request-bodies.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installWebApp } from './http/web-app.js';
 import type { Clock } from './lib/clock.js';
@@ -26,8 +32,8 @@ import { systemRoutes } from './routes/system-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { createServices, type Services } from './services/container.js';
 
-/** Default request body limit. Calls that take images will raise it for their own route. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Default request body limit. Session calls that take images raise it for their own route (http/calls.ts). */
+export const BODY_LIMIT_BYTES = PRE_SESSION_BYTES;
 
 export interface AppDeps {
   database: DatabaseConnections;
@@ -40,6 +46,8 @@ export interface AppDeps {
   rateLimiters?: RateLimiters;
   /** How long the chat socket waits for its session frame (API.md: 5 s); tests shorten it. */
   socketAuthTimeoutMs?: number;
+  /** Sees every route as it is added (the fuzz test of every call finds them this way). */
+  onRoute?: onRouteHookHandler;
 }
 
 declare module 'fastify' {
@@ -58,8 +66,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Every call is JSON; without this Fastify would also accept text/plain bodies as strings.
   app.removeContentTypeParser('text/plain');
+  installJsonParser(app);
 
   const log = app.log;
   const fanout =

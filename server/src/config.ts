@@ -65,7 +65,7 @@ const EnvSchema = z.object({
     .optional(),
   OWNER_PASSWORD: z
     .string()
-    .refine((value) => password.safeParse(value).success, 'must be letters, digits and . ? / -, at most 24')
+    .refine((value) => password.safeParse(value).success, 'must be letters, digits and . ? / -, 8 to 24')
     .optional(),
   // The male members' mypage menu opens these external member-site pages; one not set is shown disabled.
   MEMBER_SITE_LINKS: json(

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openConfiguredDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
 import { connectSharedState } from './services/shared-state.js';
 
@@ -87,6 +88,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirInUseError) {
+    console.error(error.message); // names the process and the way; a stack would only hide it
+    process.exit(1);
+  }
   const log = createLogger('error');
   log.fatal({ err: error }, 'the server could not start');
   process.exit(1);

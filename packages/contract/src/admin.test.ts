@@ -28,13 +28,24 @@ describe('the member form as typed (SPEC §5)', () => {
       expect(loginId.safeParse(id).success).toBe(true);
       expect(MemberForm.add.shape.id.safeParse(id).success).toBe(true);
     }
-    for (const typed of ['a b.c', '？／', 'あ1']) {
+    for (const typed of ['a b.c-d?e/f', '？／12345678', 'あ1234abcd']) {
       expect(password.safeParse(stripPassword(typed)).success).toBe(true);
     }
   });
 
+  it('needs a new password of 8 to 24 characters', () => {
+    expect(password.safeParse('Abc-123').error?.issues[0]?.message).toBe(ja.members.errors.passTooShort);
+    expect(password.safeParse('Abc-1234').success).toBe(true);
+    const form = { id: 'a', name: '名前', introducer: '', role: 201 };
+    expect(MemberForm.add.safeParse({ ...form, pass: 'short' }).error?.issues[0]).toMatchObject({
+      path: ['pass'],
+      message: ja.members.errors.passTooShort,
+    });
+    expect(MemberForm.edit.safeParse({ ...form, pass: '' }).success).toBe(true);
+  });
+
   it('needs a rank of 1 to 6 for men only', () => {
-    const base = { id: 'a', name: '名前', pass: 'p', introducer: '' };
+    const base = { id: 'a', name: '名前', pass: 'pass-word', introducer: '' };
     expect(MemberForm.add.safeParse({ ...base, role: 101, rank: '' }).error?.issues[0]).toMatchObject({
       path: ['rank'],
       message: ja.members.errors.rankRequired,

@@ -68,8 +68,9 @@ const memberLoginId = z
 const memberPassword = z
   .string({ error: e.passRequired })
   .min(1, e.passRequired)
-  .max(LIMITS.passwordMax, e.passTooLong)
-  .regex(PASSWORD_PATTERN, e.passInvalid);
+  .regex(PASSWORD_PATTERN, e.passInvalid)
+  .min(LIMITS.passwordMin, e.passTooShort)
+  .max(LIMITS.passwordMax, e.passTooLong);
 
 /** On edit: empty (or absent) keeps the current password. */
 const optionalPassword = z

@@ -17,6 +17,7 @@ export const canUploadOwnImage = (role: number): boolean => canDeleteAnyMessage(
 /** SPEC §9 limits. */
 export const LIMITS = {
   loginIdMax: 24,
+  passwordMin: 8,
   passwordMax: 24,
   introducerMax: 24,
   nameMax: 50,
@@ -50,14 +51,19 @@ export const numberOrDigits = z
   )
   .transform(Number);
 
-/** Server id of a user, as /api/login returns it as `uid`. Clients also send it as a numeric string. */
-export const uid = numberOrDigits.pipe(
-  z
-    .number()
-    .int(ja.errors.badRequest)
-    .positive(ja.errors.badRequest)
-    .max(2_147_483_647, ja.errors.badRequest),
+/** The largest id a column holds: ids are PostgreSQL `integer` (message ids `bigint`, but never this many). */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * The id of a stored row (a talk, message, news item, banner...), as a JSON number or a string of digits.
+ * Beyond ID_MAX nothing can exist: a 400 here rather than an integer overflow in the database.
+ */
+export const id = numberOrDigits.pipe(
+  z.number().int(ja.errors.badRequest).positive(ja.errors.badRequest).max(ID_MAX, ja.errors.badRequest),
 );
+
+/** Server id of a user, as /api/login returns it as `uid`. Clients also send it as a numeric string. */
+export const uid = id;
 
 /** Login ID: letters, digits and hyphen, at most 24 (SPEC §5). */
 export const loginId = z
@@ -66,10 +72,14 @@ export const loginId = z
   .max(LIMITS.loginIdMax, ja.errors.tooLong)
   .regex(/^[A-Za-z0-9-]+$/, ja.errors.badRequest);
 
-/** Password: letters, digits, dot, question mark, slash and hyphen, at most 24 (SPEC §5). */
+/**
+ * A new password: letters, digits, dot, question mark, slash and hyphen, 8 to 24 (SPEC §5; at least 8 so
+ * that a guessed or listed short password cannot be set). Logging in accepts any stored password.
+ */
 export const password = z
   .string({ error: ja.errors.badRequest })
   .min(1, ja.errors.badRequest)
+  .min(LIMITS.passwordMin, ja.members.errors.passTooShort)
   .max(LIMITS.passwordMax, ja.errors.tooLong)
   .regex(/^[A-Za-z0-9.?/-]+$/, ja.errors.badRequest);
 

@@ -17,6 +17,17 @@ describe('BannerUrl', () => {
     }
     expect(BannerUrl.safeParse('').error?.issues[0]?.message).toBe(ja.banners.urlRequired);
   });
+
+  it('refuses a link with a user name or password in it', () => {
+    for (const bad of [
+      'https://user:pass@example.com/',
+      'http://user@example.com',
+      'https://:pw@example.com',
+    ]) {
+      expect(BannerUrl.safeParse(bad).error?.issues[0]?.message).toBe(ja.banners.urlWithCredentials);
+    }
+    expect(BannerUrl.parse('https://example.com/@user')).toBe('https://example.com/@user');
+  });
 });
 
 describe('news images on update', () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
-import { numberOrDigits, ssid, uid } from './common.js';
+import { id, numberOrDigits, ssid, uid } from './common.js';
 import { ImageDataUrl } from './socket.js';
-import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, id } from './talk.js';
+import { MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './talk.js';
 
 /*
  * Member content (API.md "Content"): news and ad banners for one group each, and bulk sends (一括送信) to
@@ -133,13 +133,18 @@ export type NewsRow = z.infer<typeof NewsRow>;
 export const NewsGetReply = z.object({ rows: z.array(NewsRow) });
 export type NewsGetReply = z.infer<typeof NewsGetReply>;
 
-/** A link target: http or https only, so a banner can never run script (javascript:) or open a data: page. */
+/**
+ * A link target: http or https only, so a banner can never run script (javascript:) or open a data: page;
+ * and without a user name or password (`https://user:pass@host/`), which would show one to every member.
+ */
 export const BannerUrl = z
   .string({ error: ja.banners.urlRequired })
   .trim()
   .min(1, ja.banners.urlRequired)
   .max(BANNER_URL_MAX, ja.errors.tooLong)
-  .pipe(z.url({ protocol: /^https?$/, hostname: /^[^\s]+$/, error: ja.banners.badUrl }));
+  .pipe(z.url({ protocol: /^https?$/, hostname: /^[^\s]+$/, error: ja.banners.badUrl }))
+  // A user name or password is what comes before `@` in the authority (up to the first / ? # or \).
+  .refine((url) => !/^[a-z][a-z0-9+.-]*:[/\\]{2}[^/?#\\]*@/i.test(url), ja.banners.urlWithCredentials);
 
 // POST /api/banner/add {ssid, url, type, image} -> {status: 'OK', id}
 export const BannerAddBody = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
-import { ConversationType, MESSAGE_IMAGES_MAX, MESSAGE_MAX, Message, Notifications, id } from './talk.js';
+import { id } from './common.js';
+import { ConversationType, MESSAGE_IMAGES_MAX, MESSAGE_MAX, Message, Notifications } from './talk.js';
 
 /* The chat socket `GET /ws/chat` (API.md): JSON text frames, one schema per frame. */
 

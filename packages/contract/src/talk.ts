@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
-import { numberOrDigits, ssid } from './common.js';
+import { id, numberOrDigits, ssid } from './common.js';
 
 /*
  * Conversations and messages over HTTP (API.md "Conversations"). A member's one conversation with the staff
@@ -17,8 +17,6 @@ export const MESSAGE_MAX = 5000;
 export const MESSAGE_IMAGES_MAX = 5;
 export const PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 50;
-
-export const id = numberOrDigits.pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 // POST /api/conversations {ssid, type, search, page} -> {rows, isEnd}
 export const ConversationsBody = z

@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock.js';
+import { openDurablePglite } from './pglite-durable.js';
 import { PgliteWorkerClient } from './pglite-worker-client.js';
 import * as schema from './schema.js';
 
@@ -59,7 +61,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
+  if (!options.pgliteDir) return openEmbedded(options);
+  await mkdir(options.pgliteDir, { recursive: true });
+  const lock = lockDataDir(`${options.pgliteDir}.lock`, `The embedded database in ${options.pgliteDir}`);
+  try {
+    const handle = await openEmbedded(options);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.pgliteWorker) {
     const client = await PgliteWorkerClient.open(options.pgliteDir);
     // Only the calls drizzle-orm/pglite makes are forwarded; see pglite-worker-client.ts.
@@ -72,7 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => client.close(),
     };
   }
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = options.pgliteDir ? await openDurablePglite(options.pgliteDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {

@@ -31,8 +31,9 @@ export const users = pgTable(
   {
     // The `uid` of the wire format.
     id: serial('id').primaryKey(),
-    // The `id` of the wire format: what the user types to log in.
-    loginId: varchar('login_id', { length: 24 }).notNull().unique(),
+    // The `id` of the wire format: what the user types to log in. Unique in any case (the index below):
+    // `DEMO-MAN-1` and `demo-man-1` are one ID, found whichever way it is typed.
+    loginId: varchar('login_id', { length: 24 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     role: integer('role').notNull(),
@@ -45,6 +46,7 @@ export const users = pgTable(
   (table) => [
     check('users_login_id_format', sql`${table.loginId} ~ '^[A-Za-z0-9-]{1,24}$'`),
     index('users_role_idx').on(table.role),
+    uniqueIndex('users_login_id_lower_key').on(sql`lower(${table.loginId})`),
   ],
 );
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { CALLS, firstErrorMessage, type CallName, type CallResult, type Calls } from '@enishi/contract';
 import { badRequest, unauthorized } from '../errors.js';
 import type { Actor, SessionService } from '../services/session-service.js';
+import { PRE_SESSION_BYTES, sessionBeforeBody } from './request-bodies.js';
 
 export interface OpenCall<B> {
   body: B;
@@ -13,13 +14,20 @@ export interface SessionCall<B> extends OpenCall<B> {
   actor: Actor;
 }
 
-export interface CallOptions {
-  /** This call's own body limit, for calls that carry images (the app's default is 64 KB). Beyond: 413. */
-  bodyLimit?: number;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract schema of a call's body (read by the test that fuzzes every call). */
+    contract?: z.ZodType;
+  }
 }
 
-const routeOptions = (options: CallOptions) =>
-  options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit };
+export interface CallOptions {
+  /**
+   * This call's own body limit, for calls that carry images (the app's default is 64 KB). Beyond: 413. Only
+   * session calls may raise it, and then a body over 64 KB must begin with its `ssid` (request-bodies.ts).
+   */
+  bodyLimit?: number;
+}
 
 /** True when any string in the body holds U+0000, which PostgreSQL cannot store and would fail on. */
 function hasNulCharacter(value: unknown): boolean {
@@ -62,7 +70,13 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
       options: CallOptions = {},
     ): void {
       const schema = CALLS[name].body;
-      app.post(`/api/${name}`, routeOptions(options), async (request) => {
+      const { bodyLimit } = options;
+      const large = bodyLimit !== undefined && bodyLimit > PRE_SESSION_BYTES;
+      const config = { contract: schema };
+      const routeOptions = large
+        ? { bodyLimit, config, preParsing: sessionBeforeBody(sessions) }
+        : { bodyLimit, config };
+      app.post(`/api/${name}`, routeOptions, async (request) => {
         const actor = await sessions.resolve(ssidOf(request.body));
         if (!actor) throw unauthorized();
         return handler({ body: parseBody(schema, request.body) as ParsedBody<N>, actor, request });
@@ -72,10 +86,10 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
     open<N extends CallName>(
       name: N,
       handler: (call: OpenCall<ParsedBody<N>>) => Promise<CallResult<N>>,
-      options: CallOptions = {},
     ): void {
       const schema = CALLS[name].body;
-      app.post(`/api/${name}`, routeOptions(options), async (request) =>
+      const config = { contract: schema };
+      app.post(`/api/${name}`, { config }, async (request) =>
         handler({ body: parseBody(schema, request.body) as ParsedBody<N>, request }),
       );
     },

@@ -34,6 +34,8 @@ export async function installWebApp(app: FastifyInstance, webDist: string): Prom
       index: ['index.html'],
       redirect: false,
       dotfiles: 'ignore',
+      // The build makes no source maps; one left in WEB_DIST would hand out the source all the same.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       cacheControl: false,
       setHeaders(res, filePath) {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');

@@ -5,7 +5,7 @@ import { sessions, users, type UserRecord } from '../db/schema.js';
 import { hasPostgresCode, PG_UNIQUE_VIOLATION } from '../db/errors.js';
 import type { NewAuditRecord } from '../db/schema-admin.js';
 import { insertAudit } from './audit-repository.js';
-import type { Transaction } from './user-repository.js';
+import { sameLoginId, type Transaction } from './user-repository.js';
 
 /** Which records a search looks at: men (101), women (201) or staff (roles 1 to 6). */
 export type RecordKind = 'men' | 'women' | 'staff';
@@ -96,7 +96,7 @@ export class MemberAdminRepository {
         const clash = await tx
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(users.loginId, changes.loginId), ne(users.id, id)))
+          .where(and(sameLoginId(changes.loginId), ne(users.id, id)))
           .limit(1);
         if (clash.length > 0) return { outcome: 'taken' };
         const rows = await tx.update(users).set(changes).where(eq(users.id, id)).returning();

@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { isMemberRole } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { conversations, users, type NewUserRecord, type UserRecord } from '../db/schema.js';
+
+/** The user whose login ID is this one in any case (the unique index on lower(login_id) serves it). */
+export const sameLoginId = (loginId: string): SQL => sql`lower(${users.loginId}) = lower(${loginId})`;
 
 /** The handle a transaction callback gets; repositories that join a transaction take it. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -22,7 +25,7 @@ export class UserRepository {
       const rows = await tx
         .insert(users)
         .values(user)
-        .onConflictDoNothing({ target: users.loginId })
+        .onConflictDoNothing() // the login ID is taken, in any case
         .returning();
       const created = rows[0];
       if (created && isMemberRole(created.role)) {
@@ -44,7 +47,7 @@ export class UserRepository {
   }
 
   async findByLoginId(loginId: string): Promise<UserRecord | null> {
-    const rows = await this.db.select().from(users).where(eq(users.loginId, loginId)).limit(1);
+    const rows = await this.db.select().from(users).where(sameLoginId(loginId)).limit(1);
     return rows[0] ?? null;
   }
 

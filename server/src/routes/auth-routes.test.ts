@@ -230,4 +230,30 @@ describe('login, logout, subscript, auth', () => {
       expect((await call(ctx.app, 'login', { id: 'leaver', password: leaver.password })).status).toBe(401);
     });
   });
+
+  describe('login IDs in any case', () => {
+    it('finds the person whichever case the ID is typed in', async () => {
+      const reply = await call(ctx.app, 'login', { id: 'HANAKO', password: member.password });
+      expect(LoginReply.parse(reply.body).uid).toBe(member.uid);
+    });
+
+    it('refuses an ID that differs from a taken one only in case, when adding or changing', async () => {
+      const ssid = await login(ctx.app, staff);
+      const form = { name: '大文字 太郎', pass: 'Pass-1234', rank: 2, role: 101, introducer: '' };
+      const short = await call(ctx.app, 'adduser', { ssid, ...form, id: 'short-pass', pass: 'Pass-12' });
+      expect(short).toMatchObject({ status: 400, body: { error: ja.members.errors.passTooShort } });
+      const taken = await call(ctx.app, 'adduser', { ssid, ...form, id: 'Hanako' });
+      expect(taken).toMatchObject({ status: 400, body: { error: ja.members.errors.idTaken } });
+
+      const other = await createUser(ctx.app, { loginId: 'demo-man-1', role: 101, rank: 2 });
+      const renamed = await call(ctx.app, 'updateuser', { ssid, uid: other.uid, ...form, id: 'HANAKO' });
+      expect(renamed).toMatchObject({ status: 400, body: { error: ja.members.errors.idTaken } });
+      expect(await ctx.app.services.users.create({ ...form, loginId: 'DEMO-MAN-1', password: 'x' })).toBe(
+        null,
+      );
+      // Changing the case of one's own ID is not a clash.
+      const recased = await call(ctx.app, 'updateuser', { ssid, uid: other.uid, ...form, id: 'Demo-Man-1' });
+      expect(recased.status).toBe(200);
+    });
+  });
 });

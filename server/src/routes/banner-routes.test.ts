@@ -86,6 +86,7 @@ describe('ad banners', () => {
       [{ url: 'data:text/html,<script>alert(1)</script>' }, ja.banners.badUrl],
       [{ url: 'ftp://example.com/' }, ja.banners.badUrl],
       [{ url: 'example.com' }, ja.banners.badUrl],
+      [{ url: 'https://user:pass@example.com/' }, ja.banners.urlWithCredentials],
       [{ url: '' }, ja.banners.urlRequired],
       [{ url: undefined }, ja.banners.urlRequired],
       [{ url: `https://example.com/${'a'.repeat(2000)}` }, ja.errors.tooLong],

@@ -1,7 +1,8 @@
 /*
  * Creates one user in the database that DATA_DIR / DATABASE_URL name, applying migrations first, and
  * prints `{"uid": n}`. For seeding (e2e, demos): with the embedded database, run it while the server is
- * stopped, since only one process may open that database at a time.
+ * stopped, since only one process may open that database at a time; while the server runs it refuses,
+ * naming the server's process and the way that works then (the staff screen or POST /api/adduser).
  *
  *   node server/dist/scripts/create-user.js --id ID --password PW --name NAME --role N [--rank N] [--introducer X]
  */

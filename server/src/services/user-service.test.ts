@@ -50,7 +50,7 @@ describe('UserService.ensureOwner', () => {
   it('warns instead of failing when the owner ID is taken by someone else', async () => {
     await repository.delete((await repository.findByLoginId('boss'))!.id);
     const { lines, log } = recorder();
-    await service.ensureOwner({ loginId: 'seeded', password: 'x' }, log);
+    await service.ensureOwner({ loginId: 'seeded', password: 'Seeded-pw1' }, log);
     expect(lines.join('\n')).toMatch(/already used/);
     expect(await repository.existsWithRole(2)).toBe(false);
   });

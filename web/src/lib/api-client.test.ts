@@ -43,6 +43,8 @@ describe('api', () => {
     expect(url).toBe('/api/getuser');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ uid: 7, ssid: 'ssid-1' });
+    // First, so the server can check the session before it reads a large body.
+    expect(String(init.body).startsWith('{"ssid":')).toBe(true);
   });
 
   it('sends no ssid on public calls', async () => {

@@ -58,7 +58,8 @@ export async function api<N extends CallName>(
       if (!options.keepSessionOn401) endSession();
       throw new ApiError(ja.errors.unauthorized, 401);
     }
-    payload = { ...body, ssid: session.session };
+    // `ssid` first: the server checks the session before it reads a large body (product.md §11.1).
+    payload = { ssid: session.session, ...body };
   }
 
   let response: Response;

@@ -6,7 +6,7 @@ const e = ja.members.errors;
 const filled: MemberFormValues = {
   id: 'yamada',
   name: '山田 太郎',
-  pass: 'Pass-1',
+  pass: 'Pass-123',
   rank: '2',
   introducer: '',
 };
@@ -15,7 +15,7 @@ describe('checkMemberForm (SPEC §5)', () => {
   it('accepts a complete man and gives the rank as a number', () => {
     expect(checkMemberForm('add', 101, filled)).toEqual({
       ok: true,
-      data: { id: 'yamada', name: '山田 太郎', pass: 'Pass-1', rank: 2, role: 101, introducer: '' },
+      data: { id: 'yamada', name: '山田 太郎', pass: 'Pass-123', rank: 2, role: 101, introducer: '' },
     });
   });
 
