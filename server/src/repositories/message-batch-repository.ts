@@ -10,6 +10,7 @@ import {
   type ConversationKind,
   type MessageRecord,
 } from '../db/schema.js';
+import { broadcastRecipients, broadcasts } from '../db/schema-content.js';
 import type { ConversationAccess } from './conversation-repository.js';
 import { mayWrite, type NewImage } from './message-repository.js';
 
@@ -41,6 +42,18 @@ export interface NewMessage {
   /** Chosen by the sending client (the server makes one for messages of its own). */
   clientId: string;
   now: Date;
+  /** Whether writing marks the talk read for the writer; a bulk send's messages do not (decision 005). */
+  marksRead: boolean;
+}
+
+/**
+ * The record of a bulk send, stored in the same statement as its messages: the history message is the one
+ * with `historyClientId`, and every message stored into a desk talk is a recipient's copy.
+ */
+export interface NewBroadcast {
+  type: number;
+  senderId: number;
+  historyClientId: string;
 }
 
 /** What the batch statement answers per input row, in input order (see insertBatch). */
@@ -55,7 +68,8 @@ interface InsertAnswer {
 }
 
 /*
- * Parameters: the messages and the images as JSON arrays, and the batch's time. Talks and users are looked
+ * Parameters: the messages and the images as JSON arrays, the batch's time, and a bulk send's record (a
+ * JSON array of none or one: a batch holding a bulk send holds nothing else, see MessageWriter). Talks and users are looked
  * up by key (`= any(array(...))`, a subquery per row): the rows come from JSON, so the planner cannot know
  * they are few and would otherwise scan whole tables.
  */
@@ -63,9 +77,12 @@ const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
   sql`
     with lock as materialized (select pg_advisory_xact_lock(${sql.raw(String(MESSAGE_ORDER_LOCK))})),
     v as (
-      select * from json_to_recordset(${param(1)}::json) as v(ord int, conversation_id int, sender_id int,
+      select ord, conversation_id, sender_id, coalesce(anywhere, false) as anywhere, body,
+        coalesce(images, '{}') as images, reply_to_id, coalesce(announce, false) as announce,
+        coalesce(message_type, 0) as message_type, client_id, created_at, coalesce(marks_read, false) as marks_read
+      from json_to_recordset(${param(1)}::json) as v(ord int, conversation_id int, sender_id int,
         anywhere boolean, body text, images text[], reply_to_id bigint, announce boolean, message_type int,
-        client_id uuid, created_at timestamptz)
+        client_id uuid, created_at timestamptz, marks_read boolean)
     ),
     c as (
       select c.id, c.kind, c.member_id, c.man_id, c.woman_id,
@@ -99,16 +116,32 @@ const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
     ),
     marks as (
       insert into ${conversationReads} (conversation_id, user_id, last_read_message_id)
-      select conversation_id, sender_id, max(id) from ins group by conversation_id, sender_id
+      select ins.conversation_id, ins.sender_id, max(ins.id)
+      from ins join v on v.sender_id = ins.sender_id and v.client_id = ins.client_id
+      where v.marks_read
+      group by ins.conversation_id, ins.sender_id
       on conflict (conversation_id, user_id) do update set last_read_message_id =
         greatest(${conversationReads}.last_read_message_id, excluded.last_read_message_id)
+    ),
+    bulk as (
+      insert into ${broadcasts} (type, sender_id, history_message_id, created_at)
+      select b.type, b.sender_id, ins.id, ${param(3)}::timestamptz
+      from json_to_recordset(${param(4)}::json) as b(type int, sender_id int, history_client_id uuid)
+      join ins on ins.sender_id = b.sender_id and ins.client_id = b.history_client_id
+      returning id
+    ),
+    bulk_recipients as (
+      insert into ${broadcastRecipients} (broadcast_id, member_id, conversation_id, message_id)
+      select bulk.id, c.member_id, ins.conversation_id, ins.id
+      from bulk cross join ins join c on c.id = ins.conversation_id
+      where c.kind = 'desk'
     )
     select ins.id, c.id as conversation_id, c.kind, c.member_id, c.member_role, c.man_id, c.woman_id
     from v
     left join c on ${mayWrite}
     left join ins on ins.sender_id = v.sender_id and ins.client_id = v.client_id
     order by v.ord`,
-  3,
+  4,
 );
 
 /** Writes chat messages in batches, in id order: the one statement that stores a chat message. */
@@ -132,22 +165,26 @@ export class MessageBatchRepository {
    *
    * It is one statement, so one round trip and its own transaction: the rows travel as one JSON parameter,
    * the talk is checked in the same statement, the order lock is taken before any id is drawn, and the other
-   * writes hang off the inserted rows.
+   * writes hang off the inserted rows. With `broadcast`, the bulk send's record and its recipients are
+   * stored in the same statement too, so the record and every copy are stored or none.
    */
-  async insertBatch(inputs: NewMessage[]): Promise<InsertOutcome[]> {
+  async insertBatch(inputs: NewMessage[], broadcast?: NewBroadcast): Promise<InsertOutcome[]> {
     if (inputs.length === 0) return [];
+    // Fields at their default are left out (the statement fills them in): reading JSON costs per key, and
+    // a bulk send has thousands of rows.
     const rows = inputs.map((input, ord) => ({
       ord,
       conversation_id: input.conversationId,
       sender_id: input.senderId,
-      anywhere: input.mayWriteAnywhere,
       body: input.body,
-      images: input.images.map((image) => image.id),
-      reply_to_id: input.replyToId,
-      announce: input.announce,
-      message_type: input.messageType,
       client_id: input.clientId,
       created_at: input.now.toISOString(),
+      ...(input.mayWriteAnywhere ? { anywhere: true } : {}),
+      ...(input.images.length > 0 ? { images: input.images.map((image) => image.id) } : {}),
+      ...(input.replyToId !== null ? { reply_to_id: input.replyToId } : {}),
+      ...(input.announce ? { announce: true } : {}),
+      ...(input.messageType !== 0 ? { message_type: input.messageType } : {}),
+      ...(input.marksRead ? { marks_read: true } : {}),
     }));
     const images = inputs.flatMap((input) =>
       input.images.map((image) => ({
@@ -161,6 +198,17 @@ export class MessageBatchRepository {
       JSON.stringify(rows),
       JSON.stringify(images),
       inputs.at(-1)!.now.toISOString(),
+      JSON.stringify(
+        broadcast
+          ? [
+              {
+                type: broadcast.type,
+                sender_id: broadcast.senderId,
+                history_client_id: broadcast.historyClientId,
+              },
+            ]
+          : [],
+      ),
     ]);
 
     const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;

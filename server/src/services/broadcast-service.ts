@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFile, link, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -13,9 +13,10 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { BroadcastRepository } from '../repositories/broadcast-repository.js';
 import type { ConversationRepository } from '../repositories/conversation-repository.js';
+import type { NewMessage } from '../repositories/message-batch-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { MediaService } from './media-service.js';
-import type { MessagePosting, StoredMessage } from './message-posting.js';
+import type { MessagePosting } from './message-posting.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
@@ -47,9 +48,11 @@ export class BroadcastService {
 
   /**
    * Checks every recipient (all must exist and be members of one group), cleans the images once, stores
-   * everything in one transaction, and only then publishes: each recipient hears of their own copy (their
-   * badges rise), staff hear of the history message. Staff are not sent every copy: a few thousand events
-   * per staff socket would only be noise, and their room lists show the copies when next loaded.
+   * the history message, every copy and the record in one statement through MessagePosting (the step a
+   * talk message takes; the copies do not mark the desk talks read for the sender), and only then
+   * publishes: each recipient hears of their own copy (their badges rise), staff hear of the history
+   * message. Staff are not sent every copy: a few thousand events per staff socket would only be noise, and
+   * their room lists show the copies when next loaded.
    */
   async send(actor: Actor, input: BroadcastInput): Promise<{ count: number }> {
     if (!policies.manageContent(actor)) throw forbidden();
@@ -76,68 +79,39 @@ export class BroadcastService {
     const now = new Date(this.clock());
     const historyImages = await this.media.store(input.image);
     const written = historyImages.map((image) => image.path);
-    let stored;
-    try {
-      const copies = await this.copyImages(historyImages, found.length, written);
-      const recipients = found.map((recipient, index) => ({
-        memberId: recipient.uid,
-        deskId: recipient.deskId!,
-        images: copies[index] ?? [],
-      }));
-      stored = await this.broadcasts.insert({
-        type,
-        senderId: actor.uid,
-        body: input.message,
-        now,
-        historyConversationId,
-        historyImages,
-        recipients,
-      });
-      const imagesOf = new Map(recipients.map((recipient) => [recipient.memberId, recipient.images]));
-
-      const base = {
-        senderId: actor.uid,
-        senderName: sender.name,
-        senderRole: sender.role,
-        senderImage: sender.image,
-        body: input.message,
-        announce: false,
-        messageType: 0,
-        clientId: null,
-        createdAt: now,
-        manId: null,
-        womanId: null,
-        reply: null,
-      };
-      const history: StoredMessage = {
-        row: {
-          ...base,
-          id: stored.historyMessageId,
-          conversationId: historyConversationId,
-          images: historyImages.map((image) => image.id),
-          kind,
-          memberId: null,
-          memberRole: null,
-        },
-        audience: { memberIds: [], staff: true },
-      };
-      const deskCopies = stored.copies.map((copy): StoredMessage => ({
-        row: {
-          ...base,
-          id: copy.messageId,
-          conversationId: copy.deskId,
-          images: (imagesOf.get(copy.memberId) ?? []).map((image) => image.id),
-          kind: 'desk',
-          memberId: copy.memberId,
-          memberRole: role,
-        },
-        audience: { memberIds: [copy.memberId], staff: false },
-      }));
-      await this.posting.publish([history, ...deskCopies]);
-    } catch (error) {
-      if (!stored) await this.media.remove(written);
-      throw error;
-    }
+    const message = (conversationId: number, images: NewImage[]): NewMessage => ({
+      conversationId,
+      senderId: actor.uid,
+      mayWriteAnywhere: true,
+      body: input.message,
+      images,
+      replyToId: null,
+      announce: false,
+      messageType: 0,
+      clientId: randomUUID(),
+      now,
+      marksRead: false,
+    });
+    const discard = () => this.media.remove(written);
+    const copies = await this.copyImages(historyImages, found.length, written).catch(
+      async (error: unknown) => {
+        await discard();
+        throw error;
+      },
+    );
+    const history = message(historyConversationId, historyImages);
+    const inputs = [
+      history,
+      ...found.map((recipient, index) => message(recipient.deskId!, copies[index] ?? [])),
+    ];
+    await this.posting.postBroadcast(
+      inputs,
+      { type, senderId: actor.uid, historyClientId: history.clientId },
+      { uid: actor.uid, ...sender },
+      (talk) =>
+        talk.kind === 'desk' ? { memberIds: [talk.memberId!], staff: false } : { memberIds: [], staff: true },
+      discard,
+    );
     return { count: found.length };
   }
 

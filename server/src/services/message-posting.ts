@@ -1,7 +1,8 @@
 import type { Audience } from '../realtime/events.js';
 import type { Delivery } from '../realtime/delivery.js';
 import type { MessageRecord } from '../db/schema.js';
-import type { NewMessage } from '../repositories/message-batch-repository.js';
+import type { ConversationAccess } from '../repositories/conversation-repository.js';
+import type { InsertOutcome, NewBroadcast, NewMessage } from '../repositories/message-batch-repository.js';
 import type { MessageRow } from '../repositories/message-repository.js';
 import { audienceOf } from './conversation-service.js';
 import { messageFact, type MessageFact, type ProfileUrl, type SignImages } from './message.js';
@@ -16,7 +17,7 @@ export interface Sender {
 }
 
 /** A committed message and the people it reaches. */
-export interface StoredMessage {
+interface StoredMessage {
   row: MessageRow;
   audience: Audience;
 }
@@ -50,33 +51,37 @@ export class MessagePosting {
   async post(input: NewMessage, sender: Sender, reply: MessageRow['reply']): Promise<PostOutcome> {
     const stored = await this.writer.write(input);
     if (!stored.created) return stored;
-    const { message: record, conversation } = stored;
-    const row: MessageRow = {
-      id: record.id,
-      conversationId: record.conversationId,
-      senderId: sender.uid,
-      senderName: sender.name,
-      senderRole: sender.role,
-      senderImage: sender.image,
-      body: record.body,
-      images: record.images,
-      announce: record.announce,
-      messageType: record.messageType,
-      clientId: record.clientId,
-      createdAt: record.createdAt,
-      kind: conversation.kind,
-      memberId: conversation.memberId,
-      memberRole: conversation.memberRole,
-      manId: conversation.manId,
-      womanId: conversation.womanId,
-      reply,
-    };
-    const [message] = await this.publish([{ row, audience: audienceOf(conversation) }]);
+    const row = rowOf(stored, sender, reply);
+    const [message] = await this.publish([{ row, audience: audienceOf(stored.conversation) }]);
     return { created: true, message: message! };
   }
 
-  /** Publishes messages once their transaction has committed (a talk's batch, a bulk send's copies). */
-  async publish(stored: StoredMessage[]): Promise<MessageFact[]> {
+  /**
+   * Stores a bulk send (its messages and its record, all or none; see MessageWriter.writeBroadcast) and
+   * publishes each new message to the audience `audienceFor` picks for its talk. `discard` runs when
+   * nothing was stored (not when only publishing failed). Answers what was stored.
+   */
+  async postBroadcast(
+    inputs: NewMessage[],
+    broadcast: NewBroadcast,
+    sender: Sender,
+    audienceFor: (talk: ConversationAccess) => Audience,
+    discard: () => Promise<void>,
+  ): Promise<MessageFact[]> {
+    const outcomes = await this.writer.writeBroadcast(inputs, broadcast).catch(async (error: unknown) => {
+      await discard();
+      throw error;
+    });
+    const stored = outcomes.flatMap((outcome) =>
+      outcome.created
+        ? [{ row: rowOf(outcome, sender, null), audience: audienceFor(outcome.conversation) }]
+        : [],
+    );
+    return this.publish(stored);
+  }
+
+  /** Publishes messages once their transaction has committed. */
+  private async publish(stored: StoredMessage[]): Promise<MessageFact[]> {
     const facts = stored.map(({ row }) => this.fact(row));
     await Promise.all(
       stored.map(({ audience }, index) =>
@@ -85,4 +90,33 @@ export class MessagePosting {
     );
     return facts;
   }
+}
+
+/** A stored message as readers see it, from what was written, the sender and the talk (no read-back). */
+function rowOf(
+  stored: Extract<InsertOutcome, { created: true }>,
+  sender: Sender,
+  reply: MessageRow['reply'],
+): MessageRow {
+  const { message: record, conversation } = stored;
+  return {
+    id: record.id,
+    conversationId: record.conversationId,
+    senderId: sender.uid,
+    senderName: sender.name,
+    senderRole: sender.role,
+    senderImage: sender.image,
+    body: record.body,
+    images: record.images,
+    announce: record.announce,
+    messageType: record.messageType,
+    clientId: record.clientId,
+    createdAt: record.createdAt,
+    kind: conversation.kind,
+    memberId: conversation.memberId,
+    memberRole: conversation.memberRole,
+    manId: conversation.manId,
+    womanId: conversation.womanId,
+    reply,
+  };
 }

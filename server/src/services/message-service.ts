@@ -136,6 +136,7 @@ export class MessageService {
           messageType: 0,
           clientId: input.client_id,
           now: new Date(this.clock()),
+          marksRead: true,
         },
         actor,
         reply,

@@ -1,5 +1,9 @@
+import { ROLE } from '@enishi/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
+import { rowsOf } from '../db/raw.js';
+import { ConversationRepository } from '../repositories/conversation-repository.js';
 import { MessageBatchRepository, type NewMessage } from '../repositories/message-batch-repository.js';
 import { MessageRepository } from '../repositories/message-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
@@ -69,5 +73,77 @@ describe.each(ENGINES)('message writer on %s', (engine) => {
         .filter((body) => body !== 'batch #10')
         .sort(),
     );
+  });
+
+  describe('a bulk send', () => {
+    let staff: number;
+    let history: number;
+    const count = async (query: ReturnType<typeof sql>) =>
+      rowsOf<{ n: number }>(await database.db.execute(query))[0]!.n;
+
+    beforeAll(async () => {
+      staff = (await new UserRepository(database.db).create({
+        loginId: 'writer-staff',
+        name: '職員',
+        passwordHash: 'h',
+        role: ROLE.staff,
+      }))!.id;
+      await new ConversationRepository(database.db).ensureOne('sendmen', '男性一括送信', new Date());
+      history = rowsOf<{ id: number }>(
+        await database.db.execute(sql`select id from conversations where kind = 'sendmen'`),
+      )[0]!.id;
+    });
+
+    /** The history message, then one copy per desk talk, each image given as `images` says. */
+    const bulk = (body: string, images: (index: number) => NewMessage['images'] = () => []) =>
+      [history, ...desks.map(({ desk }) => desk)].map((conversationId, index) =>
+        newMessage(conversationId, staff, {
+          body,
+          mayWriteAnywhere: true,
+          images: images(index),
+          marksRead: false,
+        }),
+      );
+
+    it('is stored whole, in input order, with its record, beside the talk messages of its moment', async () => {
+      const inputs = bulk('一括 ok');
+      const [talk, outcomes] = await Promise.all([
+        Promise.all(Array.from({ length: 20 }, (_, index) => writer.write(message(index)))),
+        writer.writeBroadcast(inputs, { type: 1, senderId: staff, historyClientId: inputs[0]!.clientId }),
+      ]);
+      expect(talk.every((outcome) => outcome.created)).toBe(true);
+      const ids = outcomes.map((outcome) => outcome.message!.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(
+        await count(sql`select count(*)::int as n from broadcasts b
+          join broadcast_recipients r on r.broadcast_id = b.id
+          where b.history_message_id = ${ids[0]!} and r.message_id = any(${`{${ids.join(',')}}`}::bigint[])`),
+      ).toBe(desks.length);
+      // Sending does not mark the members' talks read for the sender (decision 005).
+      expect(
+        await count(sql`select count(*)::int as n from conversation_reads where user_id = ${staff}`),
+      ).toBe(0);
+    });
+
+    it('is stored not at all when one of its rows is refused, and takes no talk message with it', async () => {
+      const before = await count(sql`select count(*)::int as n from broadcasts`);
+      // Two copies naming one image id: the second breaks the media key, so the statement fails.
+      const image = {
+        id: 'same-image',
+        path: 'sa/same-image.png',
+        mime: 'image/png',
+        width: 1,
+        height: 1,
+        bytes: 1,
+      };
+      const inputs = bulk('一括 ng', (index) => (index >= 1 && index <= 2 ? [image] : []));
+      const [talk, sent] = await Promise.allSettled([
+        Promise.all(Array.from({ length: 20 }, (_, index) => writer.write(message(index)))),
+        writer.writeBroadcast(inputs, { type: 1, senderId: staff, historyClientId: inputs[0]!.clientId }),
+      ]);
+      expect([talk.status, sent.status]).toEqual(['fulfilled', 'rejected']);
+      expect(await count(sql`select count(*)::int as n from messages where body = '一括 ng'`)).toBe(0);
+      expect(await count(sql`select count(*)::int as n from broadcasts`)).toBe(before);
+    });
   });
 });

@@ -1,12 +1,15 @@
 import type {
   InsertOutcome,
   MessageBatchRepository,
+  NewBroadcast,
   NewMessage,
 } from '../repositories/message-batch-repository.js';
 
+/** Messages waiting for a batch: one talk message, or a bulk send's messages that go together. */
 interface Pending {
-  input: NewMessage;
-  resolve: (outcome: InsertOutcome) => void;
+  inputs: NewMessage[];
+  broadcast?: NewBroadcast;
+  resolve: (outcomes: InsertOutcome[]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -23,7 +26,8 @@ const IN_FLIGHT = 2;
  * Group commit for messages. While batches are being written, new messages wait and go together in the
  * next, so a busy club pays the order lock and the commit once per batch instead of once per message, and
  * a quiet one writes each message at once, with no timer in between. Batches are written, and answered, in
- * the order they were started (MessageBatchRepository.insertBatch runs on a connection of its own). The container makes the one writer..
+ * the order they were started (MessageBatchRepository.insertBatch runs on a connection of its own). The
+ * container makes the one writer.
  */
 export class MessageWriter {
   private waiting: Pending[] = [];
@@ -32,9 +36,22 @@ export class MessageWriter {
   constructor(private readonly messages: MessageBatchRepository) {}
 
   /** Resolves once the message is committed (or found already stored under its client id). */
-  write(input: NewMessage): Promise<InsertOutcome> {
+  async write(input: NewMessage): Promise<InsertOutcome> {
+    const [outcome] = await this.enqueue({ inputs: [input] });
+    return outcome!;
+  }
+
+  /**
+   * A bulk send: its messages and its record in one batch of their own, whatever its size, so that all are
+   * stored or none (decision 005). Outcomes come back in input order.
+   */
+  writeBroadcast(inputs: NewMessage[], broadcast: NewBroadcast): Promise<InsertOutcome[]> {
+    return this.enqueue({ inputs, broadcast });
+  }
+
+  private enqueue(pending: Omit<Pending, 'resolve' | 'reject'>): Promise<InsertOutcome[]> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ input, resolve, reject });
+      this.waiting.push({ ...pending, resolve, reject });
       this.startBatches();
     });
   }
@@ -42,17 +59,32 @@ export class MessageWriter {
   private startBatches(): void {
     while (this.waiting.length > 0 && this.inFlight < IN_FLIGHT) {
       this.inFlight += 1;
-      void this.writeBatch(this.waiting.splice(0, MAX_BATCH)).finally(() => {
+      void this.writeBatch(this.nextBatch()).finally(() => {
         this.inFlight -= 1;
         this.startBatches();
       });
     }
   }
 
+  /** Talk messages in arrival order up to MAX_BATCH; a bulk send always alone. */
+  private nextBatch(): Pending[] {
+    if (this.waiting[0]!.broadcast) return this.waiting.splice(0, 1);
+    let count = 1;
+    while (count < MAX_BATCH && count < this.waiting.length && !this.waiting[count]!.broadcast) count += 1;
+    return this.waiting.splice(0, count);
+  }
+
   private async writeBatch(batch: Pending[]): Promise<void> {
     try {
-      const outcomes = await this.messages.insertBatch(batch.map((pending) => pending.input));
-      batch.forEach((pending, index) => pending.resolve(outcomes[index]!));
+      const outcomes = await this.messages.insertBatch(
+        batch.flatMap((pending) => pending.inputs),
+        batch[0]!.broadcast,
+      );
+      let next = 0;
+      for (const pending of batch) {
+        pending.resolve(outcomes.slice(next, next + pending.inputs.length));
+        next += pending.inputs.length;
+      }
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       // One bad message (its talk deleted meanwhile, say) must not fail the others: each goes alone.

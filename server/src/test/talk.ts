@@ -66,6 +66,7 @@ export function newMessage(
     messageType: 0,
     clientId: randomUUID(),
     now: new Date(),
+    marksRead: true,
     ...extra,
   };
 }
