@@ -17,8 +17,22 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],
+          exclude: ['server/src/**/*.load.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      // Tests that time the server under attack: run alone (`npm test` runs them after the others), one file at
+      // a time, so that no other test shares the cores while they measure.
+      {
+        extends: true,
+        test: {
+          name: 'load',
+          include: ['server/src/**/*.load.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -117,19 +117,6 @@ export class ConversationRepository {
     return rows[0]!;
   }
 
-  /** A staff-only conversation (staff room, bulk-send history). */
-  async createStaffConversation(
-    kind: ConversationKind,
-    name: string,
-    now: Date,
-  ): Promise<ConversationRecord> {
-    const rows = await this.db
-      .insert(conversations)
-      .values({ kind, name, lastActivityAt: now, createdAt: now })
-      .returning();
-    return rows[0]!;
-  }
-
   /**
    * Creates the room of `kind` named `name` unless one of that kind exists. The advisory lock makes two
    * instances starting together create one room, not two.

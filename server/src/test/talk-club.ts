@@ -1,5 +1,6 @@
 import {
   ConversationsReply,
+  ja,
   MessagesReply,
   UpdateNotificationsReply,
   type ConversationRow,
@@ -65,13 +66,10 @@ export async function openTalkClub(clock: Clock) {
   ).id;
   await ctx.app.services.conversations.ensureStaffRoom();
   const staffRoom = (await list('admin', 'staff')).rows[0]!.id;
-  const broadcast = (
-    await new ConversationRepository(ctx.database.db).createStaffConversation(
-      'sendmen',
-      '一括送信 男性',
-      new Date(),
-    )
-  ).id;
+  // The men's bulk-send history, made the way the bulk send makes it.
+  const histories = new ConversationRepository(ctx.database.db);
+  await histories.ensureOne('sendmen', ja.menu.sendMen, new Date());
+  const broadcast = (await list('admin', 'sendmen')).rows[0]!.id;
   const pixel = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } })
     .png()
     .toBuffer();
