@@ -40,6 +40,8 @@ export interface AppDeps {
   rateLimiters?: RateLimiters;
   /** How long the chat socket waits for its session frame (API.md: 5 s); tests shorten it. */
   socketAuthTimeoutMs?: number;
+  /** How often the chat socket looks for expired sessions (30 s); tests shorten it. */
+  socketSweepMs?: number;
 }
 
 declare module 'fastify' {
@@ -102,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await installChatSocket(app, services, {
     publicOrigin: config.publicOrigin,
     authTimeoutMs: deps.socketAuthTimeoutMs,
+    sweepMs: deps.socketSweepMs,
     clock: deps.clock,
   });
   await installWebApp(app, config.webDist);
