@@ -15,6 +15,7 @@ import {
   useChatClub,
   type ErrorFrame,
 } from '../test/chat-club.js';
+import { dataUrl, pngOf } from '../test/member-office.js';
 import { listen, TestSocket } from '../test/socket.js';
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
@@ -114,6 +115,22 @@ describe('chat socket against hostile clients', () => {
         });
       }
       expect(await messageCount(outsiderDesk)).toBe(before + 3);
+      await socket.close();
+    });
+
+    it("answers images past the member's image limit with an error frame and stores nothing", async () => {
+      const app = await ctx.buildApp({ CHAT_IMAGES_PER_MINUTE: '1' });
+      const socket = await TestSocket.session(await listen(app), ssid.jiro!);
+      const before = await messageCount(outsiderDesk);
+      const png = dataUrl(await pngOf(4, 4));
+      const frame = text(outsiderDesk, '', { image: [png, png] });
+      socket.send(frame);
+      expect(await socket.take<ErrorFrame>(isError)).toEqual({
+        type: 'error',
+        error: ja.errors.imagesTooFast,
+        client_id: frame.client_id,
+      });
+      expect(await messageCount(outsiderDesk)).toBe(before);
       await socket.close();
     });
   });
