@@ -48,6 +48,8 @@ export interface AppDeps {
   socketAuthTimeoutMs?: number;
   /** Sees every route as it is added (the fuzz test of every call finds them this way). */
   onRoute?: onRouteHookHandler;
+  /** How often the chat socket looks for expired sessions (30 s); tests shorten it. */
+  socketSweepMs?: number;
 }
 
 declare module 'fastify' {
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await installChatSocket(app, services, {
     publicOrigin: config.publicOrigin,
     authTimeoutMs: deps.socketAuthTimeoutMs,
+    sweepMs: deps.socketSweepMs,
     clock: deps.clock,
   });
   await installWebApp(app, config.webDist);

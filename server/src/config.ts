@@ -96,6 +96,9 @@ const EnvSchema = z.object({
   LOGIN_ADDRESS_WINDOW_SECONDS: int(1, 86_400).default(60),
   ENTRIES_PER_ADDRESS: int(1, 1_000_000).default(10),
   ENTRY_WINDOW_SECONDS: int(1, 86_400).default(3600),
+  // Fair use of the chat socket per member (product.md §9): messages per 3 s, images per minute.
+  CHAT_MESSAGES_PER_3S: int(1, 1_000_000).default(30),
+  CHAT_IMAGES_PER_MINUTE: int(1, 1_000_000).default(20),
 });
 
 export type RateLimitConfig = RateLimit;
@@ -120,6 +123,8 @@ export interface Config {
     loginPerAccountAddress: RateLimitConfig;
     loginPerAddress: RateLimitConfig;
     entryPerAddress: RateLimitConfig;
+    chatMessages: RateLimitConfig;
+    chatImages: RateLimitConfig;
   };
 }
 
@@ -186,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         windowMs: parsed.LOGIN_ADDRESS_WINDOW_SECONDS * 1000,
       },
       entryPerAddress: { max: parsed.ENTRIES_PER_ADDRESS, windowMs: parsed.ENTRY_WINDOW_SECONDS * 1000 },
+      chatMessages: { max: parsed.CHAT_MESSAGES_PER_3S, windowMs: 3000 },
+      chatImages: { max: parsed.CHAT_IMAGES_PER_MINUTE, windowMs: 60_000 },
     },
   };
 }

@@ -23,4 +23,4 @@ export const unauthorized = (message: string = ja.errors.unauthorized) =>
 export const forbidden = () => new AppError('forbidden', ja.errors.forbidden);
 /** Also for something that exists but that the caller may not see: the two must look the same. */
 export const notFound = () => new AppError('not-found', ja.errors.notFound);
-export const rateLimited = () => new AppError('rate-limited', ja.errors.rateLimited);
+export const rateLimited = (message: string = ja.errors.rateLimited) => new AppError('rate-limited', message);

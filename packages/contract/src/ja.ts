@@ -42,6 +42,11 @@ export const ja = {
     loginFailed: 'IDまたはパスワードが違います',
     loginMissing: 'IDとパスワードを入力してください',
     offline: '接続できませんでした。',
+    unstorableText: '使用できない文字が含まれています',
+    tooManySockets: '同時に開ける画面の数を超えました。ほかの画面を閉じてください',
+    sendingTooFast: '送信が続いています。少し待ってからお送りください',
+    imagesTooFast: '画像の送信が続いています。少し待ってからお送りください',
+    imagesBusy: 'ただいま画像の処理が混み合っています。しばらくしてからお試しください',
   },
   login: {
     title: 'ログイン',

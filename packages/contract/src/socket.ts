@@ -5,7 +5,12 @@ import { ConversationType, MESSAGE_IMAGES_MAX, MESSAGE_MAX, Message, Notificatio
 
 /* The chat socket `GET /ws/chat` (API.md): JSON text frames, one schema per frame. */
 
-export const SOCKET_CLOSE = { unauthenticated: 4401, sessionEnded: 4403 } as const;
+/** Close codes of the chat socket besides the standard ones (1001, 1009, 1013). */
+export const SOCKET_CLOSE = { unauthenticated: 4401, sessionEnded: 4403, tooManySockets: 4429 } as const;
+/** A user may have this many chat sockets open at once; one more is closed with 4429. */
+export const SOCKET_MAX_PER_USER = 10;
+/** The first frame (the session frame) may be at most this big; a bigger one closes the socket with 1009. */
+export const SOCKET_FIRST_FRAME_MAX = 4096;
 /** The first frame must arrive within this, or the server closes with 4401. */
 export const SOCKET_AUTH_MS = 5000;
 /**
@@ -103,6 +108,10 @@ export type NotificationsEvent = z.infer<typeof NotificationsEvent>;
 export const ReadyEvent = z.object({ type: z.literal('ready'), last_id: z.number() });
 export type ReadyEvent = z.infer<typeof ReadyEvent>;
 
+/** the client is too far behind for a catch-up: it reloads the open talk and its lists over HTTP. */
+export const ReloadEvent = z.object({ type: z.literal('reload') });
+export type ReloadEvent = z.infer<typeof ReloadEvent>;
+
 export const ServerFrame = z.discriminatedUnion('type', [
   MessageEvent,
   DeleteEvent,
@@ -110,5 +119,6 @@ export const ServerFrame = z.discriminatedUnion('type', [
   ReadEvent,
   NotificationsEvent,
   ReadyEvent,
+  ReloadEvent,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { LIMITS } from '@enishi/contract';
+import { JobPool, PoolFull } from './job-pool.js';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -11,9 +12,12 @@ export interface CleanImage {
   height: number;
 }
 
-/** Why an image was refused: not one of the three formats (or broken), or over the byte limit. */
+/**
+ * Why an image was refused: not one of the three formats (or broken), over the byte limit, or too many
+ * images already waiting to be decoded.
+ */
 export class ImageRejected extends Error {
-  constructor(readonly reason: 'format' | 'size') {
+  constructor(readonly reason: 'format' | 'size' | 'busy') {
     super(`image rejected: ${reason}`);
     this.name = 'ImageRejected';
   }
@@ -24,6 +28,23 @@ const MAX_SIDE = 2048;
 /** Refuses decompression bombs: a few MB of PNG can claim billions of pixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const PROCESS_TIMEOUT_SECONDS = 20;
+
+/**
+ * Every decode of the process takes its turn here: two at once (the machine's cores are shared with the
+ * sockets and the database), and a bounded line behind them, so one member's images cannot hold everyone's
+ * back for long, and a flood of them is refused instead of held in memory.
+ */
+export const imageDecoding = new JobPool(2, 32);
+
+/** Runs one sharp job in its turn; a full line is a `busy` refusal. */
+export async function decodeInTurn<T>(job: () => Promise<T>): Promise<T> {
+  try {
+    return await imageDecoding.run(job);
+  } catch (error) {
+    if (error instanceof PoolFull) throw new ImageRejected('busy');
+    throw error;
+  }
+}
 
 /** The format the bytes themselves say, whatever the data URL or file name claims. */
 export function sniffImage(bytes: Uint8Array): ImageMime | null {
@@ -62,10 +83,11 @@ export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
         : pipeline.webp({ quality: 85 });
 
   try {
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    const { data, info } = await decodeInTurn(() => pipeline.toBuffer({ resolveWithObject: true }));
     const extension = mime === 'image/jpeg' ? 'jpg' : mime === 'image/png' ? 'png' : 'webp';
     return { data, mime, extension, width: info.width, height: info.height };
-  } catch {
+  } catch (error) {
+    if (error instanceof ImageRejected) throw error;
     // Truncated or corrupt data, or a format sharp will not decode: the user sees "bad image".
     throw new ImageRejected('format');
   }

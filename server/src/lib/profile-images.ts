@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { LIMITS, PROFILE_IMAGE_SIDE } from '@enishi/contract';
-import { ImageRejected, sniffImage } from './images.js';
+import { decodeInTurn, ImageRejected, sniffImage } from './images.js';
 
 const MAX_INPUT_PIXELS = 40_000_000;
 const PROCESS_TIMEOUT_SECONDS = 20;
@@ -15,7 +15,7 @@ export async function profileImage(bytes: Buffer): Promise<{ data: Buffer; width
   const mime = sniffImage(bytes);
   if (mime !== 'image/jpeg' && mime !== 'image/png') throw new ImageRejected('format');
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    const pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
       .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
       .rotate()
       .resize({
@@ -25,10 +25,11 @@ export async function profileImage(bytes: Buffer): Promise<{ data: Buffer; width
         withoutEnlargement: true,
       })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 86, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
+      .jpeg({ quality: 86, mozjpeg: true });
+    const { data, info } = await decodeInTurn(() => pipeline.toBuffer({ resolveWithObject: true }));
     return { data, width: info.width, height: info.height };
-  } catch {
+  } catch (error) {
+    if (error instanceof ImageRejected) throw error;
     throw new ImageRejected('format');
   }
 }

@@ -1,7 +1,9 @@
-import { count, isNull } from 'drizzle-orm';
+import { count, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../db/schema.js';
+import { CATCH_UP_MAX } from './catch-up.js';
 import {
+  admin,
   barrier,
   connect,
   ctx,
@@ -75,6 +77,36 @@ describe('chat socket: catching up after last_id', () => {
       expect(got.length).toBeGreaterThan(0);
       expect(got.length).toBeLessThan(visible[0]!.n);
       expect(got.every((frame) => [womanDesk, groupTalk].includes(frame.conversation_id))).toBe(true);
+    });
+
+    it('treats a last_id beyond the newest as the newest: live messages still arrive', async () => {
+      const staff = await connect(ssid.admin!);
+      const newest = await say(staff, manDesk, '最新');
+      const member = await connect(ssid.taro!, { last_id: newest.id + 1000 });
+      expect(member.received.find((frame) => frame.type === 'ready')).toEqual({
+        type: 'ready',
+        last_id: newest.id,
+      });
+      const live = await say(staff, manDesk, 'その後');
+      expect((await member.take<MessageFrame>(isMessage(live.client_id!))).id).toBe(live.id);
+    });
+
+    // Last in the file: it leaves the man's desk with more messages than a catch-up sends.
+    it(`tells a client more than ${CATCH_UP_MAX} messages behind to reload, and sends none of them`, async () => {
+      const staff = await connect(ssid.admin!);
+      const seen = await say(staff, manDesk, '遅れる前');
+      await ctx.database.db.execute(
+        sql`insert into messages (conversation_id, sender_id, body)
+            select ${manDesk}, ${admin.uid}, 'まとめて ' || n from generate_series(1, ${CATCH_UP_MAX + 1}) as n`,
+      );
+      const member = await connect(ssid.taro!, { last_id: seen.id });
+      const beforeReady = member.received.slice(
+        0,
+        member.received.findIndex((frame) => frame.type === 'ready'),
+      );
+      expect(beforeReady.filter((frame) => frame.type !== 'notifications')).toEqual([{ type: 'reload' }]);
+      const live = await say(staff, manDesk, '再読み込みの後');
+      expect((await member.take<MessageFrame>(isMessage(live.client_id!))).id).toBe(live.id);
     });
   });
 });

@@ -1,5 +1,13 @@
-import { isStaffRole, ja, SessionFrame, SOCKET_CLOSE, type ServerFrame } from '@enishi/contract';
-import type { RawData, WebSocket } from 'ws';
+import {
+  isStaffRole,
+  ja,
+  SessionFrame,
+  SOCKET_CLOSE,
+  SOCKET_FIRST_FRAME_MAX,
+  SOCKET_MAX_PAYLOAD,
+  type ServerFrame,
+} from '@enishi/contract';
+import type { WebSocket } from 'ws';
 import { AppError } from '../errors.js';
 import type { Actor } from '../services/session-service.js';
 import { BadgeCounter } from './badge-counter.js';
@@ -7,7 +15,9 @@ import { sendCatchUp } from './catch-up.js';
 import { clientIdOf, handleFrame, type Frame } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
 import type { RealtimeEvent } from './events.js';
+import { hasUnstorableText, limitFrameSize, parseFrameJson } from './frame-guard.js';
 import { applyLiveEvent } from './live-events.js';
+import { SocketSession } from './socket-session.js';
 
 /** Live events held while catching up; more means the client cannot keep up. */
 const MAX_BUFFERED_EVENTS = 2000;
@@ -15,39 +25,21 @@ const MAX_BUFFERED_EVENTS = 2000;
 const MAX_QUEUED_FRAMES = 32;
 /** Bytes waiting to be written to a slow client before it is dropped. */
 const MAX_SEND_BUFFER = 8 * 1024 * 1024;
-/**
- * A connection reads its session again before a frame when this long has passed since the last read.
- * Logout, a new password, an account deleted or changed reach it at once as events (session.ended,
- * user.changed); this bounds what only the database knows, such as a session row deleted by hand.
- */
-export const SESSION_RECHECK_MS = 30_000;
 
 const CLOSE_TRY_AGAIN_LATER = 1013;
-
-function parseFrame(data: RawData, isBinary: boolean): Frame | null {
-  if (isBinary) return null;
-  try {
-    const parsed: unknown = JSON.parse(data.toString());
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Frame) : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * One chat socket (API.md "Chat socket"): the protocol, the frame queue and the session. Small on purpose:
  * an idle authenticated connection holds its actor, its subscription and a few flags, and no timer.
  */
 export class ChatConnection {
-  actor: Actor | null = null;
   closed = false;
   skipUpTo = 0;
   openConversationId: number | null = null;
   readonly badges: BadgeCounter;
-  private token = '';
-  /** When the session was last read, and whether an event said the user changed since. */
-  private actorReadAt = 0;
-  private actorStale = false;
+  private readonly session: SocketSession;
+  /** The user this socket is counted for (see ChatGateway.hold). */
+  private heldFor: number | null = null;
   private authStarted = false;
   private authTimer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | null = null;
@@ -62,24 +54,33 @@ export class ChatConnection {
     private readonly gateway: ChatGateway,
   ) {
     this.badges = new BadgeCounter(this, gateway);
-    ws.on('message', (data, isBinary) => this.onFrame(parseFrame(data, isBinary)));
+    this.session = new SocketSession(gateway.services.sessions, gateway.clock);
+    // Before the session nothing big is taken: the session frame is small (product.md §15.5).
+    limitFrameSize(ws, SOCKET_FIRST_FRAME_MAX);
+    ws.on('message', (data, isBinary) => this.onFrame(parseFrameJson(data, isBinary)));
     ws.on('close', () => this.dispose());
     this.authTimer = setTimeout(() => this.close(SOCKET_CLOSE.unauthenticated), gateway.authTimeoutMs);
+  }
+
+  get actor(): Actor | null {
+    return this.session.actor;
   }
 
   private onFrame(frame: Frame | null): void {
     if (this.closed || this.gateway.draining) return;
     if (!this.authStarted) {
       // The first frame must be the session frame.
-      if (frame?.type !== 'session') return this.close(SOCKET_CLOSE.unauthenticated);
+      if (frame?.type !== 'session' || hasUnstorableText(frame))
+        return this.close(SOCKET_CLOSE.unauthenticated);
       this.authStarted = true;
       return this.enqueue(() => this.authenticate(frame));
     }
     if (!frame) return this.sendError(ja.errors.malformedJson);
+    if (hasUnstorableText(frame)) return this.sendError(ja.errors.unstorableText, clientIdOf(frame));
     if (this.queued >= MAX_QUEUED_FRAMES) return this.sendError(ja.errors.rateLimited, clientIdOf(frame));
     this.enqueue(async () => {
       if (this.closed) return;
-      const actor = await this.currentActor();
+      const actor = await this.session.current();
       if (!actor) return this.close(SOCKET_CLOSE.sessionEnded);
       await handleFrame(this.gateway.services, this.gateway.log, this, actor, frame);
     });
@@ -101,14 +102,16 @@ export class ChatConnection {
   private async authenticate(frame: Frame): Promise<void> {
     const { services } = this.gateway;
     const parsed = SessionFrame.safeParse(frame);
-    const actor = parsed.success ? await services.sessions.resolve(parsed.data.session) : null;
+    const actor = parsed.success ? await this.session.start(parsed.data.session) : null;
     if (!parsed.success || !actor) return this.close(SOCKET_CLOSE.unauthenticated);
     if (this.closed) return;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
-    this.actor = actor;
-    this.actorReadAt = this.gateway.clock();
-    this.token = parsed.data.session;
+    if (!this.gateway.hold(actor.uid, this)) {
+      return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
+    }
+    this.heldFor = actor.uid;
+    limitFrameSize(this.ws, SOCKET_MAX_PAYLOAD);
 
     // Subscribe before reading the catch-up, and hold live events until it is sent, so nothing committed
     // in between is missed; ids already sent are dropped when the held events are let through.
@@ -129,19 +132,16 @@ export class ChatConnection {
     else this.badges.refresh();
   }
 
-  /** The actor, read again from the session when it may be out of date (see SESSION_RECHECK_MS). */
-  private async currentActor(): Promise<Actor | null> {
-    const now = this.gateway.clock();
-    if (this.actor && !this.actorStale && now - this.actorReadAt < SESSION_RECHECK_MS) return this.actor;
-    this.actorStale = false;
-    const actor = await this.gateway.services.sessions.resolve(this.token);
-    this.actor = actor;
-    this.actorReadAt = now;
-    return actor;
+  userChanged(): void {
+    this.session.userChanged();
   }
 
-  userChanged(): void {
-    this.actorStale = true;
+  /** Called by the gateway's sweep: a session past its end is read again, and the socket closed if gone. */
+  closeIfExpired(): void {
+    if (this.closed || !this.session.expired()) return;
+    this.enqueue(async () => {
+      if (!this.closed && !(await this.session.reread())) this.close(SOCKET_CLOSE.sessionEnded);
+    });
   }
 
   async openTalk(conversationId: number | null): Promise<void> {
@@ -197,10 +197,10 @@ export class ChatConnection {
     );
   }
 
-  close(code: number): void {
+  close(code: number, reason?: string): void {
     if (this.closed) return;
     this.dispose();
-    this.ws.close(code);
+    this.ws.close(code, reason);
   }
 
   private dispose(): void {
@@ -208,6 +208,8 @@ export class ChatConnection {
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
     this.badges.dispose();
+    if (this.heldFor !== null) this.gateway.release(this.heldFor, this);
+    this.heldFor = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.held = null;

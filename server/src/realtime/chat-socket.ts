@@ -15,7 +15,11 @@ export interface ChatSocketOptions {
   authTimeoutMs?: number;
   /** Tests move time with their own clock. */
   clock?: Clock | undefined;
+  /** How often sockets of expired sessions are looked for (30 s: closed within a minute); tests shorten it. */
+  sweepMs?: number | undefined;
 }
+
+const SESSION_SWEEP_MS = 30_000;
 
 const CLOSE_GOING_AWAY = 1001;
 
@@ -34,6 +38,7 @@ export async function installChatSocket(
     app.log,
     options.authTimeoutMs ?? SOCKET_AUTH_MS,
     options.clock ?? systemClock,
+    options.sweepMs ?? SESSION_SWEEP_MS,
   );
   const onSocketError = function (this: WebSocket, error: Error) {
     app.log.info({ err: error }, 'chat socket error');

@@ -16,8 +16,11 @@ export interface RealtimeEventMap {
   'notifications.changed': Record<string, never>;
   /** The user's record changed (name, rank, role, picture): their sockets read the session again. */
   'user.changed': Record<string, never>;
-  /** A session ended (logout) or, with null, every session of the user (account deleted). */
-  'session.ended': { sessionId: string | null };
+  /**
+   * A session ended (logout) or, with null, every session of the user (account deleted, new password)
+   * except `keepSessionId` (the session that changed its own password stays).
+   */
+  'session.ended': { sessionId: string | null; keepSessionId?: string };
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

@@ -59,7 +59,11 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
     case 'user.changed':
       return socket.userChanged();
     case 'session.ended':
-      if (event.sessionId === null || event.sessionId === actor.sessionId)
+      if (
+        event.sessionId === null
+          ? event.keepSessionId !== actor.sessionId
+          : event.sessionId === actor.sessionId
+      )
         socket.close(SOCKET_CLOSE.sessionEnded);
       return;
   }

@@ -198,6 +198,19 @@ export class MessageRepository {
     return rows.map(MessageRepository.toRow);
   }
 
+  /** True when the viewer may see more than `count` messages after `afterId` (ids only, no message is loaded). */
+  async moreVisibleAfter(viewer: Visibility, afterId: number, count: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(and(gt(messages.id, afterId), isNull(messages.deletedAt), seesTalkSql(viewer)))
+      .orderBy(asc(messages.id))
+      .offset(count)
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** The newest message id the viewer may see (0 for none). */
   async newestVisibleId(viewer: Visibility): Promise<number> {
     const rows = await this.db

@@ -4,6 +4,7 @@ import type { DatabaseConnections } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { memoryRateLimiters, type RateLimiters } from '../lib/rate-limit.js';
 import { Delivery } from '../realtime/delivery.js';
+import { FairUse } from '../realtime/fair-use.js';
 import { InProcessFanout, type Fanout } from '../realtime/fanout.js';
 import { ApplicationRepository } from '../repositories/application-repository.js';
 import { BannerRepository } from '../repositories/banner-repository.js';
@@ -50,6 +51,8 @@ export interface Services {
   news: NewsService;
   banners: BannerService;
   broadcasts: BroadcastService;
+  /** Per-member limits on what the chat socket takes (messages, images). */
+  fairUse: FairUse;
 }
 
 /** How long a successful login makes its address one the account may keep trying from. */
@@ -98,6 +101,7 @@ export function createServices(
   const { rateLimits } = config;
   return {
     sessions,
+    fairUse: new FairUse(limiters, rateLimits),
     login: new LoginService(userRepository, sessions, {
       perAddress: limiters('login-address', rateLimits.loginPerAddress),
       perAccountAddress: limiters('login-account-address', rateLimits.loginPerAccountAddress),

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ja } from '@enishi/contract';
-import { badRequest } from '../errors.js';
+import { badRequest, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { cleanImage, dataUrlBytes, ImageRejected } from '../lib/images.js';
 import type { MediaRepository } from '../repositories/media-repository.js';
@@ -105,7 +105,9 @@ export class MediaService {
     } catch (error) {
       await this.remove(stored.map((image) => image.path));
       if (error instanceof ImageRejected) {
-        throw badRequest(error.reason === 'size' ? ja.errors.imageTooLarge : ja.errors.badImage);
+        throw error.reason === 'busy'
+          ? rateLimited(ja.errors.imagesBusy)
+          : badRequest(error.reason === 'size' ? ja.errors.imageTooLarge : ja.errors.badImage);
       }
       throw error;
     }

@@ -143,12 +143,12 @@ export class MemberAdminService {
     );
     if (result.outcome === 'missing') throw notFound();
     if (result.outcome === 'taken') throw badRequest(ja.members.errors.idTaken);
-    // A new password ended the user's other sessions: their open sockets close too.
-    if (passwordHash && uid !== actor.uid) {
-      await this.delivery.toUser(uid, 'session.ended', { sessionId: null });
-    } else {
-      await this.delivery.toUser(uid, 'user.changed', {});
+    // A new password ended the user's other sessions (the one changing their own stays): their open sockets
+    // close too.
+    if (passwordHash) {
+      await this.delivery.toUser(uid, 'session.ended', { sessionId: null, keepSessionId: actor.sessionId });
     }
+    if (!passwordHash || uid === actor.uid) await this.delivery.toUser(uid, 'user.changed', {});
     return result.after;
   }
 

@@ -219,6 +219,15 @@ export class MessageService {
     return rows.map((row) => this.fact(row));
   }
 
+  /** True when the actor may see more than `count` messages after `afterId`. */
+  async moreVisibleAfter(actor: Actor, afterId: number, count: number): Promise<boolean> {
+    return this.messages.moreVisibleAfter(
+      { uid: actor.uid, isStaff: isStaffRole(actor.role) },
+      afterId,
+      count,
+    );
+  }
+
   async newestVisibleId(actor: Actor): Promise<number> {
     return this.messages.newestVisibleId({ uid: actor.uid, isStaff: isStaffRole(actor.role) });
   }

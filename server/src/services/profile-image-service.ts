@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ja } from '@enishi/contract';
-import { badRequest } from '../errors.js';
+import { badRequest, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { dataUrlBytes, ImageRejected } from '../lib/images.js';
 import { profileImage } from '../lib/profile-images.js';
@@ -36,7 +36,9 @@ export class ProfileImageService {
       image = await profileImage(dataUrlBytes(dataUrl));
     } catch (error) {
       if (error instanceof ImageRejected) {
-        throw badRequest(error.reason === 'size' ? ja.errors.imageTooLarge : ja.members.errors.imageRejected);
+        throw error.reason === 'busy'
+          ? rateLimited(ja.errors.imagesBusy)
+          : badRequest(error.reason === 'size' ? ja.errors.imageTooLarge : ja.members.errors.imageRejected);
       }
       throw error;
     }

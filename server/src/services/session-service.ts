@@ -23,6 +23,8 @@ export interface Actor {
   /** The stored profile picture, shown beside their messages. */
   image: string | null;
   sessionId: string;
+  /** When the session ends unless used again (idle) or at the latest (absolute), as read; ms since epoch. */
+  sessionEndsAt?: number;
 }
 
 export class SessionService {
@@ -60,7 +62,8 @@ export class SessionService {
       await this.sessions.delete(id);
       return null;
     }
-    if (now - lastSeen >= SESSION_TOUCH_INTERVAL_MS) await this.sessions.touch(id, new Date(now));
+    const touched = now - lastSeen >= SESSION_TOUCH_INTERVAL_MS;
+    if (touched) await this.sessions.touch(id, new Date(now));
 
     return {
       uid: user.id,
@@ -70,6 +73,7 @@ export class SessionService {
       name: user.name,
       image: user.image,
       sessionId: id,
+      sessionEndsAt: Math.min(session.expiresAt.getTime(), (touched ? now : lastSeen) + SESSION_IDLE_MS),
     };
   }
 

@@ -18,6 +18,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOGIN_FAILURES_PER_ACCOUNT: '100000',
     LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: '100000',
     ENTRIES_PER_ADDRESS: '100000',
+    CHAT_MESSAGES_PER_3S: '100000',
+    CHAT_IMAGES_PER_MINUTE: '100000',
     ...env,
   });
 }

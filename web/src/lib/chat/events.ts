@@ -15,6 +15,8 @@ export type ChatEvents = {
   read: ReadEvent;
   /** The connection is (again) up to date: screens may have missed nothing, but may refresh lists. */
   live: null;
+  /** The server could not catch up (too far behind): screens load what they show again over HTTP. */
+  reload: null;
 };
 
 let status: ChatStatus = 'offline';
@@ -24,6 +26,7 @@ const eventListeners: { [K in keyof ChatEvents]: Set<(event: ChatEvents[K]) => v
   delete: new Set(),
   read: new Set(),
   live: new Set(),
+  reload: new Set(),
 };
 
 export function emitChatEvent<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void {

@@ -221,6 +221,9 @@ function onFrame(data: string): void {
       flushOutbox();
       emitChatEvent('live', null);
       return;
+    case 'reload':
+      emitChatEvent('reload', null);
+      return;
     case 'error':
       toast(frame.error);
       if (frame.client_id) updateEntry(frame.client_id, { status: 'failed', error: frame.error });

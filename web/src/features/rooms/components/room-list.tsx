@@ -41,6 +41,7 @@ export function RoomList({ type }: { type: ConversationType }) {
   useChatEvent('message', refresh);
   useChatEvent('delete', refresh);
   useChatEvent('live', refresh);
+  useChatEvent('reload', refresh);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = rooms;
   useEffect(() => {

@@ -38,6 +38,8 @@ export function useLiveMessages(conversationId: number, isOtherSide: (reader: nu
     if (event.conversation_id !== conversationId || !isOtherSide(event.reader)) return;
     update((pages) => withReadUpTo(pages, event.last_read_id));
   });
+  // Too far behind for the socket's catch-up: the talk is loaded again from its newest page.
+  useChatEvent('reload', () => void queryClient.resetQueries({ queryKey }));
   useChatEvent('live', () => {
     if (!queryClient.getQueryData(queryKey)) return;
     void getMessages(conversationId, undefined)

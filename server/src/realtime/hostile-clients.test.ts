@@ -1,0 +1,137 @@
+import { ja, SOCKET_CLOSE, SOCKET_FIRST_FRAME_MAX, SOCKET_MAX_PER_USER } from '@enishi/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  barrier,
+  base,
+  connect,
+  ctx,
+  isError,
+  isMessage,
+  manDesk,
+  messageCount,
+  outsiderDesk,
+  ssid,
+  text,
+  useChatClub,
+  type ErrorFrame,
+} from '../test/chat-club.js';
+import { dataUrl, pngOf } from '../test/member-office.js';
+import { listen, TestSocket } from '../test/socket.js';
+
+const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+describe('chat socket against hostile clients', () => {
+  useChatClub();
+
+  describe('before the session', () => {
+    it('closes with 1009 for a first frame over the small limit', async () => {
+      const socket = await TestSocket.connect(base);
+      socket.send({ type: 'session', session: 'x'.repeat(SOCKET_FIRST_FRAME_MAX) });
+      expect((await socket.closed).code).toBe(1009);
+    });
+
+    it('keeps /healthz fast while 8 clients send 30 MiB of nested JSON as their first frame', async () => {
+      const sockets = await Promise.all(Array.from({ length: 8 }, () => TestSocket.connect(base)));
+      const bomb = nested(15 * 1024 * 1024);
+      for (const socket of sockets) socket.ws.send(bomb, () => {});
+      const timings: number[] = [];
+      for (let i = 0; i < 50; i += 1) {
+        const started = performance.now();
+        const reply = await fetch(`${base}/healthz`);
+        await reply.arrayBuffer();
+        timings.push(performance.now() - started);
+      }
+      timings.sort((a, b) => a - b);
+      expect(timings[Math.ceil(timings.length * 0.99) - 1]).toBeLessThan(100);
+      // Every one of them is closed by the server (the client sees 1009 or an abort, by timing).
+      await Promise.all(sockets.map((socket) => socket.closed));
+    });
+  });
+
+  describe('after the session', () => {
+    it('answers deeply nested JSON with an error frame and stays usable', async () => {
+      const socket = await connect(ssid.taro!);
+      socket.send(`{"type":"text","message":${nested(50)}}`);
+      expect(await socket.take<ErrorFrame>(isError)).toEqual({
+        type: 'error',
+        error: ja.errors.malformedJson,
+      });
+      await barrier(socket);
+    });
+
+    it.each([
+      ['U+0000', 'a\u0000b'],
+      ['a lone high surrogate', 'a\ud800b'],
+      ['a lone low surrogate', '\udc00'],
+    ])('refuses a message with %s with its own text and stores nothing', async (_case, body) => {
+      const socket = await connect(ssid.taro!);
+      const before = await messageCount(manDesk);
+      const frame = text(manDesk, body);
+      socket.send(frame);
+      expect(await socket.take<ErrorFrame>(isError)).toEqual({
+        type: 'error',
+        error: ja.errors.unstorableText,
+        client_id: frame.client_id,
+      });
+      expect(await messageCount(manDesk)).toBe(before);
+    });
+
+    it.each([2 ** 31, 2 ** 53 - 1])('answers talk id %d as a talk that does not exist', async (id) => {
+      const socket = await connect(ssid.taro!);
+      socket.send(text(id, 'こんにちは'));
+      expect((await socket.take<ErrorFrame>(isError)).error).toBe(ja.errors.notFound);
+      socket.send({ type: 'open', conversation_id: id });
+      expect((await socket.take<ErrorFrame>(isError)).error).toBe(ja.errors.notFound);
+      socket.send({ type: 'delete', delete_message_id: id });
+      expect((await socket.take<ErrorFrame>(isError)).error).not.toBe(ja.errors.internal);
+    });
+  });
+
+  describe('fair use per member', () => {
+    it(`closes socket ${SOCKET_MAX_PER_USER + 1} of one user with 4429 and a Japanese reason`, async () => {
+      for (let i = 0; i < SOCKET_MAX_PER_USER; i += 1) await connect(ssid.hanako!);
+      const extra = await TestSocket.connect(base);
+      extra.send({ type: 'session', session: ssid.hanako });
+      expect(await extra.closed).toEqual({
+        code: SOCKET_CLOSE.tooManySockets,
+        reason: ja.errors.tooManySockets,
+      });
+      // Another user is not affected.
+      await connect(ssid.taro!);
+    });
+
+    it('answers messages past the burst with an error frame and stores none of them', async () => {
+      const app = await ctx.buildApp({ CHAT_MESSAGES_PER_3S: '3' });
+      const socket = await TestSocket.session(await listen(app), ssid.jiro!);
+      const before = await messageCount(outsiderDesk);
+      const frames = Array.from({ length: 5 }, (_, i) => text(outsiderDesk, `連投 ${i}`));
+      for (const frame of frames) socket.send(frame);
+      for (const frame of frames.slice(0, 3)) await socket.take(isMessage(frame.client_id));
+      for (const frame of frames.slice(3)) {
+        expect(await socket.take<ErrorFrame>(isError)).toEqual({
+          type: 'error',
+          error: ja.errors.sendingTooFast,
+          client_id: frame.client_id,
+        });
+      }
+      expect(await messageCount(outsiderDesk)).toBe(before + 3);
+      await socket.close();
+    });
+
+    it("answers images past the member's image limit with an error frame and stores nothing", async () => {
+      const app = await ctx.buildApp({ CHAT_IMAGES_PER_MINUTE: '1' });
+      const socket = await TestSocket.session(await listen(app), ssid.jiro!);
+      const before = await messageCount(outsiderDesk);
+      const png = dataUrl(await pngOf(4, 4));
+      const frame = text(outsiderDesk, '', { image: [png, png] });
+      socket.send(frame);
+      expect(await socket.take<ErrorFrame>(isError)).toEqual({
+        type: 'error',
+        error: ja.errors.imagesTooFast,
+        client_id: frame.client_id,
+      });
+      expect(await messageCount(outsiderDesk)).toBe(before);
+      await socket.close();
+    });
+  });
+});
