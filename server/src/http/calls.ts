@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { CALLS, firstErrorMessage, type CallName, type CallResult, type Calls } from '@enishi/contract';
 import { badRequest, unauthorized } from '../errors.js';
 import type { Actor, SessionService } from '../services/session-service.js';
+import { hasUnstorableText } from '../lib/storable-text.js';
 import { PRE_SESSION_BYTES, sessionBeforeBody } from './request-bodies.js';
 
 export interface OpenCall<B> {
@@ -29,19 +30,9 @@ export interface CallOptions {
   bodyLimit?: number;
 }
 
-/** True when any string in the body holds U+0000, which PostgreSQL cannot store and would fail on. */
-function hasNulCharacter(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNulCharacter);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNulCharacter(item));
-  }
-  return false;
-}
-
 /** Validates a body against its contract schema; the first issue's Japanese text becomes the 400. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (hasNulCharacter(body)) throw badRequest();
+  if (hasUnstorableText(body)) throw badRequest();
   const result = schema.safeParse(body);
   if (!result.success) throw badRequest(firstErrorMessage(result.error));
   return result.data;

@@ -15,7 +15,8 @@ import { sendCatchUp } from './catch-up.js';
 import { clientIdOf, handleFrame, type Frame } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
 import type { RealtimeEvent } from './events.js';
-import { hasUnstorableText, limitFrameSize, parseFrameJson } from './frame-guard.js';
+import { hasUnstorableText } from '../lib/storable-text.js';
+import { limitFrameSize, parseFrameJson } from './frame-guard.js';
 import { applyLiveEvent } from './live-events.js';
 import { SocketSession } from './socket-session.js';
 

@@ -1,7 +1,7 @@
 import { DeleteFrame, firstErrorMessage, ja, OpenFrame, TextFrame, type ServerFrame } from '@enishi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { AppError, notFound } from '../errors.js';
+import { AppError } from '../errors.js';
 import { presentMessage } from '../presenters/message-presenter.js';
 import type { Services } from '../services/container.js';
 import type { Actor } from '../services/session-service.js';
@@ -27,13 +27,6 @@ function parse<S extends z.ZodType>(schema: S, frame: Frame): z.output<S> {
   return result.data;
 }
 
-/** Talk ids are int4 in the database (message ids are bigint): a larger one names no talk. */
-const TALK_ID_MAX = 2_147_483_647;
-
-function requireTalkId(id: number | null): void {
-  if (id !== null && id > TALK_ID_MAX) throw notFound();
-}
-
 /** One client frame after the session frame (API.md "Chat socket"); a refusal is an `error` frame. */
 export async function handleFrame(
   services: Services,
@@ -53,9 +46,7 @@ export async function handleFrame(
         return;
       }
       case 'open': {
-        const conversationId = parse(OpenFrame, frame).conversation_id ?? null;
-        requireTalkId(conversationId);
-        return await socket.openTalk(conversationId);
+        return await socket.openTalk(parse(OpenFrame, frame).conversation_id ?? null);
       }
       default:
         throw new AppError('bad-request', ja.errors.badRequest);
@@ -69,7 +60,6 @@ export async function handleFrame(
 
 async function handleText(services: Services, socket: FrameSocket, actor: Actor, frame: Frame) {
   const parsed = parse(TextFrame, frame);
-  requireTalkId(parsed.conversation_id);
   const refusal = await services.fairUse.refusal(actor.uid, parsed.image.length);
   if (refusal) throw new AppError('rate-limited', refusal);
   const result = await services.messages.send(actor, parsed);
