@@ -523,7 +523,6 @@ export const ja = {
   push: {
     newMessage: '新しいメッセージがあります',
     newImage: '画像が届きました',
-    newBroadcast: 'お知らせが届きました',
     newNews: '最新情報が届きました',
     badHost: 'この通知先には登録できません',
   },

@@ -14,7 +14,7 @@ import type { Audience, RealtimeEvent } from '../realtime/events.js';
 import type { Foreground } from '../realtime/foreground.js';
 import type { PushRepository, Recipient } from '../repositories/push-repository.js';
 import type { MessageFact } from './message.js';
-import { PUSH_DELIVERY, type PushQueue } from './push-queue.js';
+import { PUSH_DELIVERY, type PushDelivery, type PushQueue } from './push-queue.js';
 
 /** The switch that governs a message for this reader; null: none (a staff room), 'skip': never pushed. */
 export function messageKind(fact: MessageFact, readerRole: number): keyof PushKinds | null | 'skip' {
@@ -52,6 +52,9 @@ export function messagePayload(
   };
 }
 
+/** Events whose recipients are being looked up at once. */
+const EVENTS_AT_ONCE = 2;
+
 const sum = (counts: Notifications) =>
   counts.news + counts.fromStaff + counts.setting + counts.fromWomen + counts.fromMen;
 
@@ -61,7 +64,10 @@ const sum = (counts: Notifications) =>
  * beside talking: `send` returns at once.
  */
 export class PushNotifier implements PushSender {
-  private readonly pending = new Set<Promise<void>>();
+  /** Events waiting to be looked at, and how many are being looked at now. */
+  private readonly waiting: (() => Promise<void>)[] = [];
+  private running = 0;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly repository: PushRepository,
@@ -72,44 +78,81 @@ export class PushNotifier implements PushSender {
   ) {}
 
   async send(audience: Audience, event: RealtimeEvent): Promise<void> {
-    if (event.event !== 'message.created') return;
-    const work = this.message(audience, event.message).catch(this.onError);
-    this.pending.add(work);
-    void work.finally(() => this.pending.delete(work));
+    if (event.event === 'message.created') this.later(() => this.message(audience, event.message));
+    else if (event.event === 'news.published') this.later(() => this.news(audience, event.title));
   }
 
-  /** Resolves once every event handed in so far is queued and sent (tests and the bench). */
+  /** Resolves once every event handed in so far is looked at and its pushes sent (tests and the bench). */
   async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    if (this.running > 0 || this.waiting.length > 0) {
+      await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    }
     await this.queue.idle();
   }
 
-  private async message(audience: Audience, fact: MessageFact): Promise<void> {
-    const all = await this.repository.recipients(audience.memberIds, audience.staff);
-    const candidates = all.filter(
-      (each) => each.userId !== fact.from && messageKind(fact, each.role) !== 'skip',
+  /**
+   * The queries that pick recipients share the database with talking: a bulk send makes thousands of events at
+   * once, so only a few are looked at at a time and the chat's own statements never wait behind all of them.
+   */
+  private later(work: () => Promise<void>): void {
+    this.waiting.push(work);
+    while (this.running < EVENTS_AT_ONCE && this.waiting.length > 0) {
+      const next = this.waiting.shift()!;
+      this.running += 1;
+      void next()
+        .catch(this.onError)
+        .finally(() => {
+          this.running -= 1;
+          if (this.waiting.length > 0) return this.later(this.waiting.shift()!);
+          if (this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+        });
+    }
+  }
+
+  private async news(audience: Audience, title: string): Promise<void> {
+    const recipients = await this.repository.recipients(audience.memberIds, false);
+    await this.toAway(
+      recipients,
+      () => 'news',
+      (_role, _settings, badge) => ({ title, body: ja.push.newNews, url: '/news', tag: 'news', badge }),
+      PUSH_DELIVERY.news,
     );
+  }
+
+  private async message(audience: Audience, fact: MessageFact): Promise<void> {
+    const recipients = await this.repository.recipients(audience.memberIds, audience.staff);
+    await this.toAway(
+      recipients.filter((each) => each.userId !== fact.from),
+      (role) => messageKind(fact, role),
+      (role, settings, badge) => messagePayload(fact, role, settings, badge),
+      PUSH_DELIVERY.message,
+    );
+  }
+
+  /** Queues a push to each recipient who is not looking at the app and whose settings allow the kind. */
+  private async toAway(
+    recipients: Recipient[],
+    kindOf: (role: number) => keyof PushKinds | null | 'skip',
+    payloadOf: (role: number, settings: PushSettings, badge: number) => PushPayload,
+    delivery: PushDelivery,
+  ): Promise<void> {
+    const candidates = recipients.filter((each) => kindOf(each.role) !== 'skip');
     if (candidates.length === 0) return;
-    const userIds = [...new Set(candidates.map((each) => each.userId))];
-    const away = new Set(await this.foreground.away(userIds));
+    const away = new Set(await this.foreground.away([...new Set(candidates.map((each) => each.userId))]));
     const settings = await this.repository.settingsOf([...away]);
     const byUser = new Map<number, Recipient[]>();
     for (const each of candidates) {
-      if (!away.has(each.userId)) continue;
+      const kind = kindOf(each.role);
       const chosen = settings.get(each.userId) ?? DEFAULT_PUSH_SETTINGS;
-      const kind = messageKind(fact, each.role);
-      if (kind !== null && kind !== 'skip' && !chosen.kinds[kind]) continue;
+      if (!away.has(each.userId) || (kind !== null && kind !== 'skip' && !chosen.kinds[kind])) continue;
       byUser.set(each.userId, [...(byUser.get(each.userId) ?? []), each]);
     }
     await Promise.all(
       [...byUser].map(async ([uid, subscriptions]) => {
         const role = subscriptions[0]!.role;
         const badge = sum(await this.counters({ uid, role }));
-        const payload = messagePayload(fact, role, settings.get(uid) ?? DEFAULT_PUSH_SETTINGS, badge);
-        const json = JSON.stringify(payload);
-        for (const subscription of subscriptions) {
-          this.queue.enqueue({ subscription, payload: json, delivery: PUSH_DELIVERY.message });
-        }
+        const payload = JSON.stringify(payloadOf(role, settings.get(uid) ?? DEFAULT_PUSH_SETTINGS, badge));
+        for (const subscription of subscriptions) this.queue.enqueue({ subscription, payload, delivery });
       }),
     );
   }

@@ -159,6 +159,30 @@ describe('pushes for messages', () => {
     await call(ctx.app, 'pushsettings/update', { ssid: ssid['push-staff'], kinds: { women: true } });
   });
 
+  it('tells the group of news with its title, at low urgency', async () => {
+    await subscribe(man, receiver.subscriber('man-news'));
+    await subscribe(woman, receiver.subscriber('woman-news'));
+    const added = await call(ctx.app, 'news/add', {
+      ssid: ssid['push-staff'],
+      title: '春の交流会',
+      body: '本文',
+      type: 1,
+    });
+    expect(added.status).toBe(200);
+    const [push] = await receiver.waitFor('man-news');
+    expect(push).toMatchObject({
+      payload: { title: '春の交流会', body: ja.push.newNews, url: '/news', tag: 'news' },
+      urgency: 'low',
+    });
+    // The badge is what the app icon would show: the man's counters, his unread desk message and the news.
+    const counters = await call(ctx.app, 'updateNotifications', { ssid: ssid['push-man'] });
+    const rows = (counters.body as { rows: Record<string, number>[] }).rows;
+    expect(push!.payload.badge).toBe(Object.values(rows[0]!).reduce((a, b) => a + b, 0));
+    expect(rows[0]!.news).toBe(1);
+    await ctx.app.services.pushNotifier.idle();
+    expect(receiver.to('woman-news')).toEqual([]);
+  });
+
   it('deletes a subscription answered 410 and retries a 429 after its Retry-After', async () => {
     const manDesk = await deskOf(ctx.app, ssid['push-man']!);
     const womanDesk = await deskOf(ctx.app, ssid['push-woman']!);

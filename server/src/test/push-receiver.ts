@@ -101,6 +101,8 @@ export class PushReceiver {
   private waiters: (() => void)[] = [];
   publicKey = '';
   private dir = '';
+  /** The certificate to trust (NODE_EXTRA_CA_CERTS of a server in a child process). */
+  certPath = '';
 
   private constructor(
     private readonly server: Server,
@@ -152,6 +154,7 @@ export class PushReceiver {
     const port = (server.address() as { port: number }).port;
     receiver = new PushReceiver(server, `https://127.0.0.1:${port}`, cert);
     receiver.dir = dir;
+    receiver.certPath = path.join(dir, 'cert.pem');
     return receiver;
   }
 
@@ -175,6 +178,11 @@ export class PushReceiver {
   async waitFor(name: string, count = 1): Promise<ReceivedPush[]> {
     while (this.to(name).length < count) await new Promise<void>((resolve) => this.waiters.push(resolve));
     return this.to(name);
+  }
+
+  /** Resolves once `count` pushes have arrived in all. */
+  async waitForTotal(count: number): Promise<void> {
+    while (this.received.length < count) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
   private handle(url: string, headers: Record<string, string | string[] | undefined>, body: Buffer): Answer {
