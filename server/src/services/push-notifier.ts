@@ -52,8 +52,23 @@ export function messagePayload(
   };
 }
 
-/** Events whose recipients are being looked up at once. */
-const EVENTS_AT_ONCE = 2;
+/** Batches of events being looked at at once, and the most events one batch takes. */
+const BATCHES_AT_ONCE = 2;
+const BATCH_EVENTS = 200;
+
+/** An event worth a push, with the people it reaches. */
+interface Pending {
+  audience: Audience;
+  event: Extract<RealtimeEvent, { event: 'message.created' | 'news.published' }>;
+}
+
+/** What is known of a batch's people after one look at the database. */
+interface Looked {
+  byUser: Map<number, Recipient[]>;
+  staff: Recipient[];
+  away: Set<number>;
+  settings: Map<number, PushSettings>;
+}
 
 const sum = (counts: Notifications) =>
   counts.news + counts.fromStaff + counts.setting + counts.fromWomen + counts.fromMen;
@@ -64,8 +79,8 @@ const sum = (counts: Notifications) =>
  * beside talking: `send` returns at once.
  */
 export class PushNotifier implements PushSender {
-  /** Events waiting to be looked at, and how many are being looked at now. */
-  private readonly waiting: (() => Promise<void>)[] = [];
+  /** Events waiting to be looked at, and how many batches are being looked at now. */
+  private readonly waiting: Pending[] = [];
   private running = 0;
   private idleWaiters: (() => void)[] = [];
 
@@ -78,8 +93,9 @@ export class PushNotifier implements PushSender {
   ) {}
 
   async send(audience: Audience, event: RealtimeEvent): Promise<void> {
-    if (event.event === 'message.created') this.later(() => this.message(audience, event.message));
-    else if (event.event === 'news.published') this.later(() => this.news(audience, event.title));
+    if (event.event !== 'message.created' && event.event !== 'news.published') return;
+    this.waiting.push({ audience, event });
+    this.pump();
   }
 
   /** Resolves once every event handed in so far is looked at and its pushes sent (tests and the bench). */
@@ -91,67 +107,86 @@ export class PushNotifier implements PushSender {
   }
 
   /**
-   * The queries that pick recipients share the database with talking: a bulk send makes thousands of events at
-   * once, so only a few are looked at at a time and the chat's own statements never wait behind all of them.
+   * The queries that pick recipients share the database with talking. A bulk send makes thousands of events at
+   * once: they are looked at in batches (one query for everyone's subscriptions and settings), a few batches at
+   * a time, so the chat's own statements never wait behind all of them.
    */
-  private later(work: () => Promise<void>): void {
-    this.waiting.push(work);
-    while (this.running < EVENTS_AT_ONCE && this.waiting.length > 0) {
-      const next = this.waiting.shift()!;
+  private pump(): void {
+    while (this.running < BATCHES_AT_ONCE && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, BATCH_EVENTS);
       this.running += 1;
-      void next()
+      void this.look(batch)
         .catch(this.onError)
         .finally(() => {
           this.running -= 1;
-          if (this.waiting.length > 0) return this.later(this.waiting.shift()!);
+          this.pump();
           if (this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
         });
     }
   }
 
-  private async news(audience: Audience, title: string): Promise<void> {
-    const recipients = await this.repository.recipients(audience.memberIds, false);
-    await this.toAway(
-      recipients,
-      () => 'news',
-      (_role, _settings, badge) => ({ title, body: ja.push.newNews, url: '/news', tag: 'news', badge }),
-      PUSH_DELIVERY.news,
+  private async look(batch: Pending[]): Promise<void> {
+    const memberIds = [...new Set(batch.flatMap((each) => each.audience.memberIds))];
+    const all = await this.repository.recipients(
+      memberIds,
+      batch.some((each) => each.audience.staff && each.event.event === 'message.created'),
     );
-  }
-
-  private async message(audience: Audience, fact: MessageFact): Promise<void> {
-    const recipients = await this.repository.recipients(audience.memberIds, audience.staff);
-    await this.toAway(
-      recipients.filter((each) => each.userId !== fact.from),
-      (role) => messageKind(fact, role),
-      (role, settings, badge) => messagePayload(fact, role, settings, badge),
-      PUSH_DELIVERY.message,
-    );
+    const byUser = new Map<number, Recipient[]>();
+    for (const each of all) byUser.set(each.userId, [...(byUser.get(each.userId) ?? []), each]);
+    const away = new Set(await this.foreground.away([...byUser.keys()]));
+    const looked: Looked = {
+      byUser,
+      staff: all.filter((each) => isStaffRole(each.role)),
+      away,
+      settings: await this.repository.settingsOf([...away]),
+    };
+    // One event after another: each asks for its recipients' badge counts.
+    for (const { audience, event } of batch) {
+      const recipients = audience.memberIds.flatMap((uid) => byUser.get(uid) ?? []);
+      if (event.event === 'news.published') {
+        const { title } = event;
+        await this.toAway(
+          looked,
+          recipients,
+          () => 'news',
+          (_role, _settings, badge) => ({ title, body: ja.push.newNews, url: '/news', tag: 'news', badge }),
+          PUSH_DELIVERY.news,
+        );
+        continue;
+      }
+      const fact = event.message;
+      await this.toAway(
+        looked,
+        [...recipients, ...(audience.staff ? looked.staff : [])].filter((each) => each.userId !== fact.from),
+        (role) => messageKind(fact, role),
+        (role, settings, badge) => messagePayload(fact, role, settings, badge),
+        PUSH_DELIVERY.message,
+      );
+    }
   }
 
   /** Queues a push to each recipient who is not looking at the app and whose settings allow the kind. */
   private async toAway(
+    looked: Looked,
     recipients: Recipient[],
     kindOf: (role: number) => keyof PushKinds | null | 'skip',
     payloadOf: (role: number, settings: PushSettings, badge: number) => PushPayload,
     delivery: PushDelivery,
   ): Promise<void> {
-    const candidates = recipients.filter((each) => kindOf(each.role) !== 'skip');
-    if (candidates.length === 0) return;
-    const away = new Set(await this.foreground.away([...new Set(candidates.map((each) => each.userId))]));
-    const settings = await this.repository.settingsOf([...away]);
     const byUser = new Map<number, Recipient[]>();
-    for (const each of candidates) {
+    for (const each of recipients) {
       const kind = kindOf(each.role);
-      const chosen = settings.get(each.userId) ?? DEFAULT_PUSH_SETTINGS;
-      if (!away.has(each.userId) || (kind !== null && kind !== 'skip' && !chosen.kinds[kind])) continue;
+      const chosen = looked.settings.get(each.userId) ?? DEFAULT_PUSH_SETTINGS;
+      if (kind === 'skip' || !looked.away.has(each.userId) || (kind !== null && !chosen.kinds[kind]))
+        continue;
       byUser.set(each.userId, [...(byUser.get(each.userId) ?? []), each]);
     }
     await Promise.all(
       [...byUser].map(async ([uid, subscriptions]) => {
         const role = subscriptions[0]!.role;
         const badge = sum(await this.counters({ uid, role }));
-        const payload = JSON.stringify(payloadOf(role, settings.get(uid) ?? DEFAULT_PUSH_SETTINGS, badge));
+        const settings = looked.settings.get(uid) ?? DEFAULT_PUSH_SETTINGS;
+        const payload = JSON.stringify(payloadOf(role, settings, badge));
         for (const subscription of subscriptions) this.queue.enqueue({ subscription, payload, delivery });
       }),
     );
