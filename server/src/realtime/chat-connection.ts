@@ -166,7 +166,7 @@ export class ChatConnection {
   setVisible(visible: boolean): void {
     if (visible === this.visible || !this.actor || this.closed) return;
     this.visible = visible;
-    this.gateway.services.foreground.change(this.actor.uid, visible ? 1 : -1);
+    void this.gateway.services.foreground.change(this.actor.uid, visible ? 1 : -1);
   }
 
   /** A message arrived in the talk on screen: it has been seen. Several arrivals make one mark. */
@@ -212,7 +212,7 @@ export class ChatConnection {
   }
 
   private dispose(): void {
-    if (this.visible && this.actor) this.gateway.services.foreground.change(this.actor.uid, -1);
+    if (this.visible && this.actor) void this.gateway.services.foreground.change(this.actor.uid, -1);
     this.visible = false;
     this.closed = true;
     clearTimeout(this.authTimer);

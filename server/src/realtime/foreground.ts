@@ -6,8 +6,8 @@ import type { Redis } from 'ioredis';
  * Sockets report it with the `visibility` frame; a socket counts as hidden until it says otherwise.
  */
 export interface Foreground {
-  /** One socket of `uid` became visible (+1) or hidden or closed (-1). */
-  change(uid: number, delta: 1 | -1): void;
+  /** One socket of `uid` became visible (+1) or hidden or closed (-1); resolves once shared. */
+  change(uid: number, delta: 1 | -1): Promise<void>;
   /** Those of `uids` with no visible socket anywhere. */
   away(uids: number[]): Promise<number[]>;
   close(): Promise<void>;
@@ -29,7 +29,7 @@ class LocalCounts {
 export class InProcessForeground implements Foreground {
   private readonly local = new LocalCounts();
 
-  change(uid: number, delta: 1 | -1): void {
+  async change(uid: number, delta: 1 | -1): Promise<void> {
     this.local.change(uid, delta);
   }
 
@@ -59,21 +59,21 @@ export class RedisForeground implements Foreground {
     private readonly redis: Redis,
     private readonly onError: (error: unknown) => void,
   ) {
-    this.timer = setInterval(() => this.refresh([...this.local.counts.keys()]), REFRESH_MS).unref();
+    this.timer = setInterval(() => void this.refresh([...this.local.counts.keys()]), REFRESH_MS).unref();
   }
 
-  change(uid: number, delta: 1 | -1): void {
+  async change(uid: number, delta: 1 | -1): Promise<void> {
     if (!this.local.change(uid, delta)) return;
     if (delta === 1) return this.refresh([uid]);
-    this.redis.zrem(key(uid), this.instance).catch(this.onError);
+    await this.redis.zrem(key(uid), this.instance).then(() => undefined, this.onError);
   }
 
-  private refresh(uids: number[]): void {
+  private async refresh(uids: number[]): Promise<void> {
     if (uids.length === 0) return;
     const until = Date.now() + LEASE_MS;
     const pipeline = this.redis.pipeline();
     for (const uid of uids) pipeline.zadd(key(uid), until, this.instance).pexpire(key(uid), LEASE_MS);
-    pipeline.exec().catch(this.onError);
+    await pipeline.exec().then(() => undefined, this.onError);
   }
 
   async away(uids: number[]): Promise<number[]> {
