@@ -43,7 +43,7 @@ const CHUNK = 500;
 const CONNECT_CONCURRENCY = 50;
 const TEXT = '【一括送信ベンチ】今月のイベントのお知らせです。';
 
-function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+export function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms);
@@ -56,7 +56,7 @@ function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> 
  * each man with his desk talk as UserRepository.create makes it, in batched inserts; and sessions for the
  * staff member and the connected men.
  */
-async function seed(dataDir: string, members: number, connected: number) {
+export async function seed(dataDir: string, members: number, connected: number) {
   const database = await openDatabase({ pgliteDir: join(dataDir, 'db') });
   try {
     await database.migrate();

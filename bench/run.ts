@@ -2,6 +2,7 @@
 // Only 127.0.0.1 is loaded, and every load is bounded in time.
 import { join } from 'node:path';
 import { benchBulkSend } from './bulk-send.js';
+import { benchPush } from './push.js';
 import {
   bareWsFigures,
   durableCommitFloor,
@@ -127,4 +128,9 @@ if (section('socket')) {
 if (section('bulk')) {
   // 4. A bulk send to 5,000 members, 500 of them connected: stored for all, and received by every connected one.
   await benchBulkSend({ members: 5000, connected: 500 });
+}
+
+if (section('push')) {
+  // 5. Pushes for a bulk send to 5,000 subscribed members, and chat round trips during it next to before it.
+  await benchPush({ members: 5000 });
 }

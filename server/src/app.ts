@@ -30,7 +30,8 @@ import { memberAdminRoutes, profileImageRoutes } from './routes/member-admin-rou
 import { newsRoutes } from './routes/news-routes.js';
 import { systemRoutes } from './routes/system-routes.js';
 import { userRoutes } from './routes/user-routes.js';
-import { createServices, type Services } from './services/container.js';
+import { pushRoutes } from './routes/push-routes.js';
+import { createServices, type PushDeps, type Services } from './services/container.js';
 
 /** Default request body limit. Session calls that take images raise it for their own route (http/calls.ts). */
 export const BODY_LIMIT_BYTES = PRE_SESSION_BYTES;
@@ -44,6 +45,8 @@ export interface AppDeps {
   fanout?: Fanout;
   /** Rate-limit counters; in memory unless given (shared ones count across instances). */
   rateLimiters?: RateLimiters;
+  /** Push: a shared foreground state with Redis; tests pass an agent that trusts their receiver. */
+  push?: PushDeps;
   /** How long the chat socket waits for its session frame (API.md: 5 s); tests shorten it. */
   socketAuthTimeoutMs?: number;
   /** Sees every route as it is added (the fuzz test of every call finds them this way). */
@@ -76,7 +79,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const log = app.log;
   const fanout =
     deps.fanout ?? new InProcessFanout((error) => log.error({ err: error }, 'realtime subscriber failed'));
-  const services = createServices(config, deps.database, deps.clock, fanout, deps.rateLimiters);
+  const services = createServices(config, deps.database, deps.clock, fanout, deps.rateLimiters, {
+    onError: (error) => log.error({ err: error }, 'push failed'),
+    ...deps.push,
+  });
   app.decorate('services', services);
   await services.media.loadKey();
 
@@ -99,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   systemRoutes(app);
   const calls = apiCalls(app, services.sessions);
   authRoutes(calls, services);
+  pushRoutes(calls, services);
   userRoutes(calls, services);
   applicationRoutes(calls, services);
   conversationRoutes(calls, services);

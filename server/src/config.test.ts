@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, SERVER_ROOT, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_PUSH_ALLOWED_HOSTS, SERVER_ROOT, loadConfig } from './config.js';
+import { hostAllowed } from './services/push-service.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -71,6 +72,30 @@ describe('loadConfig', () => {
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('reads the push variables: both VAPID keys or neither, allowed hosts with wildcards', () => {
+    const defaults = loadConfig({}).push;
+    expect(defaults).toEqual({
+      vapidKeys: null,
+      subject: 'mailto:push@enishi.invalid',
+      allowedHosts: DEFAULT_PUSH_ALLOWED_HOSTS,
+    });
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://club.example' }).push.subject).toBe('https://club.example');
+    const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'b'.repeat(43) };
+    expect(loadConfig(keys).push.vapidKeys).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: 'b'.repeat(43),
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(ConfigError);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://club.example' })).toThrow(/VAPID_SUBJECT/);
+    const hosts = loadConfig({ PUSH_ALLOWED_HOSTS: 'Push.Example, *.notify.example' }).push.allowedHosts;
+    expect(hosts).toEqual(['push.example', '*.notify.example']);
+    expect(hostAllowed('push.example', hosts)).toBe(true);
+    expect(hostAllowed('wns2-par02p.notify.example', hosts)).toBe(true);
+    expect(hostAllowed('notify.example', hosts)).toBe(false);
+    expect(hostAllowed('evilnotify.example', hosts)).toBe(false);
+    expect(hostAllowed('push.example.evil', hosts)).toBe(false);
   });
 
   it('does not echo secrets back', () => {

@@ -19,7 +19,17 @@ const int = (min: number, max: number) =>
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
 
 /** Variables whose value must never be echoed back in an error message. */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'OWNER_PASSWORD']);
+const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'OWNER_PASSWORD', 'VAPID_PRIVATE_KEY']);
+
+/** The public push services of Apple, Google, Mozilla and Microsoft (SPEC §16.2). */
+export const DEFAULT_PUSH_ALLOWED_HOSTS = [
+  'web.push.apple.com',
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+];
+const base64url = (length: number) =>
+  z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), 'must be a base64url VAPID key');
 
 /** A JSON value in a variable; the message says what was expected. */
 const json = <T extends z.ZodType>(schema: T, expected: string) =>
@@ -99,6 +109,17 @@ const EnvSchema = z.object({
   // Fair use of the chat socket per member (product.md §9): messages per 3 s, images per minute.
   CHAT_MESSAGES_PER_3S: int(1, 1_000_000).default(30),
   CHAT_IMAGES_PER_MINUTE: int(1, 1_000_000).default(20),
+  // Push (product.md §16): the VAPID pair (P-256, base64url); unset, one is made once and kept in the database.
+  VAPID_PUBLIC_KEY: base64url(87).optional(),
+  VAPID_PRIVATE_KEY: base64url(43).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// URL')
+    .optional(),
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^(\*\.)?[A-Za-z0-9.-]+(,\s*(\*\.)?[A-Za-z0-9.-]+)*$/, 'must be comma-separated host names')
+    .optional(),
 });
 
 export type RateLimitConfig = RateLimit;
@@ -118,6 +139,13 @@ export interface Config {
   memberSiteLinks: Record<MemberSiteLink, string | null>;
   courseImages: string[];
   trustProxy: boolean | string;
+  push: {
+    /** Both keys or none (then they are made once and stored). */
+    vapidKeys: { publicKey: string; privateKey: string } | null;
+    subject: string;
+    /** Host names an endpoint may have; `*.` matches any subdomain. */
+    allowedHosts: string[];
+  };
   rateLimits: {
     loginPerAccount: RateLimitConfig;
     loginPerAccountAddress: RateLimitConfig;
@@ -160,6 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}: ${issue?.message ?? 'invalid'}${got}`);
   }
   const parsed = result.data;
+  if ((parsed.VAPID_PUBLIC_KEY === undefined) !== (parsed.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid environment variable VAPID_PRIVATE_KEY: set both VAPID keys or neither');
+  }
+  const publicOrigin = (parsed.PUBLIC_ORIGIN ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
 
   return {
     port: parsed.PORT,
@@ -167,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(parsed.DATA_DIR),
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
-    publicOrigin: (parsed.PUBLIC_ORIGIN ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    publicOrigin,
     ownerId: parsed.OWNER_ID ?? 'owner',
     ownerPassword: parsed.OWNER_PASSWORD,
     logLevel: parsed.LOG_LEVEL,
@@ -177,6 +209,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     courseImages: parsed.COURSE_IMAGES ?? DEFAULT_COURSE_IMAGES,
     webDist: path.resolve(parsed.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    push: {
+      vapidKeys:
+        parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
+          ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
+          : null,
+      // Push services want a way to reach the operator; the app's own https origin is one.
+      subject:
+        parsed.VAPID_SUBJECT ??
+        (publicOrigin.startsWith('https:') ? publicOrigin : 'mailto:push@enishi.invalid'),
+      allowedHosts: parsed.PUSH_ALLOWED_HOSTS
+        ? parsed.PUSH_ALLOWED_HOSTS.split(',').map((host) => host.trim().toLowerCase())
+        : DEFAULT_PUSH_ALLOWED_HOSTS,
+    },
     rateLimits: {
       loginPerAccount: {
         max: parsed.LOGIN_FAILURES_PER_ACCOUNT,

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     logger: log,
     fanout: shared?.fanout,
     rateLimiters: shared?.rateLimiters,
+    push: { foreground: shared?.foreground },
   });
   await app.services.users.ensureOwner({ loginId: config.ownerId, password: config.ownerPassword }, log);
   if (await app.services.conversations.ensureStaffRoom()) log.info('created the default staff room');

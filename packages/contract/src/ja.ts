@@ -527,6 +527,12 @@ export const ja = {
     sentBy: (name: string) => `送信者 ${name}`,
     more: 'さらに表示',
   },
+  push: {
+    newMessage: '新しいメッセージがあります',
+    newImage: '画像が届きました',
+    newNews: '最新情報が届きました',
+    badHost: 'この通知先には登録できません',
+  },
 } as const;
 
 export type Catalogue = typeof ja;

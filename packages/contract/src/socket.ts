@@ -73,8 +73,15 @@ export const OpenFrame = z
   .strict();
 export type OpenFrame = z.input<typeof OpenFrame>;
 
+/**
+ * Whether the app is on screen (document visibility). While any socket of a person says visible, they get no
+ * push; a socket counts as hidden until it says otherwise.
+ */
+export const VisibilityFrame = z.object({ type: z.literal('visibility'), visible: z.boolean() }).strict();
+export type VisibilityFrame = z.input<typeof VisibilityFrame>;
+
 /** Every frame a client may send after the session frame. */
-export const ClientFrame = z.union([TextFrame, DeleteFrame, OpenFrame]);
+export const ClientFrame = z.union([TextFrame, DeleteFrame, OpenFrame, VisibilityFrame]);
 export type ClientFrame = z.input<typeof ClientFrame>;
 
 export const MessageEvent = Message.extend({ type: z.literal('message') });

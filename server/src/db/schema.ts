@@ -61,7 +61,6 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    pushSubscription: jsonb('push_subscription'),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
   },
   (table) => [
@@ -200,6 +199,33 @@ export const media = pgTable(
 );
 
 /** Secrets generated once and shared by every instance (e.g. the media URL signing key). */
+/**
+ * Push subscriptions (SPEC §16): one per browser endpoint, so a person has one per device and an endpoint
+ * registered again by someone else (a shared phone) moves to them.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    endpoint: text('endpoint').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('push_subscriptions_user_id_idx').on(table.userId)],
+);
+
+/** What each person receives by push (PushSettings of the contract); none stored means the defaults. */
+export const pushSettings = pgTable('push_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull(),
+});
+
 export const appSecrets = pgTable('app_secrets', {
   name: varchar('name', { length: 50 }).primaryKey(),
   value: text('value').notNull(),

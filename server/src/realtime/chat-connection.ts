@@ -49,6 +49,8 @@ export class ChatConnection {
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private markPending = false;
+  /** This socket's page is on screen (the `visibility` frame); counted in the foreground state. */
+  private visible = false;
 
   constructor(
     private readonly ws: WebSocket,
@@ -162,6 +164,12 @@ export class ChatConnection {
     }
   }
 
+  setVisible(visible: boolean): void {
+    if (visible === this.visible || !this.actor || this.closed) return;
+    this.visible = visible;
+    void this.gateway.services.foreground.change(this.actor.uid, visible ? 1 : -1);
+  }
+
   /** A message arrived in the talk on screen: it has been seen. Several arrivals make one mark. */
   markOpenTalkRead(): void {
     if (this.markPending || this.gateway.draining) return;
@@ -205,6 +213,8 @@ export class ChatConnection {
   }
 
   private dispose(): void {
+    if (this.visible && this.actor) void this.gateway.services.foreground.change(this.actor.uid, -1);
+    this.visible = false;
     this.closed = true;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;

@@ -1,4 +1,12 @@
-import { DeleteFrame, firstErrorMessage, ja, OpenFrame, TextFrame, type ServerFrame } from '@enishi/contract';
+import {
+  DeleteFrame,
+  firstErrorMessage,
+  ja,
+  OpenFrame,
+  TextFrame,
+  VisibilityFrame,
+  type ServerFrame,
+} from '@enishi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -14,6 +22,8 @@ export interface FrameSocket {
   sendError(error: string, clientId?: string): void;
   /** Opens a talk (null: none on screen) and marks it read. */
   openTalk(conversationId: number | null): Promise<void>;
+  /** The app went on or off screen: pushes to this person wait while it is on. */
+  setVisible(visible: boolean): void;
 }
 
 export function clientIdOf(frame: Frame): string | undefined {
@@ -45,9 +55,10 @@ export async function handleFrame(
         else await services.messages.unpin(actor, parsed.delete_announce_id);
         return;
       }
-      case 'open': {
+      case 'open':
         return await socket.openTalk(parse(OpenFrame, frame).conversation_id ?? null);
-      }
+      case 'visibility':
+        return socket.setVisible(parse(VisibilityFrame, frame).visible);
       default:
         throw new AppError('bad-request', ja.errors.badRequest);
     }

@@ -55,6 +55,7 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
       });
       return;
     case 'notifications.changed':
+    case 'news.published':
       return socket.badges.refresh();
     case 'user.changed':
       return socket.userChanged();

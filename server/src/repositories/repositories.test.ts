@@ -99,16 +99,13 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
 
       const found = await sessions.findWithUser(id);
       expect(found?.user.id).toBe(user.id);
-      expect(found?.session).toMatchObject({ id, userId: user.id, userAgent: 'UA', pushSubscription: null });
+      expect(found?.session).toMatchObject({ id, userId: user.id, userAgent: 'UA' });
       expect(found?.session.lastSeenAt.toISOString()).toBe(now.toISOString());
 
       const later = new Date(now.getTime() + 120_000);
       await sessions.touch(id, later);
-      const subscription = { endpoint: 'https://push.example/1', keys: { p256dh: 'k', auth: 'a' } };
-      await sessions.setPushSubscription(id, subscription);
       const again = await sessions.findWithUser(id);
       expect(again?.session.lastSeenAt.toISOString()).toBe(later.toISOString());
-      expect(again?.session.pushSubscription).toEqual(subscription);
 
       expect(await sessions.delete(id)).toBe(true);
       expect(await sessions.findWithUser(id)).toBeNull();

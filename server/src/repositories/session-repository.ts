@@ -39,10 +39,6 @@ export class SessionRepository {
     await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
 
-  async setPushSubscription(id: string, subscription: unknown): Promise<void> {
-    await this.db.update(sessions).set({ pushSubscription: subscription }).where(eq(sessions.id, id));
-  }
-
   async delete(id: string): Promise<boolean> {
     const rows = await this.db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
     return rows.length > 0;

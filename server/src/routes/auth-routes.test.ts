@@ -1,7 +1,7 @@
 import { AuthReply, LoginReply, ja } from '@enishi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema.js';
+import { pushSubscriptions } from '../db/schema.js';
 import {
   call,
   callRaw,
@@ -164,13 +164,15 @@ describe('login, logout, subscript, auth', () => {
   });
 
   describe('/api/subscript', () => {
-    it('keeps the push subscription on the session', async () => {
+    it('keeps the push subscription for the caller', async () => {
       const ssid = await login(ctx.app, member);
       const reply = await call(ctx.app, 'subscript', { ssid, userId: member.uid, subscript: SUBSCRIPTION });
       expect(reply).toMatchObject({ status: 200, body: { status: 'OK' } });
-      const resolved = await ctx.app.services.sessions.resolve(ssid);
-      const rows = await ctx.database.db.select().from(sessions).where(eq(sessions.id, resolved!.sessionId));
-      expect(rows[0]?.pushSubscription).toEqual(SUBSCRIPTION);
+      const rows = await ctx.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, SUBSCRIPTION.endpoint));
+      expect(rows[0]).toMatchObject({ userId: member.uid, p256dh: SUBSCRIPTION.keys.p256dh });
     });
 
     it('refuses a subscription that is not https or has unknown fields', async () => {

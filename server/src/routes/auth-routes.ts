@@ -1,13 +1,14 @@
 import type { apiCalls } from '../http/calls.js';
 import { presentLogin } from '../presenters/user-presenter.js';
 import type { LoginService } from '../services/login-service.js';
+import type { PushService } from '../services/push-service.js';
 import type { SessionService } from '../services/session-service.js';
 
 const OK = { status: 'OK' } as const;
 
 export function authRoutes(
   calls: ReturnType<typeof apiCalls>,
-  services: { login: LoginService; sessions: SessionService },
+  services: { login: LoginService; sessions: SessionService; push: PushService },
 ): void {
   calls.open('login', async ({ body, request }) => {
     const login = await services.login.login({
@@ -19,14 +20,10 @@ export function authRoutes(
     return presentLogin(login);
   });
 
-  calls.session('logout', async ({ actor }) => {
-    // The push subscription lives on the session, so it goes with it.
+  calls.session('logout', async ({ body, actor }) => {
+    // The device that logs out stops receiving this person's pushes (SPEC §16.3).
+    await services.push.unsubscribe(actor, body.subscript);
     await services.sessions.end(actor);
-    return OK;
-  });
-
-  calls.session('subscript', async ({ body, actor }) => {
-    await services.sessions.savePushSubscription(actor, body.subscript ?? null);
     return OK;
   });
 

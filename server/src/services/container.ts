@@ -1,3 +1,5 @@
+import type { Agent } from 'node:https';
+import type { Notifications } from '@enishi/contract';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { DatabaseConnections } from '../db/client.js';
@@ -6,6 +8,7 @@ import { memoryRateLimiters, type RateLimiters } from '../lib/rate-limit.js';
 import { Delivery } from '../realtime/delivery.js';
 import { FairUse } from '../realtime/fair-use.js';
 import { InProcessFanout, type Fanout } from '../realtime/fanout.js';
+import { InProcessForeground, type Foreground } from '../realtime/foreground.js';
 import { ApplicationRepository } from '../repositories/application-repository.js';
 import { BannerRepository } from '../repositories/banner-repository.js';
 import { BroadcastRepository } from '../repositories/broadcast-repository.js';
@@ -17,6 +20,7 @@ import { MemberAdminRepository } from '../repositories/member-admin-repository.j
 import { MessageBatchRepository } from '../repositories/message-batch-repository.js';
 import { MessageRepository } from '../repositories/message-repository.js';
 import { NewsRepository } from '../repositories/news-repository.js';
+import { PushRepository } from '../repositories/push-repository.js';
 import { SecretRepository } from '../repositories/secret-repository.js';
 import { SessionRepository } from '../repositories/session-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
@@ -33,6 +37,9 @@ import { MessageService } from './message-service.js';
 import { MessageWriter } from './message-writer.js';
 import { NewsService } from './news-service.js';
 import { ProfileImageService } from './profile-image-service.js';
+import { PushNotifier } from './push-notifier.js';
+import { PushQueue } from './push-queue.js';
+import { PushService } from './push-service.js';
 import { SessionService } from './session-service.js';
 import { UserService } from './user-service.js';
 
@@ -53,6 +60,16 @@ export interface Services {
   broadcasts: BroadcastService;
   /** Per-member limits on what the chat socket takes (messages, images). */
   fairUse: FairUse;
+  push: PushService;
+  pushNotifier: PushNotifier;
+  foreground: Foreground;
+}
+
+/** How pushes go out: who is looking (shared with Redis), and in tests the agent trusting the receiver. */
+export interface PushDeps {
+  foreground?: Foreground;
+  agent?: Agent;
+  onError?: (error: unknown) => void;
 }
 
 /** How long a successful login makes its address one the account may keep trying from. */
@@ -63,13 +80,32 @@ const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
  * rate limits are in-process unless shared ones (Redis, see lib/redis.ts) are given.
  */
 export function createServices(
-  config: Pick<Config, 'rateLimits' | 'dataDir'>,
+  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push'>,
   { db, ordered }: DatabaseConnections,
   clock: Clock = systemClock,
   fanout: Fanout = new InProcessFanout(),
   limiters: RateLimiters = memoryRateLimiters(clock),
+  pushDeps: PushDeps = {},
 ): Services {
-  const delivery = new Delivery(fanout);
+  const pushRepository = new PushRepository(db);
+  const push = new PushService(pushRepository, new SecretRepository(db), config.push);
+  const { foreground = new InProcessForeground(), onError = () => {} } = pushDeps;
+  const pushQueue = new PushQueue({
+    keys: () => push.loadKeys(),
+    subject: config.push.subject,
+    onGone: (endpoint) => pushRepository.removeEndpoint(endpoint),
+    onError,
+    agent: pushDeps.agent,
+  });
+  const pushNotifier: PushNotifier = new PushNotifier(
+    pushRepository,
+    foreground,
+    pushQueue,
+    // Called only once services exist: the badge is the reader's counters.
+    (reader): Promise<Notifications> => conversations.notifications(reader),
+    onError,
+  );
+  const delivery: Delivery = new Delivery(fanout, pushNotifier);
   const userRepository = new UserRepository(db);
   const conversationRepository = new ConversationRepository(db);
   const sessions = new SessionService(new SessionRepository(db), clock, delivery);
@@ -147,5 +183,8 @@ export function createServices(
       path.join(config.dataDir, 'media'),
       clock,
     ),
+    push,
+    pushNotifier,
+    foreground,
   };
 }

@@ -45,7 +45,11 @@ export class NewsService {
       await this.images.remove(stored.map((image) => image.path));
       throw error;
     }
-    await this.tellGroup(input.type);
+    const ids = await this.news.userIdsWithRole(roleOfType(input.type));
+    // One event for the group: their sockets recompute the counters, and it is what a push tells the away.
+    await this.delivery.toAudience({ memberIds: ids, staff: false }, 'news.published', {
+      title: input.title,
+    });
     return { id };
   }
 

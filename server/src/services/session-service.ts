@@ -83,11 +83,6 @@ export class SessionService {
     await this.delivery?.toUser(actor.uid, 'session.ended', { sessionId: actor.sessionId });
   }
 
-  /** Keeps this device's push subscription on its session (null clears it). */
-  async savePushSubscription(actor: Actor, subscription: unknown): Promise<void> {
-    await this.sessions.setPushSubscription(actor.sessionId, subscription ?? null);
-  }
-
   async purgeExpired(): Promise<number> {
     const now = this.clock();
     return this.sessions.deleteExpired(new Date(now), new Date(now - SESSION_IDLE_MS));

@@ -1,11 +1,13 @@
 import { Redis } from 'ioredis';
 import { redisRateLimiters, type RateLimiters } from '../lib/rate-limit.js';
+import { RedisForeground } from '../realtime/foreground.js';
 import { RedisFanout } from '../realtime/redis-fanout.js';
 
-/** What several instances share through Redis: realtime delivery and the rate-limit counters. */
+/** What several instances share through Redis: realtime delivery, rate-limit counters, who is looking. */
 export interface SharedState {
   fanout: RedisFanout;
   rateLimiters: RateLimiters;
+  foreground: RedisForeground;
   close(): Promise<void>;
 }
 
@@ -22,10 +24,13 @@ export async function connectSharedState(
   try {
     await counters.connect();
     const fanout = await RedisFanout.connect(url, onError);
+    const foreground = new RedisForeground(counters, onError);
     return {
       fanout,
       rateLimiters: redisRateLimiters(counters),
+      foreground,
       close: async () => {
+        await foreground.close();
         await fanout.close();
         await counters.quit();
       },

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * Who has the app on screen (SPEC §16): a socket whose page is visible suppresses that person's pushes.
+ * Sockets report it with the `visibility` frame; a socket counts as hidden until it says otherwise.
+ */
+export interface Foreground {
+  /** One socket of `uid` became visible (+1) or hidden or closed (-1); resolves once shared. */
+  change(uid: number, delta: 1 | -1): Promise<void>;
+  /** Those of `uids` with no visible socket anywhere. */
+  away(uids: number[]): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** Visible sockets per user on this instance. */
+class LocalCounts {
+  readonly counts = new Map<number, number>();
+
+  /** Returns whether the user's state flipped (first visible socket, or last one gone). */
+  change(uid: number, delta: 1 | -1): boolean {
+    const next = (this.counts.get(uid) ?? 0) + delta;
+    if (next <= 0) this.counts.delete(uid);
+    else this.counts.set(uid, next);
+    return (delta === 1 && next === 1) || (delta === -1 && next === 0);
+  }
+}
+
+export class InProcessForeground implements Foreground {
+  private readonly local = new LocalCounts();
+
+  async change(uid: number, delta: 1 | -1): Promise<void> {
+    this.local.change(uid, delta);
+  }
+
+  async away(uids: number[]): Promise<number[]> {
+    return uids.filter((uid) => !this.local.counts.has(uid));
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** How long an instance's word that someone is looking lasts unless refreshed (a crashed one is forgotten). */
+const LEASE_MS = 90_000;
+const REFRESH_MS = 30_000;
+const key = (uid: number) => `push-foreground:${uid}`;
+
+/**
+ * Across instances: per user a sorted set of the instances showing them the app, scored by when that word
+ * expires. Each instance refreshes its own entries, so a socket on any instance suppresses the push that the
+ * publishing instance sends.
+ */
+export class RedisForeground implements Foreground {
+  private readonly local = new LocalCounts();
+  private readonly instance = randomUUID();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.timer = setInterval(() => void this.refresh([...this.local.counts.keys()]), REFRESH_MS).unref();
+  }
+
+  async change(uid: number, delta: 1 | -1): Promise<void> {
+    if (!this.local.change(uid, delta)) return;
+    if (delta === 1) return this.refresh([uid]);
+    await this.redis.zrem(key(uid), this.instance).then(() => undefined, this.onError);
+  }
+
+  private async refresh(uids: number[]): Promise<void> {
+    if (uids.length === 0) return;
+    const until = Date.now() + LEASE_MS;
+    const pipeline = this.redis.pipeline();
+    for (const uid of uids) pipeline.zadd(key(uid), until, this.instance).pexpire(key(uid), LEASE_MS);
+    await pipeline.exec().then(() => undefined, this.onError);
+  }
+
+  async away(uids: number[]): Promise<number[]> {
+    if (uids.length === 0) return [];
+    const now = Date.now();
+    const pipeline = this.redis.pipeline();
+    for (const uid of uids) pipeline.zcount(key(uid), now, '+inf');
+    const results = (await pipeline.exec()) ?? [];
+    return uids.filter((_, index) => !(Number(results[index]?.[1] ?? 0) > 0));
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    const uids = [...this.local.counts.keys()];
+    this.local.counts.clear();
+    if (uids.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const uid of uids) pipeline.zrem(key(uid), this.instance);
+    await pipeline.exec().catch(this.onError);
+  }
+}

@@ -1,0 +1,17 @@
+import type { apiCalls } from '../http/calls.js';
+import type { PushService } from '../services/push-service.js';
+
+export function pushRoutes(calls: ReturnType<typeof apiCalls>, services: { push: PushService }): void {
+  calls.session('pushkey', async () => ({ publicKey: (await services.push.loadKeys()).publicKey }));
+
+  calls.session('subscript', async ({ body, actor }) => {
+    await services.push.subscribe(actor, body);
+    return { status: 'OK' };
+  });
+
+  calls.session('pushsettings/get', ({ actor }) => services.push.settings(actor));
+
+  calls.session('pushsettings/update', ({ body: { ssid: _ssid, ...update }, actor }) =>
+    services.push.updateSettings(actor, update),
+  );
+}

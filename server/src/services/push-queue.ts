@@ -1,0 +1,112 @@
+import type { Agent } from 'node:https';
+import webPush, { WebPushError } from 'web-push';
+import type { StoredSubscription } from '../repositories/push-repository.js';
+import type { VapidKeys } from './push-service.js';
+
+/** How long a push may wait at the push service, and how soon it must arrive, per kind (SPEC §16). */
+export const PUSH_DELIVERY = {
+  message: { TTL: 24 * 60 * 60, urgency: 'normal' },
+  news: { TTL: 24 * 60 * 60, urgency: 'low' },
+  // A call no one answers within a minute is over.
+  call: { TTL: 60, urgency: 'high' },
+} as const;
+export type PushDelivery = (typeof PUSH_DELIVERY)[keyof typeof PUSH_DELIVERY];
+
+export interface PushJob {
+  subscription: StoredSubscription;
+  payload: string;
+  delivery: PushDelivery;
+}
+
+export interface PushQueueOptions {
+  keys: () => Promise<VapidKeys>;
+  subject: string;
+  /** The endpoint is gone (404/410): forget it. */
+  onGone: (endpoint: string) => Promise<void>;
+  onError: (error: unknown) => void;
+  /** Tests trust their local push receiver's certificate through it. */
+  agent?: Agent;
+  concurrency?: number;
+  maxAttempts?: number;
+  /** The first retry's wait; each next one doubles. */
+  backoffMs?: number;
+}
+
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/** Retry-After in seconds or as a date; null when absent or unreadable. */
+function retryAfterMs(header: string | undefined, now: number): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Pushes go out after the commit, off the path of talking: queued, at most `concurrency` at the push services
+ * at once, retried with backoff on 429 and 5xx (honouring Retry-After) a bounded number of times.
+ */
+export class PushQueue {
+  private readonly waiting: PushJob[] = [];
+  private running = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: PushQueueOptions) {}
+
+  enqueue(job: PushJob): void {
+    this.waiting.push(job);
+    this.pump();
+  }
+
+  /** Resolves once nothing is waiting or being sent (tests and the bench). */
+  idle(): Promise<void> {
+    if (this.running === 0 && this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    const limit = this.options.concurrency ?? 8;
+    while (this.running < limit && this.waiting.length > 0) {
+      const job = this.waiting.shift()!;
+      this.running += 1;
+      void this.send(job)
+        .catch(this.options.onError)
+        .finally(() => {
+          this.running -= 1;
+          this.pump();
+          if (this.running === 0 && this.waiting.length === 0) {
+            for (const resolve of this.idleWaiters.splice(0)) resolve();
+          }
+        });
+    }
+  }
+
+  private async send(job: PushJob): Promise<void> {
+    const { maxAttempts = 4, backoffMs = 1000 } = this.options;
+    const keys = await this.options.keys();
+    const { endpoint, p256dh, auth } = job.subscription;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await webPush.sendNotification({ endpoint, keys: { p256dh, auth } }, job.payload, {
+          vapidDetails: { subject: this.options.subject, ...keys },
+          TTL: job.delivery.TTL,
+          urgency: job.delivery.urgency,
+          contentEncoding: 'aes128gcm',
+          ...(this.options.agent ? { agent: this.options.agent } : {}),
+        });
+        return;
+      } catch (error) {
+        const status = error instanceof WebPushError ? error.statusCode : 0;
+        if (status === 404 || status === 410) return this.options.onGone(endpoint);
+        const retryable = status === 429 || status >= 500 || status === 0;
+        if (!retryable || attempt >= maxAttempts) throw error;
+        const header = error instanceof WebPushError ? error.headers['retry-after'] : undefined;
+        const told = retryAfterMs(header, Date.now());
+        await wait(Math.min(told ?? backoffMs * 2 ** (attempt - 1), MAX_RETRY_AFTER_MS));
+      }
+    }
+  }
+}
