@@ -67,8 +67,12 @@ export const OpenFrame = z
   .strict();
 export type OpenFrame = z.input<typeof OpenFrame>;
 
+/** Whether the app is in the foreground: a visible app gets no push for what its socket shows (SPEC §16). */
+export const VisibilityFrame = z.object({ type: z.literal('visibility'), visible: z.boolean() }).strict();
+export type VisibilityFrame = z.input<typeof VisibilityFrame>;
+
 /** Every frame a client may send after the session frame. */
-export const ClientFrame = z.union([TextFrame, DeleteFrame, OpenFrame]);
+export const ClientFrame = z.union([TextFrame, DeleteFrame, OpenFrame, VisibilityFrame]);
 export type ClientFrame = z.input<typeof ClientFrame>;
 
 export const MessageEvent = Message.extend({ type: z.literal('message') });
