@@ -69,8 +69,9 @@ async function openUrl(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === target.origin);
   if (open) {
-    const focused = await open.focus();
-    await focused.navigate(target.href).catch(() => undefined);
+    // Focus is allowed only within a real tap; the talk still opens in that window without it.
+    await open.focus().catch(() => undefined);
+    await open.navigate(target.href);
     return;
   }
   await self.clients.openWindow(target.href);

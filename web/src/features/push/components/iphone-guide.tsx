@@ -68,7 +68,7 @@ function AddToHomePicture() {
       <rect x="10" y="38" width="100" height="22" rx="5" fill="#fff" stroke="#c8a663" strokeWidth="2.5" />
       <rect x="16" y="17" width="46" height="4" rx="2" fill="#c7c7cc" />
       <rect x="16" y="24" width="30" height="3" rx="1.5" fill="#e5e5ea" />
-      <text x="16" y="53.5" fontSize="9" fill="#1c1c1e" fontFamily="sans-serif">
+      <text x="15" y="52.5" fontSize="8" fill="#1c1c1e" fontFamily="sans-serif">
         {ja.pushSetup.addToHome}
       </text>
       <rect x="91" y="42" width="13" height="13" rx="3" fill="none" stroke="#1c1c1e" strokeWidth="1.6" />
