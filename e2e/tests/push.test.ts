@@ -206,3 +206,44 @@ test('with notifications allowed, mypage shows the switches of what the member r
     await browser.close();
   }
 });
+
+test('a tap asks for permission, then subscribes with the server key (up to pushManager.subscribe)', async () => {
+  const tab = await context.newPage();
+  // Headless Chromium never shows the prompt, and its push service is out of reach here: the page's
+  // permission reads "not asked" until the tap asks, and subscribe records its options and fails.
+  await tab.addInitScript(() => {
+    const record = window as unknown as { asked: number; subscribedWith: number[] | null };
+    record.asked = 0;
+    record.subscribedWith = null;
+    Object.defineProperty(Notification, 'permission', {
+      get: () => (record.asked > 0 ? 'granted' : 'default'),
+    });
+    Notification.requestPermission = async () => {
+      record.asked += 1;
+      return 'granted';
+    };
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      const key = options?.applicationServerKey as Uint8Array;
+      record.subscribedWith = [...key, options?.userVisibleOnly ? 1 : 0];
+      throw new DOMException('no push service in the test', 'AbortError');
+    };
+  });
+  await logIn(tab, 'man');
+  await tab.getByRole('button', { name: ja.pushSetup.enable }).click();
+  await tab.getByText(ja.pushSetup.failed).waitFor();
+
+  const ssid = await tab.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('enishi') ?? '{}') as { session?: { session: string } }).session
+        ?.session,
+  );
+  const reply = await tab.request.post('/api/pushkey', { data: { ssid } });
+  const { publicKey } = (await reply.json()) as { publicKey: string };
+  const serverKey = [...Buffer.from(publicKey, 'base64url')];
+  const seen = await tab.evaluate(() => {
+    const { asked, subscribedWith } = window as unknown as { asked: number; subscribedWith: number[] | null };
+    return { asked, subscribedWith };
+  });
+  expect(seen).toEqual({ asked: 1, subscribedWith: [...serverKey, 1] });
+  await tab.close();
+});
