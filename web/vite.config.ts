@@ -43,7 +43,10 @@ export default defineConfig({
       // The server's CSP allows no inline script: the app registers the worker itself (src/lib/pwa.ts).
       injectRegister: false,
       registerType: 'prompt',
-      strategies: 'generateSW',
+      // Our own worker (src/sw.ts): the precached shell as before, and push notifications (SPEC §16).
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       includeAssets: ['icons/apple-touch-icon.png', 'icons/favicon-48.png'],
       manifest: {
         id: '/',
@@ -65,15 +68,8 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-        navigateFallback: '/index.html',
-        // API calls, sockets, health checks, talk images and files never get the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/ws\//, /^\/media\//, /^\/healthz/, /\/[^/?]+\.[^/?]+$/],
-        cleanupOutdatedCaches: true,
-        clientsClaim: false,
-        skipWaiting: false,
-        // No runtimeCaching: API replies and media are never served from the worker's cache.
       },
     }),
   ],

@@ -16,7 +16,7 @@ const navyLight = '#22365f';
 const gold = '#dcc28a';
 const goldLine = 'rgba(200, 166, 99, 0.9)';
 
-type Kind = 'any' | 'maskable' | 'apple' | 'favicon';
+type Kind = 'any' | 'maskable' | 'apple' | 'favicon' | 'badge';
 const icons: Array<{ file: string; size: number; kind: Kind }> = [
   { file: 'icon-192.png', size: 192, kind: 'any' },
   { file: 'icon-512.png', size: 512, kind: 'any' },
@@ -24,9 +24,20 @@ const icons: Array<{ file: string; size: number; kind: Kind }> = [
   { file: 'maskable-512.png', size: 512, kind: 'maskable' },
   { file: 'apple-touch-icon.png', size: 180, kind: 'apple' },
   { file: 'favicon-48.png', size: 48, kind: 'favicon' },
+  { file: 'badge-96.png', size: 96, kind: 'badge' },
 ];
 
+/** The notification badge (Android's status bar): only its shape counts, so white 縁 on nothing. */
+function badgeHtml(size: number): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+    html, body { margin: 0; background: transparent; }
+    .icon { width: ${size}px; height: ${size}px; display: grid; place-items: center; }
+    .glyph { color: #fff; font: 700 ${size * 0.84}px/1 'Noto Serif CJK JP', 'Hiragino Mincho ProN', serif; }
+  </style></head><body><div class="icon"><span class="glyph">縁</span></div></body></html>`;
+}
+
 function html(size: number, kind: Kind): string {
+  if (kind === 'badge') return badgeHtml(size);
   // How much of the square the emblem (ring and character) may use: maskable icons keep to the safe zone.
   const emblem = { any: 0.74, maskable: 0.58, apple: 0.7, favicon: 1 }[kind] * size;
   const corner = kind === 'any' ? size * 0.22 : kind === 'favicon' ? size / 2 : 0;

@@ -4,6 +4,7 @@ import { App } from '@/app';
 import { startChatSocket } from '@/lib/chat/socket';
 import { startAppBadge } from '@/lib/notifications';
 import { startServiceWorker } from '@/lib/pwa';
+import { startPushDevice } from '@/lib/push-subscription';
 import '@/styles/index.css';
 
 const root = document.getElementById('root');
@@ -18,3 +19,4 @@ createRoot(root).render(
 void startServiceWorker();
 startChatSocket();
 startAppBadge();
+startPushDevice();

@@ -1,6 +1,7 @@
 import { ApiError, api } from './api-client';
 import { stopChatSocket } from './chat/socket';
 import { clearLocalState } from './local-state';
+import { forgetPushDevice } from './push-device';
 import { currentPushSubscription } from './pwa';
 import { queryClient } from './query-client';
 import { getSession, type Session } from './session';
@@ -50,6 +51,8 @@ export async function tellServerLogout(): Promise<void> {
     // the session ends on this device either way
   } finally {
     clearTimeout(timer);
+    // The worker must not renew a subscription for a session that has ended.
+    await forgetPushDevice();
   }
 }
 

@@ -40,4 +40,10 @@ function syncAppBadge(): void {
 export function startAppBadge(): void {
   subscribeLocalState(syncAppBadge);
   syncAppBadge();
+  // A push set the badge meanwhile (the service worker): the app's own count stands again when it is shown.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    shownBadge = -1;
+    syncAppBadge();
+  });
 }

@@ -1,4 +1,5 @@
 import { LIMITS, type PushSubscriptionJson } from '@enishi/contract';
+import { subscriptionJson } from './push-device';
 
 /*
  * Service worker life cycle (SPEC §9): the worker is registered from code (the CSP forbids inline script),
@@ -60,31 +61,12 @@ export async function applyUpdate(): Promise<void> {
   setTimeout(reloadAtHome, 3000);
 }
 
-export const hasServiceWorker = (): boolean =>
-  typeof navigator !== 'undefined' &&
-  'serviceWorker' in navigator &&
-  navigator.serviceWorker.controller !== null;
-
-/** Ask for notification permission after login when a worker exists; never waits for the answer. */
-export function requestNotificationPermission(): void {
-  if (!hasServiceWorker() || typeof Notification === 'undefined' || Notification.permission !== 'default')
-    return;
-  Notification.requestPermission().catch(() => undefined);
-}
-
 /** This device's push subscription, if it has one (sent on logout so the server forgets it). */
 export async function currentPushSubscription(): Promise<PushSubscriptionJson | null> {
   try {
     if (!('serviceWorker' in navigator)) return null;
     const registration = await navigator.serviceWorker.getRegistration();
-    const subscription = await registration?.pushManager?.getSubscription();
-    const json = subscription?.toJSON();
-    if (!json?.endpoint || !json.keys?.p256dh || !json.keys.auth) return null;
-    return {
-      endpoint: json.endpoint,
-      expirationTime: json.expirationTime ?? null,
-      keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
-    };
+    return subscriptionJson(await registration?.pushManager?.getSubscription());
   } catch {
     return null;
   }

@@ -1,15 +1,18 @@
 import { ja, isStaffRole } from '@enishi/contract';
 import { Profile } from '@/features/mypage/components/profile';
+import { PushPanel } from '@/features/push/components/push-panel';
 import { useSession } from '@/lib/session';
 import { Page } from '@/components/layouts/page';
 
-/** /mypage: スタッフマイページ for staff, マイページ for members (SPEC §2). */
+/** /mypage: スタッフマイページ for staff, マイページ for members (SPEC §2), with notifications (SPEC §16). */
 export default function MypageRoute() {
   const session = useSession();
   if (!session) return null;
   return (
     <Page title={isStaffRole(session.role) ? ja.mypage.staffTitle : ja.mypage.memberTitle}>
-      <Profile session={session} />
+      <Profile session={session}>
+        <PushPanel session={session} />
+      </Profile>
     </Page>
   );
 }

@@ -60,6 +60,7 @@ describe('the chat socket', () => {
     stop();
 
     expect((await session).last_id).toBe(before.id);
+    expect(server.frames.slice(-1)).toEqual([{ type: 'visibility', visible: true }]);
     expect(seen).toEqual(['最初', '切れている間']);
     expect(server.connections()).toBe(2);
   }, 15_000);
@@ -95,4 +96,17 @@ describe('the chat socket', () => {
     expect(echoed).toEqual([stored[0]?.id]);
     expect(textFrames(clientId)).toHaveLength(1);
   }, 15_000);
+
+  it('tells the server when the app goes to the background and comes back, so pushes stop while it shows', async () => {
+    const visibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const hidden = server.nextFrame('visibility');
+    visibility('hidden');
+    expect(await hidden).toEqual({ type: 'visibility', visible: false });
+    const shown = server.nextFrame('visibility');
+    visibility('visible');
+    expect(await shown).toEqual({ type: 'visibility', visible: true });
+  });
 });

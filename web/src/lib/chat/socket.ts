@@ -56,6 +56,8 @@ let openTalk: OpenTalk | null = null;
  * messages that arrive while it stays open (API.md "Chat socket").
  */
 let toldTalkId: number | null | undefined;
+/** The socket whose session frame has gone out: only then may other frames follow. */
+let sessionSentOn: WebSocket | null = null;
 /** Set after an alert that the socket failed; cleared once a connection works again (one alert per outage). */
 let failureShown = false;
 let started = false;
@@ -139,6 +141,16 @@ async function sendSessionFrame(ws: WebSocket, token: string): Promise<void> {
       last_id: lastId,
     }),
   );
+  sessionSentOn = ws;
+  tellVisibility();
+}
+
+/** The server sends no push for what a socket in the foreground shows (API.md "Push notifications"). */
+function tellVisibility(): void {
+  const ws = socket;
+  if (!ws || ws !== sessionSentOn || ws.readyState !== WebSocket.OPEN) return;
+  const frame: ClientFrame = { type: 'visibility', visible: isVisible() };
+  ws.send(JSON.stringify(frame));
 }
 
 function onClosed(code: number, opened: boolean): void {
@@ -367,6 +379,7 @@ export function startChatSocket(): void {
   document.addEventListener('visibilitychange', () => {
     // A hidden app has no talk on screen: what arrives meanwhile stays unread until it is shown again.
     tellOpenTalk();
+    tellVisibility();
     // A phone that slept may have a dead socket without a close event yet; a live one is left alone.
     if (isVisible() && !socket && getSession() && !reconnectTimer) connect();
   });

@@ -2,7 +2,6 @@ import { LIMITS, ja } from '@enishi/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { requestNotificationPermission } from '@/lib/pwa';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -37,10 +36,8 @@ export function LoginForm() {
     login.mutate(
       { id: loginId, password },
       {
-        onSuccess: () => {
-          requestNotificationPermission();
-          void navigate('/mypage', { replace: true });
-        },
+        // Mypage then offers notifications (features/push): asked on a tap, never on its own.
+        onSuccess: () => void navigate('/mypage', { replace: true }),
         onError: (error) => toast(errorMessage(error)),
       },
     );

@@ -1,5 +1,5 @@
 import { ROLE, canUploadOwnImage, ja } from '@enishi/contract';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { forgetUser, tellServerLogout } from '@/lib/auth';
@@ -14,9 +14,9 @@ import './profile.css';
 
 /**
  * Mypage (SPEC §2, §4): the user record is loaded and name, rank and image refreshed; a user the server no
- * longer knows is logged out.
+ * longer knows is logged out. `children` (the notifications panel) come before logout.
  */
-export function Profile({ session }: { session: Session }) {
+export function Profile({ session, children }: { session: Session; children?: ReactNode }) {
   const navigate = useNavigate();
   const user = useUser(session.uid);
   const row = user.data?.rows[0];
@@ -64,6 +64,8 @@ export function Profile({ session }: { session: Session }) {
       ) : null}
 
       {session.role === ROLE.male ? <MemberSiteMenu /> : null}
+
+      {children}
 
       <LogoutButton />
     </div>

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { ja } from '@enishi/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Session } from '@/lib/session';
+import { PushPanel } from './push-panel';
+
+/*
+ * jsdom has no Notification, PushManager or service worker: each test gives the page the browser it acts as
+ * (an iPhone's Safari tab, or a browser that can ask). Chromium's real parts are in e2e/tests/push.test.ts.
+ */
+
+const member: Session = { uid: 7, role: 101, rank: 1, name: '山田太郎', session: 's', image: null };
+
+function actAs(userAgent: string, permission?: NotificationPermission, answer?: NotificationPermission) {
+  Object.defineProperty(navigator, 'userAgent', { configurable: true, get: () => userAgent });
+  const asked: string[] = [];
+  if (permission) {
+    const stub = {
+      permission,
+      requestPermission: () => {
+        asked.push('asked');
+        return Promise.resolve(answer ?? permission);
+      },
+    };
+    Object.assign(globalThis, { Notification: stub, PushManager: class {} });
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {} });
+  }
+  return asked;
+}
+
+const iphone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const android =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+function show() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PushPanel session={member} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  Reflect.deleteProperty(globalThis, 'Notification');
+  Reflect.deleteProperty(globalThis, 'PushManager');
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+describe('the notifications panel on mypage', () => {
+  it('shows an iPhone in Safari how to add the app to the home screen, and offers no button', () => {
+    actAs(iphone);
+    show();
+    expect(screen.getByRole('heading', { name: ja.pushSetup.installTitle })).toBeTruthy();
+    for (const step of ja.pushSetup.installSteps) expect(screen.getByText(step)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: ja.pushSetup.enable })).toBeNull();
+  });
+
+  it('explains what notifications are for and asks only when the member taps', async () => {
+    const asked = actAs(android, 'default', 'denied');
+    show();
+    expect(screen.getByText(ja.pushSetup.lead)).toBeTruthy();
+    expect(asked).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: ja.pushSetup.enable }));
+    // Said no on the prompt: the card tells how to allow notifications again in the settings.
+    expect(await screen.findByRole('heading', { name: ja.pushSetup.deniedTitle })).toBeTruthy();
+    expect(asked).toEqual(['asked']);
+    expect(screen.getByText(ja.pushSetup.deniedLead)).toBeTruthy();
+  });
+
+  it('tells someone who blocked notifications how to allow them again', () => {
+    actAs(android, 'denied');
+    show();
+    expect(screen.getByRole('heading', { name: ja.pushSetup.deniedTitle })).toBeTruthy();
+    for (const step of ja.pushSetup.deniedSteps) expect(screen.getByText(step)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import { ja } from '@enishi/contract';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { enablePush, pushState, type PushState } from '@/lib/push-subscription';
+import type { Session } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { IphoneGuide } from './iphone-guide';
+import { PushSettingsCard } from './push-settings';
+import './push.css';
+
+/**
+ * Notifications on mypage (SPEC §16), where the app lands after login: what they are for and a button that asks
+ * on the tap; on an iPhone outside the home-screen app, how to add it first; when blocked, how to allow again.
+ */
+export function PushPanel({ session }: { session: Session }) {
+  const [state, setState] = useState<PushState>(pushState);
+  const [busy, setBusy] = useState(false);
+
+  async function onEnable() {
+    setBusy(true);
+    try {
+      setState(await enablePush(session));
+    } catch (error) {
+      console.warn('push subscription failed', error);
+      toast(error instanceof ApiError ? errorMessage(error) : ja.pushSetup.failed);
+      setState(pushState());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (state === 'install') return <IphoneGuide />;
+  return (
+    <>
+      <section className="push-card" aria-labelledby="push-card-title">
+        <h2 id="push-card-title" className="push-card__title">
+          <BellIcon />
+          {state === 'denied' ? ja.pushSetup.deniedTitle : ja.pushSetup.title}
+        </h2>
+        {state === 'default' ? (
+          <>
+            <p className="push-card__lead">{ja.pushSetup.lead}</p>
+            <p className="push-card__note">{ja.pushSetup.privacy}</p>
+            <Button block busy={busy} disabled={busy} onClick={() => void onEnable()}>
+              {busy ? ja.pushSetup.enabling : ja.pushSetup.enable}
+            </Button>
+          </>
+        ) : null}
+        {state === 'granted' ? (
+          <p className="push-card__lead push-card__lead--on">
+            <span className="push-card__on">{ja.pushSetup.enabled}</span>
+            {ja.pushSetup.enabledLead}
+          </p>
+        ) : null}
+        {state === 'denied' ? (
+          <>
+            <p className="push-card__lead">{ja.pushSetup.deniedLead}</p>
+            <ul className="push-card__steps">
+              {ja.pushSetup.deniedSteps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {state === 'unsupported' ? <p className="push-card__lead">{ja.pushSetup.unsupported}</p> : null}
+      </section>
+      {state === 'granted' ? <PushSettingsCard session={session} /> : null}
+    </>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg className="push-card__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6Zm-2.5 15.5a2.5 2.5 0 0 0 5 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

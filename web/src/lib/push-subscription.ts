@@ -1,0 +1,109 @@
+import { api } from './api-client';
+import { subscribeLocalState } from './local-state';
+import { keyBytes, readPushDevice, savePushDevice, subscriptionJson } from './push-device';
+import { getSession, type Session } from './session';
+
+/*
+ * This device's push subscription (SPEC §16, API.md "Push notifications"). Permission is asked only on a tap
+ * (features/push), never on its own; an iPhone or iPad gets push only in the app added to its home screen, so a
+ * Safari tab is shown how to add it first. Once allowed, the subscription follows the server's key: a new key
+ * (or a new user or session on this device) subscribes or registers again.
+ */
+
+export type PushState = 'install' | 'unsupported' | 'default' | 'denied' | 'granted';
+
+/** iOS Safari (and the iPad's, which calls itself a Mac) outside the home-screen app. */
+export function isIosBrowserTab(): boolean {
+  const { userAgent, maxTouchPoints } = navigator;
+  const ios = /iPhone|iPad|iPod/.test(userAgent) || (userAgent.includes('Macintosh') && maxTouchPoints > 1);
+  if (!ios) return false;
+  const standalone =
+    (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+    (typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches);
+  return !standalone;
+}
+
+export function pushState(): PushState {
+  if (isIosBrowserTab()) return 'install';
+  if (
+    typeof Notification === 'undefined' ||
+    typeof PushManager === 'undefined' ||
+    !('serviceWorker' in navigator)
+  )
+    return 'unsupported';
+  return Notification.permission;
+}
+
+const sameKey = (subscription: PushSubscription, publicKey: string, stored: string | undefined): boolean => {
+  const used = subscription.options?.applicationServerKey;
+  if (!used) return stored === publicKey;
+  const wanted = keyBytes(publicKey);
+  const bytes = new Uint8Array(used);
+  return bytes.length === wanted.length && bytes.every((byte, i) => byte === wanted[i]);
+};
+
+/**
+ * Subscribe with the server's key (again when it changed) and register the subscription for this user.
+ * `force`: register even when nothing seems to have changed (the member just tapped).
+ */
+async function register(session: Session, force: boolean): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  const { publicKey } = await api('pushkey', {});
+  const device = await readPushDevice();
+  const existing = await registration.pushManager.getSubscription();
+  const keep = existing && sameKey(existing, publicKey, device?.publicKey) ? existing : null;
+  const unchanged = keep && device?.uid === session.uid && device.ssid === session.session;
+  if (unchanged && !force) return;
+  if (existing && !keep) await existing.unsubscribe().catch(() => false);
+  const subscription =
+    keep ??
+    (await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(publicKey),
+    }));
+  await api('subscript', {
+    userId: session.uid,
+    subscript: subscriptionJson(subscription),
+    oldSubscript: existing && !keep ? subscriptionJson(existing) : null,
+  });
+  await savePushDevice({ uid: session.uid, ssid: session.session, publicKey });
+}
+
+/** On the member's tap: ask (the browser shows its prompt), then subscribe. Resolves to the answer. */
+export async function enablePush(session: Session): Promise<NotificationPermission> {
+  // Called first in the tap, before any other await: Safari asks only within the user's gesture.
+  const permission = await Notification.requestPermission();
+  if (permission === 'granted') await register(session, true);
+  return permission;
+}
+
+/** At start and after login: keep an allowed subscription current (a new key, user or session). */
+export function renewPushSubscription(): void {
+  const session = getSession();
+  if (!session || pushState() !== 'granted' || !navigator.onLine) return;
+  register(session, false).catch((error: unknown) => console.warn('push subscription renewal failed', error));
+}
+
+/** Opening the app clears the notifications it has shown: the talk is in front of the member now. */
+export async function clearShownNotifications(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const shown = (await registration?.getNotifications?.()) ?? [];
+  shown.forEach((notification) => notification.close());
+}
+
+/** Called once at start-up (main.tsx). */
+export function startPushDevice(): void {
+  let token = getSession()?.session ?? null;
+  renewPushSubscription();
+  void clearShownNotifications();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void clearShownNotifications();
+  });
+  subscribeLocalState(() => {
+    const now = getSession()?.session ?? null;
+    if (now === token) return;
+    token = now;
+    renewPushSubscription();
+  });
+}

@@ -1,0 +1,112 @@
+import type { PushPayload } from '@enishi/contract';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { keyBytes, readPushDevice, subscriptionJson } from './lib/push-device';
+
+/*
+ * The service worker (SPEC §9, §16). The shell: every built file is precached, a navigation gets index.html, so
+ * the app opens offline; API calls, sockets, media and files never get the shell, and nothing else is cached.
+ * A new version waits until the user accepts it (app/update-prompt.tsx posts SKIP_WAITING). Push: show the
+ * notification, set the app icon badge, open the talk on a tap, renew a subscription the browser replaced.
+ */
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/ws\//, /^\/media\//, /^\/healthz/, /\/[^/?]+\.[^/?]+$/],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+/*
+ * Checked by hand, not with the contract's zod schema: the worker is fetched again at every update check, so it
+ * stays small. The shape is PushPayload's (API.md "Push notifications").
+ */
+function payloadOf(event: PushEvent): PushPayload | null {
+  let data: Partial<Record<keyof PushPayload, unknown>>;
+  try {
+    data = (event.data?.json() ?? {}) as typeof data;
+  } catch {
+    return null;
+  }
+  const { title, body, url, tag, badge } = data;
+  if (typeof title !== 'string' || typeof body !== 'string' || typeof tag !== 'string') return null;
+  if (typeof url !== 'string' || !url.startsWith('/')) return null;
+  if (typeof badge !== 'number' || !Number.isInteger(badge) || badge < 0) return null;
+  return { title, body, url, tag, badge };
+}
+
+async function showPush(payload: PushPayload): Promise<void> {
+  await self.registration.showNotification(payload.title, {
+    body: payload.body,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/badge-96.png',
+    tag: payload.tag,
+    // A newer message of the same talk replaces the shown one and still rings.
+    renotify: true,
+    data: { url: payload.url },
+  } as NotificationOptions);
+  const badge =
+    payload.badge > 0 ? self.navigator.setAppBadge?.(payload.badge) : self.navigator.clearAppBadge?.();
+  await badge?.catch(() => undefined);
+}
+
+self.addEventListener('push', (event) => {
+  const payload = payloadOf(event);
+  // A push the worker cannot read is not shown: the server only sends PushPayload.
+  if (payload) event.waitUntil(showPush(payload));
+});
+
+async function openUrl(url: string): Promise<void> {
+  const target = new URL(url, self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === target.origin);
+  if (open) {
+    // Focus is allowed only within a real tap; the talk still opens in that window without it.
+    await open.focus().catch(() => undefined);
+    await open.navigate(target.href);
+    return;
+  }
+  await self.clients.openWindow(target.href);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: unknown } | null)?.url;
+  event.waitUntil(openUrl(typeof url === 'string' && url.startsWith('/') ? url : '/'));
+});
+
+/** The browser replaced the subscription: make a new one with the same key and tell the server (API.md). */
+async function renewSubscription(old: PushSubscription | null): Promise<void> {
+  const device = await readPushDevice();
+  if (!device) return; // logged out on this device: nothing to renew
+  const subscription = await self.registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(device.publicKey),
+  });
+  await fetch('/api/subscript', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      ssid: device.ssid,
+      userId: device.uid,
+      subscript: subscriptionJson(subscription),
+      oldSubscript: subscriptionJson(old),
+    }),
+  });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as Event & {
+    oldSubscription?: PushSubscription | null;
+    waitUntil: ExtendableEvent['waitUntil'];
+  };
+  change.waitUntil(renewSubscription(change.oldSubscription ?? null).catch(() => undefined));
+});
