@@ -11,7 +11,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ownedBy } from './columns.js';
+import { createdAt, ownedBy, storedImageColumns } from './columns.js';
 import { conversations, messages, users } from './schema.js';
 
 /*
@@ -70,13 +70,7 @@ export const banners = pgTable(
 export const contentImages = pgTable(
   'content_images',
   {
-    id: varchar('id', { length: 32 }).primaryKey(),
-    // Relative to DATA_DIR/media.
-    path: text('path').notNull(),
-    mime: varchar('mime', { length: 20 }).notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    bytes: integer('bytes').notNull(),
+    ...storedImageColumns(),
     newsId: integer('news_id').references(() => news.id, { onDelete: 'cascade' }),
     bannerId: integer('banner_id').references(() => banners.id, { onDelete: 'cascade' }),
     // The order of a news item's images.

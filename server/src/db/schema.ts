@@ -18,7 +18,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ownedBy } from './columns.js';
+import { createdAt, ownedBy, storedImageColumns } from './columns.js';
 
 /*
  * One schema for both engines (embedded PGlite and PostgreSQL). Migrations in server/drizzle are generated
@@ -170,13 +170,7 @@ export const conversationReads = pgTable(
 export const media = pgTable(
   'media',
   {
-    id: varchar('id', { length: 32 }).primaryKey(),
-    // Relative to DATA_DIR/media, so the data folder can move.
-    path: text('path').notNull(),
-    mime: varchar('mime', { length: 20 }).notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    bytes: integer('bytes').notNull(),
+    ...storedImageColumns(),
     conversationId: ownedBy('conversation_id', () => conversations.id),
     // Set in the transaction that stores the message; an image without one is never served.
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, {
