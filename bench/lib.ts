@@ -1,24 +1,14 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort } from '../server/src/test/process.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 export interface Child {
   url: string;
@@ -43,13 +33,9 @@ export async function startBareFastify(): Promise<Child> {
   return { url: `http://127.0.0.1:${port}`, child, stop: () => stopChild(child) };
 }
 
-/** The real built server on a fresh embedded database (or DATABASE_URL when given), with seeded users. */
-export async function startEnishi(
-  users: { id: string; password: string; name: string; role: number }[],
-  extraEnv: NodeJS.ProcessEnv = {},
-): Promise<Child & { uids: Record<string, number> }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
+/** The environment of a server under measurement: on `port`, a fresh data folder, errors only in its log. */
+export function benchEnv(port: number, extraEnv: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     PORT: String(port),
@@ -59,6 +45,15 @@ export async function startEnishi(
     LOG_LEVEL: 'error',
     ...extraEnv,
   };
+}
+
+/** The real built server on a fresh embedded database (or DATABASE_URL when given), with seeded users. */
+export async function startEnishi(
+  users: { id: string; password: string; name: string; role: number }[],
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Child & { uids: Record<string, number> }> {
+  const port = await freePort();
+  const env = benchEnv(port, extraEnv);
   const uids: Record<string, number> = {};
   for (const user of users) {
     const result = spawnSync(

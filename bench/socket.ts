@@ -3,13 +3,13 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { Inspector } from './inspector.js';
-import { freePort, repoRoot } from './lib.js';
+import { freePort } from '../server/src/test/process.js';
+import { benchEnv, repoRoot } from './lib.js';
 
 interface Person {
   uid: number;
@@ -293,16 +293,7 @@ export async function enishiFigures(
 ): Promise<{ figures: SocketFigures; club: Club }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'enishi-bench-')),
-    PUBLIC_ORIGIN: origin,
-    LOG_LEVEL: 'error',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
+  const env = benchEnv(port, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   const seed = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(repoRoot, 'bench/seed-club.ts'), String(sizes.members), String(sizes.staff)],

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { freePort, seedUsers, serverEnv, startServer } from './server.js';
+import { freePort } from '../../server/src/test/process.js';
+import { seedUsers, serverEnv, startServer } from './server.js';
 import { people } from './users.js';
 
 declare module 'vitest' {

@@ -83,17 +83,15 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.pgliteWorker) {
     const client = await PgliteWorkerClient.open(options.pgliteDir);
     // Only the calls drizzle-orm/pglite makes are forwarded; see pglite-worker-client.ts.
-    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
-    return {
-      db,
-      ordered: db,
-      engine: 'pglite',
-      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => client.close(),
-    };
+    return pgliteHandle(client as unknown as PGlite);
   }
   const client = options.pgliteDir ? await openDurablePglite(options.pgliteDir) : new PGlite();
   await client.waitReady;
+  return pgliteHandle(client);
+}
+
+/** One PGlite (in this thread or a worker) serves both connections: it runs one query at a time anyway. */
+function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 import type { AuditAction, AuditSnapshot } from '@enishi/contract';
 import { users } from './schema.js';
 
@@ -37,7 +28,7 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<AuditSnapshot>(),
     // The password was set or changed (its value is never logged).
     passwordReset: boolean('password_reset').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check('audit_log_action', sql`${table.action} in ('add', 'update', 'delete', 'image')`),

@@ -11,14 +11,13 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, ownedBy, storedImageColumns } from './columns.js';
 import { conversations, messages, users } from './schema.js';
 
 /*
  * Member content: news and ad banners for one group each (type 1 men, 2 women), their images, and the
  * record of bulk sends. schema.ts re-exports this file, so the migrations and the one Database type cover it.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const news = pgTable(
   'news',
@@ -71,13 +70,7 @@ export const banners = pgTable(
 export const contentImages = pgTable(
   'content_images',
   {
-    id: varchar('id', { length: 32 }).primaryKey(),
-    // Relative to DATA_DIR/media.
-    path: text('path').notNull(),
-    mime: varchar('mime', { length: 20 }).notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    bytes: integer('bytes').notNull(),
+    ...storedImageColumns(),
     newsId: integer('news_id').references(() => news.id, { onDelete: 'cascade' }),
     bannerId: integer('banner_id').references(() => banners.id, { onDelete: 'cascade' }),
     // The order of a news item's images.
@@ -116,15 +109,9 @@ export const broadcasts = pgTable(
 export const broadcastRecipients = pgTable(
   'broadcast_recipients',
   {
-    broadcastId: integer('broadcast_id')
-      .notNull()
-      .references(() => broadcasts.id, { onDelete: 'cascade' }),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    broadcastId: ownedBy('broadcast_id', () => broadcasts.id),
+    memberId: ownedBy('member_id', () => users.id),
+    conversationId: ownedBy('conversation_id', () => conversations.id),
     messageId: bigint('message_id', { mode: 'number' })
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),

@@ -18,13 +18,12 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { createdAt, ownedBy, storedImageColumns } from './columns.js';
 
 /*
  * One schema for both engines (embedded PGlite and PostgreSQL). Migrations in server/drizzle are generated
  * from this file with `npm run db:generate -w @enishi/server`.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -55,9 +54,7 @@ export const sessions = pgTable(
   {
     // sha256 (hex) of the token the client holds, so a leaked table does not hand out sessions.
     id: varchar('id', { length: 64 }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -123,9 +120,7 @@ export const messages = pgTable(
   {
     // Only grows, and rows commit in id order (see message-repository.ts), so `id > last_id` catches up.
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: ownedBy('conversation_id', () => conversations.id),
     // Null once the sender's account is deleted; the message stays in the other side's history.
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull().default(''),
@@ -160,12 +155,8 @@ export const messages = pgTable(
 export const conversationReads = pgTable(
   'conversation_reads',
   {
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: ownedBy('conversation_id', () => conversations.id),
+    userId: ownedBy('user_id', () => users.id),
     lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
@@ -178,16 +169,8 @@ export const conversationReads = pgTable(
 export const media = pgTable(
   'media',
   {
-    id: varchar('id', { length: 32 }).primaryKey(),
-    // Relative to DATA_DIR/media, so the data folder can move.
-    path: text('path').notNull(),
-    mime: varchar('mime', { length: 20 }).notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    bytes: integer('bytes').notNull(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    ...storedImageColumns(),
+    conversationId: ownedBy('conversation_id', () => conversations.id),
     // Set in the transaction that stores the message; an image without one is never served.
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, {
       onDelete: 'cascade',

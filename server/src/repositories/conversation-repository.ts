@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import {
   conversationReads,
@@ -226,7 +226,7 @@ export class ConversationRepository {
    * most `limit`. Members: their own talks. Staff: desk talks, group talks and staff rooms.
    */
   async unread(reader: Reader, limit: number): Promise<UnreadRow[]> {
-    return this.db
+    const query = this.db
       .select({
         conversationId: conversations.id,
         kind: conversations.kind,
@@ -234,13 +234,18 @@ export class ConversationRepository {
         messageId: messages.id,
       })
       .from(messages)
+      .$dynamic();
+    return this.unreadOnly(query, reader).orderBy(desc(messages.id)).limit(limit);
+  }
+
+  /** A select from messages joined to each one's talk, member, sender and read mark, kept to the unread. */
+  private unreadOnly<Query extends PgSelect>(query: Query, reader: Reader) {
+    return query
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .leftJoin(member, eq(member.id, conversations.memberId))
       .leftJoin(sender, eq(sender.id, messages.senderId))
       .leftJoin(conversationReads, this.readMarkOf(reader))
-      .where(this.unreadFor(reader))
-      .orderBy(desc(messages.id))
-      .limit(limit);
+      .where(this.unreadFor(reader));
   }
 
   /** The reader's read mark in the conversation of each message row. */
@@ -273,19 +278,14 @@ export class ConversationRepository {
   async unreadCounts(
     reader: Reader,
   ): Promise<{ kind: ConversationKind; memberRole: number | null; count: number }[]> {
-    const unread = this.db
+    const scan = this.db
       .select({
         kind: sql<ConversationKind>`${conversations.kind}`.as('unread_kind'),
         memberRole: sql<number | null>`${member.role}`.as('unread_member_role'),
       })
       .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .leftJoin(member, eq(member.id, conversations.memberId))
-      .leftJoin(sender, eq(sender.id, messages.senderId))
-      .leftJoin(conversationReads, this.readMarkOf(reader))
-      .where(this.unreadFor(reader))
-      .limit(UNREAD_COUNT_CAP)
-      .as('unread');
+      .$dynamic();
+    const unread = this.unreadOnly(scan, reader).limit(UNREAD_COUNT_CAP).as('unread');
     return this.db
       .select({
         kind: unread.kind,

@@ -5,7 +5,7 @@ import type { UserRecord } from '../db/schema.js';
 import type { apiCalls } from '../http/calls.js';
 import { presentAudit } from '../presenters/member-admin-presenter.js';
 import { presentUser } from '../presenters/user-presenter.js';
-import type { MemberAdminService } from '../services/member-admin-service.js';
+import type { MemberAdminService, MemberInput } from '../services/member-admin-service.js';
 import type { ProfileImageService } from '../services/profile-image-service.js';
 
 /** A data URL of a 5,000,000-byte image is about 6.7 MB; the JSON around it is small. */
@@ -16,32 +16,37 @@ interface Deps {
   profileImages: ProfileImageService;
 }
 
+/** The account fields of adduser and updateuser in the service's words (no `pass` on an edit keeps it). */
+function account<Password extends string | undefined>(body: {
+  id: string;
+  name: string;
+  pass: Password;
+  rank: number;
+  role: number;
+  introducer: string;
+}): MemberInput & { password: Password } {
+  return {
+    loginId: body.id,
+    name: body.name,
+    password: body.pass,
+    rank: body.rank,
+    role: body.role,
+    introducer: body.introducer,
+  };
+}
+
 /** Member and staff administration calls (SPEC §7): adduser, updateuser, searchuser, deluser, images, audit. */
 export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: Deps): void {
   const row = (user: UserRecord): UserRow =>
     presentUser(user, undefined, services.profileImages.url(user.image));
 
   calls.session('adduser', async ({ body, actor }) => {
-    const user = await services.memberAdmin.add(actor, {
-      loginId: body.id,
-      name: body.name,
-      password: body.pass,
-      rank: body.rank,
-      role: body.role,
-      introducer: body.introducer,
-    });
+    const user = await services.memberAdmin.add(actor, account(body));
     return { rows: [row(user)] };
   });
 
   calls.session('updateuser', async ({ body, actor }) => {
-    const user = await services.memberAdmin.update(actor, body.uid, {
-      loginId: body.id,
-      name: body.name,
-      password: body.pass,
-      rank: body.rank,
-      role: body.role,
-      introducer: body.introducer,
-    });
+    const user = await services.memberAdmin.update(actor, body.uid, account(body));
     return { rows: [row(user)] };
   });
 

@@ -1,9 +1,10 @@
-import { contentTypeOfRole, isStaffRole, ja, type BannerRow } from '@enishi/contract';
+import { ja, type BannerRow } from '@enishi/contract';
 import { forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { presentBanner } from '../presenters/banner-presenter.js';
 import type { BannerRepository } from '../repositories/banner-repository.js';
 import { BANNER_IMAGE_FORMATS, type ContentImageService } from './content-image-service.js';
+import { readableContent, type ContentQuery } from './content-reading.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
@@ -41,17 +42,9 @@ export class BannerService {
     await this.images.remove(result.removedPaths);
   }
 
-  /** Staff: the banners of `type`, or all. A member: their group's, whatever `type` says. */
-  async get(actor: Actor, query: { type?: 1 | 2; id?: number }): Promise<BannerRow[]> {
-    const staff = isStaffRole(actor.role);
-    const type = staff
-      ? query.id === undefined
-        ? query.type
-        : undefined
-      : (contentTypeOfRole(actor.role) ?? undefined);
-    if (!staff && type === undefined) return [];
-    const items = await this.banners.list({ type, id: query.id });
-    if (query.id !== undefined && (!items[0] || !policies.seeContent(actor, items[0].type))) throw notFound();
+  /** The banners the actor may read (`readableContent`). */
+  async get(actor: Actor, query: ContentQuery): Promise<BannerRow[]> {
+    const items = await readableContent(actor, query, (filter) => this.banners.list(filter));
     return items.map((item) => presentBanner(item, (id) => this.images.sign([id])[0]!));
   }
 }

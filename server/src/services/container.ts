@@ -115,12 +115,7 @@ export function createServices(
     path.join(config.dataDir, 'media'),
     clock,
   );
-  const contentImages = new ContentImageService(
-    media,
-    new ContentImageRepository(db),
-    path.join(config.dataDir, 'media'),
-    clock,
-  );
+  const contentImages = new ContentImageService(media, new ContentImageRepository(db));
   const news = new NewsService(new NewsRepository(db), contentImages, delivery, clock);
   const conversations = new ConversationService(conversationRepository, userRepository, clock, (reader) =>
     news.unseenCount(reader),

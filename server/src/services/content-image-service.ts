@@ -1,6 +1,4 @@
-import path from 'node:path';
 import { badRequest } from '../errors.js';
-import type { Clock } from '../lib/clock.js';
 import type { ImageMime } from '../lib/images.js';
 import type { ContentImageRepository } from '../repositories/content-image-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
@@ -21,8 +19,6 @@ export class ContentImageService {
   constructor(
     private readonly media: MediaService,
     private readonly images: ContentImageRepository,
-    private readonly mediaDir: string,
-    private readonly clock: Clock,
   ) {}
 
   /**
@@ -52,13 +48,6 @@ export class ContentImageService {
   }
 
   async find(id: string, expiry: string): Promise<ServableImage | null> {
-    const found = await this.images.findServable(id);
-    if (!found) return null;
-    return {
-      file: path.join(this.mediaDir, found.path),
-      mime: found.mime,
-      bytes: found.bytes,
-      maxAge: Math.max(0, Number(expiry) - Math.floor(this.clock() / 1000)),
-    };
+    return this.media.servable(await this.images.findServable(id), expiry);
   }
 }

@@ -70,7 +70,14 @@ export class MediaService {
 
   /** The file behind a verified URL, or null when its message is gone. */
   async find(id: string, expiry: string): Promise<ServableImage | null> {
-    const found = await this.media.findServable(id);
+    return this.servable(await this.media.findServable(id), expiry);
+  }
+
+  /** A stored image (of a message, news item or banner) as served through a URL valid until `expiry`. */
+  servable(
+    found: { path: string; mime: string; bytes: number } | null,
+    expiry: string,
+  ): ServableImage | null {
     if (!found) return null;
     return {
       file: path.join(this.mediaDir, found.path),

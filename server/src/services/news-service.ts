@@ -6,6 +6,7 @@ import type { Delivery } from '../realtime/delivery.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { NewsImageSlot, NewsRepository } from '../repositories/news-repository.js';
 import { NEWS_IMAGE_FORMATS, type ContentImageService } from './content-image-service.js';
+import { readableContent, type ContentQuery } from './content-reading.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
@@ -97,23 +98,15 @@ export class NewsService {
     if (before) await this.tellGroup(before.type);
   }
 
-  /**
-   * News, newest first. Staff: of `type`, or all. A member: their group's whatever `type` says; an item of
-   * the other group is "not found". A member's list (not a single item) marks their group's news seen.
-   */
-  async get(actor: Actor, query: { type?: 1 | 2; id?: number }): Promise<NewsRow[]> {
-    const staff = isStaffRole(actor.role);
-    // Staff asking for one item get it whatever its type; a member is always held to their group.
-    const type = staff
-      ? query.id === undefined
-        ? query.type
-        : undefined
-      : (contentTypeOfRole(actor.role) ?? undefined);
-    if (!staff && type === undefined) return [];
-
-    const items = await this.news.list({ type, id: query.id });
-    if (query.id !== undefined && (!items[0] || !policies.seeContent(actor, items[0].type))) throw notFound();
-    if (!staff && query.id === undefined && items[0] && (await this.news.markSeen(actor.uid, items[0].id))) {
+  /** The news the actor may read (`readableContent`), newest first. A member's list marks it seen. */
+  async get(actor: Actor, query: ContentQuery): Promise<NewsRow[]> {
+    const items = await readableContent(actor, query, (filter) => this.news.list(filter));
+    if (
+      !isStaffRole(actor.role) &&
+      query.id === undefined &&
+      items[0] &&
+      (await this.news.markSeen(actor.uid, items[0].id))
+    ) {
       await this.delivery.toUser(actor.uid, 'notifications.changed', {});
     }
     return items.map((item) => presentNews(item, (ids) => this.images.sign(ids)));

@@ -6,11 +6,18 @@ import './app-loading.css';
 export function AppLoading({ message }: { message?: string }) {
   return (
     <div className="app-loading">
-      <span className="app-loading__mark" aria-hidden="true">
-        {ja.app.shortName}
-      </span>
+      <ClubMark />
       <Spinner label={message ?? ja.app.loading} />
       {message ? <p className="app-loading__message">{message}</p> : null}
     </div>
+  );
+}
+
+/** The club's short name in a gold ring, at the top of the loading and error screens. */
+export function ClubMark() {
+  return (
+    <span className="club-mark" aria-hidden="true">
+      {ja.app.shortName}
+    </span>
   );
 }

@@ -2,7 +2,7 @@ import { ja } from '@enishi/contract';
 import { useEffect } from 'react';
 import { useLocation, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { AppLoading } from './app-loading';
+import { AppLoading, ClubMark } from './app-loading';
 import './route-error.css';
 
 /** Messages browsers give when a lazily loaded screen (a chunk of an older build) cannot be fetched. */
@@ -55,9 +55,7 @@ export function RouteError() {
 
   return (
     <main className="route-error">
-      <span className="route-error__mark" aria-hidden="true">
-        {ja.app.shortName}
-      </span>
+      <ClubMark />
       <h1 className="route-error__title">{ja.app.error}</h1>
       <div className="route-error__actions">
         <Button block onClick={() => window.location.reload()}>

@@ -64,7 +64,7 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
       {result.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : result.isError ? (
-        <div className="user-picker__message" role="alert">
+        <div className="notice-box" role="alert">
           <p>{errorMessage(result.error)}</p>
           <Button variant="quiet" onClick={() => void result.refetch()}>
             {ja.app.reload}
@@ -77,7 +77,7 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
             {ja.members.count(count)}
           </p>
           {rows.length === 0 ? (
-            <p className="user-picker__message">{ja.members.notFound}</p>
+            <p className="notice-box">{ja.members.notFound}</p>
           ) : (
             <div className="card-list" role="radiogroup" aria-label={label}>
               {rows.map((row) => (

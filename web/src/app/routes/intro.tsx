@@ -13,7 +13,7 @@ export default function IntroRoute() {
     <PublicLayout>
       <Page title={type === 'male' ? ja.intro.maleTitle : ja.intro.femaleTitle}>
         <IntroGuide type={type} />
-        <section className="intro-form" aria-labelledby="intro-form-title">
+        <section className="paper-card intro-form" aria-labelledby="intro-form-title">
           <h2 id="intro-form-title" className="intro-form__title">
             {ja.intro.formTitle}
           </h2>
@@ -21,7 +21,7 @@ export default function IntroRoute() {
           {/* A new key starts the form afresh when switching between the two intro pages. */}
           <EntryForm key={type} type={type} />
         </section>
-        <Link to="/login" className="intro-login">
+        <Link to="/login" className="page-link">
           {ja.intro.toLogin}
         </Link>
       </Page>

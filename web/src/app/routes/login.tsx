@@ -17,7 +17,7 @@ export default function LoginRoute() {
           <LoginForm />
           <p className="login__note">{ja.login.note}</p>
         </Page>
-        <Link to="/enter" className="login__enter">
+        <Link to="/enter" className="page-link login__enter">
           {ja.login.toEnter}
         </Link>
       </div>

@@ -107,7 +107,7 @@ function BannerSection({ group }: { group: ContentGroup }) {
   }
 
   return (
-    <section className={`banner-section banner-section--${group}`} aria-labelledby={headingId}>
+    <section className={`paper-card banner-section banner-section--${group}`} aria-labelledby={headingId}>
       <header className="banner-section__header">
         <h2 id={headingId} className="banner-section__title">
           {title(group)}

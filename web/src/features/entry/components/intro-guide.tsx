@@ -6,13 +6,13 @@ import './intro-guide.css';
 export function IntroGuide({ type }: { type: 'male' | 'female' }) {
   return (
     <>
-      <section className="intro-card intro-card--welcome">
+      <section className="paper-card intro-card intro-card--welcome">
         <p className="intro-welcome">{ja.intro.welcome}</p>
         <p>{type === 'male' ? ja.intro.maleBody : ja.intro.femaleBody}</p>
         {type === 'female' ? <p className="intro-notice">{ja.intro.femaleAge}</p> : null}
       </section>
 
-      <section className="intro-card" aria-labelledby="intro-rules">
+      <section className="paper-card intro-card" aria-labelledby="intro-rules">
         <h2 id="intro-rules" className="intro-heading">
           <ShieldIcon size={22} />
           {ja.intro.rulesTitle}
@@ -24,7 +24,7 @@ export function IntroGuide({ type }: { type: 'male' | 'female' }) {
         </ul>
       </section>
 
-      <section className="intro-card" aria-labelledby="intro-install">
+      <section className="paper-card intro-card" aria-labelledby="intro-install">
         <h2 id="intro-install" className="intro-heading">
           <PhoneIcon size={22} />
           {ja.intro.installTitle}

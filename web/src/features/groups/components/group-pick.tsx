@@ -2,6 +2,7 @@ import { ROLE, ja, type UserRow } from '@enishi/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
+import { PickedUserBar } from '@/components/picked-user-bar';
 import { UserPicker } from '@/components/user-picker';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon } from '@/components/ui/icons';
@@ -32,14 +33,11 @@ export function GroupPick({ side }: { side: Side }) {
         </p>
       ) : null}
       <UserPicker role={role} label={ja.members.listLabel(kind)} selected={selected} onSelect={setSelected} />
-      <div className="group-actions">
-        <p className="group-actions__selected" aria-live="polite">
-          {selected ? ja.members.selected(selected.name) : ja.members.selectFirst}
-        </p>
+      <PickedUserBar selected={selected}>
         <Button block icon={<CheckCircleIcon size={20} />} disabled={!selected} onClick={onChoose}>
           {ja.groups.choose}
         </Button>
-      </div>
+      </PickedUserBar>
     </div>
   );
 }

@@ -34,7 +34,7 @@ function Slot({
   const role = side === 'man' ? ROLE.male : ROLE.female;
   const label = side === 'man' ? ja.groups.man : ja.groups.woman;
   return (
-    <li className={`group-slot group-slot--${side}`} aria-label={label}>
+    <li className={`paper-card group-slot group-slot--${side}`} aria-label={label}>
       <span className="group-slot__side">{label}</span>
       {chosen ? (
         <span className="group-slot__person">

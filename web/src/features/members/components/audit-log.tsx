@@ -37,7 +37,7 @@ export function AuditLog() {
   if (log.isPending) return <Spinner label={ja.app.loading} />;
   if (log.isError && rows.length === 0) {
     return (
-      <p className="member-missing" role="alert">
+      <p className="notice-box" role="alert">
         {errorMessage(log.error)}
       </p>
     );
@@ -45,7 +45,7 @@ export function AuditLog() {
   return (
     <div className="audit">
       <p className="audit__lead">{ja.audit.lead}</p>
-      {rows.length === 0 ? <p className="member-missing">{ja.audit.empty}</p> : null}
+      {rows.length === 0 ? <p className="notice-box">{ja.audit.empty}</p> : null}
       <ol className="audit__rows">
         {rows.map((row) => (
           <AuditEntry key={row.id} row={row} />

@@ -18,7 +18,7 @@ export function MemberEdit({ kind }: { kind: MemberKind }) {
   if (uid > 0 && member.isPending) return <Spinner label={ja.app.loading} />;
   if (!user || kindOfRole(user.role) !== kind) {
     return (
-      <div className="member-missing" role="alert">
+      <div className="notice-box" role="alert">
         <p>{member.isError ? errorMessage(member.error) : ja.members.loadFailed}</p>
         <ButtonLink to={memberKinds[kind].listPath} variant="secondary">
           {ja.app.back}

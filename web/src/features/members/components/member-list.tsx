@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { PickedUserBar } from '@/components/picked-user-bar';
 import { UserPicker } from '@/components/user-picker';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -52,10 +53,7 @@ export function MemberList({ kind }: { kind: MemberKind }) {
         selected={selected}
         onSelect={setSelected}
       />
-      <div className="member-actions">
-        <p className="member-actions__selected" aria-live="polite">
-          {selected ? ja.members.selected(selected.name) : ja.members.selectFirst}
-        </p>
+      <PickedUserBar selected={selected}>
         <div className="member-actions__buttons">
           <Button
             variant="secondary"
@@ -75,7 +73,7 @@ export function MemberList({ kind }: { kind: MemberKind }) {
             {ja.members.delete}
           </Button>
         </div>
-      </div>
+      </PickedUserBar>
     </div>
   );
 }

@@ -42,7 +42,7 @@ export function NewsFeed({ role }: { role: number }) {
 export function NewsArticle({ item, now, showGroup }: { item: NewsRow; now: Date; showGroup?: boolean }) {
   const date = new Date(item.created_at);
   return (
-    <article className="news-article" aria-labelledby={`news-${item.id}`}>
+    <article className="paper-card news-article" aria-labelledby={`news-${item.id}`}>
       <header className="news-article__header">
         <time className="news-article__date" dateTime={item.created_at}>
           {dayLabel(japanDateKey(date), now)}

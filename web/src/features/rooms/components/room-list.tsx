@@ -79,14 +79,14 @@ export function RoomList({ type }: { type: ConversationType }) {
       {rooms.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : rooms.isError && rows.length === 0 ? (
-        <div className="room-list__message" role="alert">
+        <div className="notice-box room-list__message" role="alert">
           <p>{errorMessage(rooms.error)}</p>
           <Button variant="quiet" onClick={() => void rooms.refetch()}>
             {ja.app.reload}
           </Button>
         </div>
       ) : rows.length === 0 ? (
-        <p className="room-list__message">{search ? ja.talk.noSearchHits : ja.talk.noRooms}</p>
+        <p className="notice-box room-list__message">{search ? ja.talk.noSearchHits : ja.talk.noRooms}</p>
       ) : (
         <ul className="card-list" aria-label={ja.talk.roomList}>
           {rows.map((row) => (

@@ -44,7 +44,7 @@ export function RoomRow({ row, now }: { row: ConversationRow; now: Date }) {
     <li>
       <Link
         to={talkPath(row)}
-        className="room-row"
+        className="room-row inset-focus"
         aria-labelledby={`${id}-name`}
         aria-describedby={described.filter(Boolean).join(' ')}
       >

@@ -85,7 +85,9 @@ export function MessageMenu({
               <button
                 type="button"
                 role="menuitem"
-                className={item.danger ? 'sheet__item sheet__item--danger' : 'sheet__item'}
+                className={
+                  item.danger ? 'sheet__item sheet__item--danger inset-focus' : 'sheet__item inset-focus'
+                }
                 onClick={() => {
                   // Closed first, so that the page is no longer inert when the action runs.
                   dialog.current?.close();

@@ -153,7 +153,7 @@ export function Timeline({
     <div className="timeline">
       <div
         ref={scroller}
-        className="timeline__scroller"
+        className="timeline__scroller inset-focus"
         role="log"
         aria-live="polite"
         aria-label={ja.talk.timeline}
