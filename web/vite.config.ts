@@ -43,7 +43,7 @@ export default defineConfig({
       // The server's CSP allows no inline script: the app registers the worker itself (src/lib/pwa.ts).
       injectRegister: false,
       registerType: 'prompt',
-      // Our own worker (src/sw.ts): the precached shell as before, and push notifications (SPEC §16).
+      // Our own worker (src/sw.ts): the precached shell as before, and push notifications (product.md §16).
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',

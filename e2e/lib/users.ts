@@ -1,6 +1,6 @@
 import type { SeedUser } from './server.js';
 
-/** The people of the end-to-end club. Passwords use only the characters SPEC §5 allows. */
+/** The people of the end-to-end club. Passwords use only the characters product.md §5 allows. */
 export const people = {
   owner: { id: 'owner-e2e', password: 'Owner-pass.1', name: '高橋オーナー', role: 2 },
   admin: { id: 'admin-e2e', password: 'Admin-pass.1', name: '伊藤管理者', role: 1 },

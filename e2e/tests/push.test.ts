@@ -9,7 +9,7 @@ import { chromiumArgs, chromiumPath, launchBrowser, logIn, phone } from '../lib/
 import { repoRoot } from '../lib/server.js';
 
 /*
- * Push notifications in real Chromium (SPEC §16): a push is handed to the service worker through the DevTools
+ * Push notifications in real Chromium (product.md §16): a push is handed to the service worker through the DevTools
  * protocol (ServiceWorker.deliverPushMessage, as a push service would), and the page reads what the worker
  * showed. Screenshots of the panels go to e2e/screenshots/ (not committed).
  */

@@ -73,5 +73,5 @@ CREATE INDEX "conversations_woman_id_idx" ON "conversations" USING btree ("woman
 CREATE INDEX "media_message_id_idx" ON "media" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "messages_conversation_id_idx" ON "messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE INDEX "messages_announce_idx" ON "messages" USING btree ("conversation_id") WHERE "messages"."announce" and "messages"."deleted_at" is null;--> statement-breakpoint
--- Members created before this migration get their desk conversation too (one per member, API.md).
+-- Members created before this migration get their desk conversation too (one per member, product.md §12.1).
 INSERT INTO "conversations" ("kind", "member_id", "last_activity_at", "created_at") SELECT 'desk', "id", "created_at", "created_at" FROM "users" WHERE "role" IN (101, 201) ON CONFLICT DO NOTHING;

@@ -47,7 +47,7 @@ export interface AppDeps {
   rateLimiters?: RateLimiters;
   /** Push: a shared foreground state with Redis; tests pass an agent that trusts their receiver. */
   push?: PushDeps;
-  /** How long the chat socket waits for its session frame (API.md: 5 s); tests shorten it. */
+  /** How long the chat socket waits for its session frame (product.md §15.2: 5 s); tests shorten it. */
   socketAuthTimeoutMs?: number;
   /** Sees every route as it is added (the fuzz test of every call finds them this way). */
   onRoute?: onRouteHookHandler;

@@ -7,7 +7,7 @@ import { testRedisUrl } from './test/redis.js';
 import { TestSocket } from './test/socket.js';
 
 /*
- * Several instances behind HAProxy (API.md "Several instances"): real PostgreSQL (TEST_DATABASE_URL), Redis
+ * Several instances behind HAProxy (product.md §20): real PostgreSQL (TEST_DATABASE_URL), Redis
  * (TEST_REDIS_URL) and haproxy, all on 127.0.0.1. Needs the Debian package haproxy.
  */
 

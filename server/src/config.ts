@@ -21,7 +21,7 @@ const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postg
 /** Variables whose value must never be echoed back in an error message. */
 const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'OWNER_PASSWORD', 'VAPID_PRIVATE_KEY']);
 
-/** The public push services of Apple, Google, Mozilla and Microsoft (SPEC §16.2). */
+/** The public push services of Apple, Google, Mozilla and Microsoft (product.md §16.2). */
 export const DEFAULT_PUSH_ALLOWED_HOSTS = [
   'web.push.apple.com',
   'fcm.googleapis.com',
@@ -68,7 +68,7 @@ const EnvSchema = z.object({
       message: 'must be an origin only (scheme, host and port; no path)',
     })
     .optional(),
-  // The same rules as the member forms (SPEC §5), so the owner can later be edited like anyone else.
+  // The same rules as the member forms (product.md §5), so the owner can later be edited like anyone else.
   OWNER_ID: z
     .string()
     .refine((value) => loginId.safeParse(value).success, 'must be letters, digits and hyphen, at most 24')

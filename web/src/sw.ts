@@ -4,7 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { keyBytes, readPushDevice, subscriptionJson } from './lib/push-device';
 
 /*
- * The service worker (SPEC §9, §16). The shell: every built file is precached, a navigation gets index.html, so
+ * The service worker (product.md §9, §16). The shell: every built file is precached, a navigation gets index.html, so
  * the app opens offline; API calls, sockets, media and files never get the shell, and nothing else is cached.
  * A new version waits until the user accepts it (app/update-prompt.tsx posts SKIP_WAITING). Push: show the
  * notification, set the app icon badge, open the talk on a tap, renew a subscription the browser replaced.
@@ -26,7 +26,7 @@ self.addEventListener('message', (event) => {
 
 /*
  * Checked by hand, not with the contract's zod schema: the worker is fetched again at every update check, so it
- * stays small. The shape is PushPayload's (API.md "Push notifications").
+ * stays small. The shape is PushPayload's (product.md §16).
  */
 function payloadOf(event: PushEvent): PushPayload | null {
   let data: Partial<Record<keyof PushPayload, unknown>>;
@@ -83,7 +83,7 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openUrl(typeof url === 'string' && url.startsWith('/') ? url : '/'));
 });
 
-/** The browser replaced the subscription: make a new one with the same key and tell the server (API.md). */
+/** The browser replaced the subscription: make a new one with the same key and tell the server (product.md §16). */
 async function renewSubscription(old: PushSubscription | null): Promise<void> {
   const device = await readPushDevice();
   if (!device) return; // logged out on this device: nothing to renew

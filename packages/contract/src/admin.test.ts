@@ -3,7 +3,7 @@ import { MemberForm, kindOfRole, stripLoginId, stripPassword } from './admin.js'
 import { loginId, password } from './common.js';
 import { ja } from './ja.js';
 
-describe('the member form as typed (SPEC §5)', () => {
+describe('the member form as typed (product.md §5)', () => {
   it.each([
     ['yamada-taro', 'yamada-taro'],
     ['山田 taro_01!', 'taro01'],

@@ -4,7 +4,7 @@ import { LIMITS, ROLE, isStaffRole, numberOrDigits, ssid, uid } from './common.j
 import { UserRow } from './http.js';
 
 /*
- * Member and staff administration (SPEC §2 admin routes, §5 member forms, §6). The member form rules live
+ * Member and staff administration (product.md §2 admin routes, §5 member forms, §6). The member form rules live
  * here once: the server validates /api/adduser and /api/updateuser with them and the web form checks its
  * fields with the very same schemas before sending.
  */
@@ -19,21 +19,21 @@ export function kindOfRole(role: number): MemberKind | null {
   return isStaffRole(role) ? 'staff' : null;
 }
 
-/** The role a new record of each kind gets (SPEC §9): staff are always registered as role 3. */
+/** The role a new record of each kind gets (product.md §9): staff are always registered as role 3. */
 export const NEW_USER_ROLE: Record<MemberKind, number> = {
   men: ROLE.male,
   women: ROLE.female,
   staff: ROLE.staff,
 };
 
-/** Men's ranks (SPEC §1): 1 一般, 2 プラチナ, 3 VIP, 4 スペシャル, 5 クライアント, 6 ブラック. */
+/** Men's ranks (product.md §1): 1 一般, 2 プラチナ, 3 VIP, 4 スペシャル, 5 クライアント, 6 ブラック. */
 export const MEN_RANKS = [1, 2, 3, 4, 5, 6] as const;
 
 const LOGIN_ID_PATTERN = /^[A-Za-z0-9-]+$/;
 const PASSWORD_PATTERN = /^[A-Za-z0-9.?/-]+$/;
 
 /**
- * What the ID field keeps of what is typed (SPEC §5: others stripped): full-width letters and digits from a
+ * What the ID field keeps of what is typed (product.md §5: others stripped): full-width letters and digits from a
  * Japanese keyboard become their ASCII forms first, then anything but letters, digits and hyphen goes.
  */
 export const stripLoginId = (value: string): string =>
@@ -109,7 +109,7 @@ const formShape = { id: memberLoginId, name: memberName, rank, role, introducer 
 
 /**
  * The member form (men, women, staff) as the web app validates it: name and ID required, password required
- * on add and optional on edit, rank 1 to 6 required for men (SPEC §5).
+ * on add and optional on edit, rank 1 to 6 required for men (product.md §5).
  */
 export const MemberForm = {
   add: z
@@ -188,7 +188,7 @@ export const UploadUserImageBody = z
   .strict();
 export type UploadUserImageBody = z.input<typeof UploadUserImageBody>;
 
-/** Largest side of a profile image (SPEC §5: scaled to fit 200 by 200). */
+/** Largest side of a profile image (product.md §5: scaled to fit 200 by 200). */
 export const PROFILE_IMAGE_SIDE = 200;
 
 // POST /api/add_conversation {ssid, params: {men, women, type: 'st'}} -> {conversation_id}
@@ -242,7 +242,7 @@ export const AuditLogReply = z.object({ rows: z.array(AuditRow), isEnd: z.boolea
 export type AuditLogReply = z.infer<typeof AuditLogReply>;
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The external member-site pages of the male members' mypage menu (SPEC §2). */
+/** The external member-site pages of the male members' mypage menu (product.md §2). */
 export const MEMBER_SITE_LINKS = ['deposit', 'settings', 'points', 'payment', 'purchase'] as const;
 export type MemberSiteLink = (typeof MEMBER_SITE_LINKS)[number];
 

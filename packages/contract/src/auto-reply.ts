@@ -3,7 +3,7 @@ import { japanTime, JAPAN_OFFSET_MS } from './common.js';
 import { ja } from './ja.js';
 
 /*
- * The desk's auto-reply (SPEC §4, §9): open 12:00 to 20:00 Japan time, closed on Sundays and public holidays.
+ * The desk's auto-reply (product.md §4, §9): open 12:00 to 20:00 Japan time, closed on Sundays and public holidays.
  * The reply shows from 20:00 until 11:58 and all day on closed days, when the last message of the talk is
  * from a member and at most 12 hours old. Pure: the caller passes the time, so web and tests agree.
  */

@@ -66,7 +66,7 @@ import {
 } from './push.js';
 
 /*
- * Every HTTP call (`POST /api/<name>`, API.md): the body the server accepts and the reply a 200 carries.
+ * Every HTTP call (`POST /api/<name>`, product.md §11): the body the server accepts and the reply a 200 carries.
  * The server declares its calls by these names and the web client calls them by the same names, so a wrong
  * body or a wrong reply is a type error on either side.
  */
@@ -79,7 +79,7 @@ export const CALLS = {
   pushkey: { body: PushKeyBody, reply: PushKeyReply },
   'pushsettings/get': { body: PushSettingsGetBody, reply: PushSettings },
   'pushsettings/update': { body: PushSettingsUpdateBody, reply: PushSettings },
-  // Answers 200 both ways (API.md): a body that does not parse is simply not accepted.
+  // Answers 200 both ways (product.md §11): a body that does not parse is simply not accepted.
   auth: { body: AuthBody.catch({ ssid: '' }), reply: AuthReply },
   config: { body: ClubConfigBody, reply: ClubConfigReply },
   // Applications from the intro pages

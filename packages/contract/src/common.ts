@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
 
-/** Roles of SPEC §6: 1 admin, 2 owner, 3 staff (the staff menu works up to 6), 101 male, 201 female. */
+/** Roles of product.md §6: 1 admin, 2 owner, 3 staff (the staff menu works up to 6), 101 male, 201 female. */
 export const ROLE = { admin: 1, owner: 2, staff: 3, staffMenuLimit: 6, male: 101, female: 201 } as const;
 export type Role = number;
 
 export const isStaffRole = (role: number): boolean => role >= 1 && role <= ROLE.staffMenuLimit;
 export const isMemberRole = (role: number): boolean => role === ROLE.male || role === ROLE.female;
-/** Staff records and the audit log: the owner (role 2) alone (SPEC §6). */
+/** Staff records and the audit log: the owner (role 2) alone (product.md §6). */
 export const canManageStaff = (role: number): boolean => role === ROLE.owner;
-/** Roles 1 to 3 (admin, owner, staff) may delete anyone's message (SPEC §6); roles 4 to 6 only their own. */
+/** Roles 1 to 3 (admin, owner, staff) may delete anyone's message (product.md §6); roles 4 to 6 only their own. */
 export const canDeleteAnyMessage = (role: number): boolean => role >= ROLE.admin && role <= ROLE.staff;
-/** One's own profile picture: roles 1 to 3 and 201 (SPEC §6). */
+/** One's own profile picture: roles 1 to 3 and 201 (product.md §6). */
 export const canUploadOwnImage = (role: number): boolean => canDeleteAnyMessage(role) || role === ROLE.female;
 
-/** SPEC §9 limits. */
+/** product.md §9 limits. */
 export const LIMITS = {
   loginIdMax: 24,
   passwordMin: 8,
@@ -65,7 +65,7 @@ export const id = numberOrDigits.pipe(
 /** Server id of a user, as /api/login returns it as `uid`. Clients also send it as a numeric string. */
 export const uid = id;
 
-/** Login ID: letters, digits and hyphen, at most 24 (SPEC §5). */
+/** Login ID: letters, digits and hyphen, at most 24 (product.md §5). */
 export const loginId = z
   .string({ error: ja.errors.badRequest })
   .min(1, ja.errors.badRequest)
@@ -73,7 +73,7 @@ export const loginId = z
   .regex(/^[A-Za-z0-9-]+$/, ja.errors.badRequest);
 
 /**
- * A new password: letters, digits, dot, question mark, slash and hyphen, 8 to 24 (SPEC §5; at least 8 so
+ * A new password: letters, digits, dot, question mark, slash and hyphen, 8 to 24 (product.md §5; at least 8 so
  * that a guessed or listed short password cannot be set). Logging in accepts any stored password.
  */
 export const password = z
@@ -83,7 +83,7 @@ export const password = z
   .max(LIMITS.passwordMax, ja.errors.tooLong)
   .regex(/^[A-Za-z0-9.?/-]+$/, ja.errors.badRequest);
 
-/** The error body of every failed call (API.md). */
+/** The error body of every failed call (product.md §11.3). */
 export const ErrorReply = z.object({ error: z.string() });
 export type ErrorReply = z.infer<typeof ErrorReply>;
 

@@ -5,7 +5,7 @@ import { ImageDataUrl } from './socket.js';
 import { MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './talk.js';
 
 /*
- * Member content (API.md "Content"): news and ad banners for one group each, and bulk sends (一括送信) to
+ * Member content (product.md §13): news and ad banners for one group each, and bulk sends (一括送信) to
  * men or to women. Type 1 is the men's group (role 101), type 2 the women's (role 201), for news, banners
  * and broadcasts alike.
  */
@@ -41,13 +41,13 @@ export const BODY_LIMITS = {
   broadcast: 40 * 1024 * 1024,
 } as const;
 
-/** News images (SPEC §5): JPEG or PNG. The server checks the bytes themselves. */
+/** News images (product.md §5): JPEG or PNG. The server checks the bytes themselves. */
 export const NewsImageDataUrl = z
   .string({ error: ja.errors.badRequest })
   .max(7_000_000, ja.errors.imageTooLarge)
   .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/=]+$/, ja.news.badImage);
 
-/** A banner image (SPEC §5): JPEG, PNG or WebP. */
+/** A banner image (product.md §5): JPEG, PNG or WebP. */
 export const BannerImageDataUrl = z
   .string({ error: ja.banners.imageRequired })
   .min(1, ja.banners.imageRequired)
@@ -224,7 +224,7 @@ export type BroadcastsReply = z.infer<typeof BroadcastsReply>;
 export const BROADCASTS_PAGE_SIZE = 20;
 
 // POST /api/broadcasts/recipients {ssid, type} -> {rows}: every member of the group, by name (staff only),
-// for the recipient picker. The rank filter of SPEC §9 works on `rank` in the client.
+// for the recipient picker. The rank filter of product.md §9 works on `rank` in the client.
 export const RecipientsBody = z.object({ ssid, type: ContentTypeField }).strict();
 export type RecipientsBody = z.input<typeof RecipientsBody>;
 export const RecipientRow = z.object({ uid: z.number(), name: z.string(), rank: z.number() });
@@ -232,5 +232,5 @@ export type RecipientRow = z.infer<typeof RecipientRow>;
 export const RecipientsReply = z.object({ rows: z.array(RecipientRow) });
 export type RecipientsReply = z.infer<typeof RecipientsReply>;
 
-/** Bulk-send rank filter (SPEC §9): 0 all, then 1, 2, 3, 4 and 6; 5 (client) has no filter of its own. */
+/** Bulk-send rank filter (product.md §9): 0 all, then 1, 2, 3, 4 and 6; 5 (client) has no filter of its own. */
 export const BROADCAST_RANK_FILTER = [0, 1, 2, 3, 4, 6] as const;

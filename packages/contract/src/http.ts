@@ -3,7 +3,7 @@ import { ja } from './ja.js';
 import { LIMITS, PushSubscriptionJson, numberOrDigits, ssid, uid } from './common.js';
 
 /*
- * One schema for every HTTP body (API.md). Bodies are strict: an unknown field is bad input (400).
+ * One schema for every HTTP body (product.md §11.1). Bodies are strict: an unknown field is bad input (400).
  * Each call has `<Name>Body` (what the client posts) and `<Name>Reply` (what a 200 carries).
  */
 
@@ -55,7 +55,7 @@ export type AuthBody = z.infer<typeof AuthBody>;
 export const AuthReply = z.object({ status: z.enum(['accepted', 'rejected']) });
 export type AuthReply = z.infer<typeof AuthReply>;
 
-/** A user as the client sees it. `id` is the login ID, `uid` the server's id (API.md). Never the password. */
+/** A user as the client sees it. `id` is the login ID, `uid` the server's id (product.md §11.5). Never the password. */
 export const UserRow = z.object({
   uid: z.number(),
   id: z.string(),

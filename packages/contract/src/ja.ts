@@ -1,6 +1,6 @@
 /**
  * The one catalogue of Japanese text that users see, shared by the server (error replies) and the web app
- * (every screen). Wording from SPEC.md §8 is kept to the letter; keep new wording in the same voice.
+ * (every screen). Wording from product.md §8 is kept to the letter; keep new wording in the same voice.
  */
 export const ja = {
   app: {

@@ -3,7 +3,7 @@ import { ja } from './ja.js';
 import { id } from './common.js';
 import { ConversationType, MESSAGE_IMAGES_MAX, MESSAGE_MAX, Message, Notifications } from './talk.js';
 
-/* The chat socket `GET /ws/chat` (API.md): JSON text frames, one schema per frame. */
+/* The chat socket `GET /ws/chat` (product.md §15): JSON text frames, one schema per frame. */
 
 /** Close codes of the chat socket besides the standard ones (1001, 1009, 1013). */
 export const SOCKET_CLOSE = { unauthenticated: 4401, sessionEnded: 4403, tooManySockets: 4429 } as const;
@@ -99,7 +99,7 @@ export const ErrorEvent = z.object({
   client_id: z.string().optional(),
 });
 export type ErrorEvent = z.infer<typeof ErrorEvent>;
-/** Extensions to API.md's frames (clients that do not know them ignore them): */
+/** Extensions to the frames of product.md §15 (clients that do not know them ignore them): */
 /** the other side read up to `last_read_id` (for 既読). */
 export const ReadEvent = z.object({
   type: z.literal('read'),

@@ -3,7 +3,7 @@ import { ja } from './ja.js';
 import { id, numberOrDigits, ssid } from './common.js';
 
 /*
- * Conversations and messages over HTTP (API.md "Conversations"). A member's one conversation with the staff
+ * Conversations and messages over HTTP (product.md §12). A member's one conversation with the staff
  * desk is type `staff` to the member and `men`/`women` to staff; `st` is a group talk (a man, a woman and
  * staff); staff rooms are type `staff` to staff; `sendmen`/`sendwomen` hold the bulk-send history.
  */
@@ -11,7 +11,7 @@ export const CONVERSATION_TYPES = ['staff', 'st', 'men', 'women', 'sendmen', 'se
 export const ConversationType = z.enum(CONVERSATION_TYPES, { error: ja.errors.badRequest });
 export type ConversationType = z.infer<typeof ConversationType>;
 
-/** Message text limit (SPEC leaves it open): long enough for any real message, short enough to render. */
+/** Message text limit (the product leaves it open): long enough for any real message, short enough to render. */
 export const MESSAGE_MAX = 5000;
 /** Images in one message; each is resized by the client to 400 wide or 800 tall before it is sent. */
 export const MESSAGE_IMAGES_MAX = 5;
@@ -106,7 +106,7 @@ export type MessageGroup = z.infer<typeof MessageGroup>;
 export const MessagesReply = z.object({ rows: z.array(MessageGroup), isEnd: z.boolean() });
 export type MessagesReply = z.infer<typeof MessagesReply>;
 
-/** The notification counters of SPEC §3; the app icon badge is their sum. */
+/** The notification counters of product.md §3; the app icon badge is their sum. */
 const count = z.number().int().nonnegative();
 export const Notifications = z.object({
   news: count,

@@ -183,7 +183,7 @@ export const media = pgTable(
 
 /** Secrets generated once and shared by every instance (e.g. the media URL signing key). */
 /**
- * Push subscriptions (SPEC §16): one per browser endpoint, so a person has one per device and an endpoint
+ * Push subscriptions (product.md §16): one per browser endpoint, so a person has one per device and an endpoint
  * registered again by someone else (a shared phone) moves to them.
  */
 export const pushSubscriptions = pgTable(

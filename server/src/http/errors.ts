@@ -13,7 +13,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
 };
 
 /**
- * The one place that turns a thrown error into a reply (`{"error": "<Japanese>"}`, API.md). Client
+ * The one place that turns a thrown error into a reply (`{"error": "<Japanese>"}`, product.md §11.3). Client
  * mistakes that Fastify itself catches (bad JSON, wrong content type, oversized body) become 4xx; anything
  * else is a 500 whose details go only to the log.
  */

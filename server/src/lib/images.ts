@@ -23,7 +23,7 @@ export class ImageRejected extends Error {
   }
 }
 
-/** Largest side after processing. Talk images arrive at 400 or 800 px (SPEC §5); this only caps abuse. */
+/** Largest side after processing. Talk images arrive at 400 or 800 px (product.md §5); this only caps abuse. */
 const MAX_SIDE = 2048;
 /** Refuses decompression bombs: a few MB of PNG can claim billions of pixels. */
 const MAX_INPUT_PIXELS = 40_000_000;

@@ -6,7 +6,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
 const PROCESS_TIMEOUT_SECONDS = 20;
 
 /**
- * A profile picture (SPEC §5): JPEG or PNG by its bytes, at most 5,000,000 bytes; turned upright, shrunk to
+ * A profile picture (product.md §5): JPEG or PNG by its bytes, at most 5,000,000 bytes; turned upright, shrunk to
  * fit 200 by 200 keeping its proportions, and re-encoded as JPEG without any metadata. Transparent PNG
  * pixels become white, as on the light ground where icons are shown.
  */

@@ -4,7 +4,7 @@ import type { ConversationKind } from '../db/schema.js';
 import type { ConversationListItem } from '../repositories/conversation-repository.js';
 
 /**
- * The type a viewer sees (API.md): a desk conversation is `staff` (talk with staff) to its member and
+ * The type a viewer sees (product.md §12.1): a desk conversation is `staff` (talk with staff) to its member and
  * `men`/`women` to staff; a staff room is `staff` to staff; the others are their kind.
  */
 export function conversationType(

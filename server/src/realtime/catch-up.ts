@@ -9,7 +9,7 @@ const CATCH_UP_BATCH = 200;
 export const CATCH_UP_MAX = 10_000;
 
 /**
- * A reconnecting client's catch-up (API.md "Chat socket"): every message after `lastId` the actor may see,
+ * A reconnecting client's catch-up (product.md §15): every message after `lastId` the actor may see,
  * in id order, sent until the socket closes. Returns the id the client is now up to: the last id sent, or
  * the newest id the actor may see when there is nothing to send (no `lastId`, or one at or beyond the
  * newest: a client never misses live messages because it claimed an id that does not exist yet). More than

@@ -30,7 +30,7 @@ const MAX_SEND_BUFFER = 8 * 1024 * 1024;
 const CLOSE_TRY_AGAIN_LATER = 1013;
 
 /**
- * One chat socket (API.md "Chat socket"): the protocol, the frame queue and the session. Small on purpose:
+ * One chat socket (product.md §15): the protocol, the frame queue and the session. Small on purpose:
  * an idle authenticated connection holds its actor, its subscription and a few flags, and no timer.
  */
 export class ChatConnection {

@@ -37,7 +37,7 @@ function parse<S extends z.ZodType>(schema: S, frame: Frame): z.output<S> {
   return result.data;
 }
 
-/** One client frame after the session frame (API.md "Chat socket"); a refusal is an `error` frame. */
+/** One client frame after the session frame (product.md §15); a refusal is an `error` frame. */
 export async function handleFrame(
   services: Services,
   log: FastifyBaseLogger,

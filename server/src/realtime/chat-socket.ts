@@ -11,7 +11,7 @@ import { ChatGateway } from './chat-gateway.js';
 
 export interface ChatSocketOptions {
   publicOrigin: string;
-  /** The session frame must arrive within this (API.md: 5 s); tests shorten it. */
+  /** The session frame must arrive within this (product.md §15.2: 5 s); tests shorten it. */
   authTimeoutMs?: number;
   /** Tests move time with their own clock. */
   clock?: Clock | undefined;

@@ -12,7 +12,7 @@ export interface RealtimeEventMap {
   'announcement.removed': { conversationId: number; messageId: number };
   /** `reader` has read `conversationId` up to `lastReadId` (既読 for the other side). */
   'conversation.read': { conversationId: number; reader: number; lastReadId: number };
-  /** News for the group was published: badges change, and who is away gets a push (SPEC §16). */
+  /** News for the group was published: badges change, and who is away gets a push (product.md §16). */
   'news.published': { title: string };
   /** The user's badge counters may have changed: each of their sockets recomputes them. */
   'notifications.changed': Record<string, never>;

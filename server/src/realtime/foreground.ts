@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
- * Who has the app on screen (SPEC §16): a socket whose page is visible suppresses that person's pushes.
+ * Who has the app on screen (product.md §16): a socket whose page is visible suppresses that person's pushes.
  * Sockets report it with the `visibility` frame; a socket counts as hidden until it says otherwise.
  */
 export interface Foreground {

@@ -19,7 +19,7 @@ export interface LiveSocket {
   userChanged(): void;
 }
 
-/** Turns a delivered event into what this socket's user sees (API.md "Chat socket"). */
+/** Turns a delivered event into what this socket's user sees (product.md §15). */
 export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: RealtimeEvent): void {
   switch (event.event) {
     case 'message.created': {

@@ -14,7 +14,7 @@ export class UserRepository {
 
   /**
    * Inserts a user; null when the login ID is already taken. A member gets their conversation with the
-   * staff desk in the same transaction, so no member ever exists without one (API.md). `alsoInTransaction`
+   * staff desk in the same transaction, so no member ever exists without one (product.md §12.1). `alsoInTransaction`
    * runs in that transaction after a successful insert (staff administration writes its audit row there).
    */
   async create(

@@ -21,13 +21,13 @@ export function authRoutes(
   });
 
   calls.session('logout', async ({ body, actor }) => {
-    // The device that logs out stops receiving this person's pushes (SPEC §16.3).
+    // The device that logs out stops receiving this person's pushes (product.md §16.3).
     await services.push.unsubscribe(actor, body.subscript);
     await services.sessions.end(actor);
     return OK;
   });
 
-  // Answers 200 both ways (API.md): the client only needs to know whether to keep its session.
+  // Answers 200 both ways (product.md §11.4): the client only needs to know whether to keep its session.
   calls.open('auth', async ({ body }) => {
     if (body.uid === undefined) return { status: 'rejected' };
     const actor = await services.sessions.resolve(body.ssid);

@@ -6,7 +6,7 @@ export function broadcastRoutes(
   calls: ReturnType<typeof apiCalls>,
   services: { broadcasts: BroadcastService },
 ): void {
-  // The sender is the session's user; an `id` the original client sends is ignored (API.md).
+  // The sender is the session's user; an `id` the original client sends is ignored (product.md §12.7).
   calls.session(
     'messages/send',
     async ({ body, actor }) => ({

@@ -3,7 +3,7 @@ import type { ConversationService } from '../services/conversation-service.js';
 
 /**
  * POST /api/add_conversation {params: {men, women, type: 'st'}} -> {conversation_id}: staff register a group
- * talk of one man and one woman (SPEC §4 group registration). The registering staff member is the session's
+ * talk of one man and one woman (product.md §4 group registration). The registering staff member is the session's
  * user; members get 403.
  */
 export function groupRoutes(

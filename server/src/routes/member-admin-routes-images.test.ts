@@ -65,7 +65,7 @@ describe('member and staff administration: profile pictures and the audit log', 
       expect((await upload('staff', target.uid, 'not a data url')).status).toBe(400);
     });
 
-    it('follows SPEC §6: own picture for roles 1 to 3 and 201, others’ for those who manage them', async () => {
+    it('follows product.md §6: own picture for roles 1 to 3 and 201, others’ for those who manage them', async () => {
       const png = dataUrl(await pngOf(10, 10));
       const cases: [string, string, number][] = [
         ['man', 'man', 403],

@@ -9,7 +9,7 @@ describe('member and staff administration: permissions, adding, the form rules',
   const office = useMemberOffice();
   const { people, ssid, freshId, add, addFresh } = office;
 
-  describe('who may do what (SPEC §6)', () => {
+  describe('who may do what (product.md §6)', () => {
     // Expected status per caller for [men, women, staff] records.
     const matrix: [string, [number, number, number]][] = [
       ['man', [403, 403, 403]],
@@ -115,7 +115,7 @@ describe('member and staff administration: permissions, adding, the form rules',
       expect(await addFresh('staff', 'women', { rank: 5 })).toMatchObject({ role: 201, rank: 0 });
     });
 
-    it('registers staff always as role 3 with rank 0, whatever role the form sends (SPEC §9)', async () => {
+    it('registers staff always as role 3 with rank 0, whatever role the form sends (product.md §9)', async () => {
       for (const role of [1, 2, 3, 6]) {
         expect(await addFresh('owner', 'staff', { role, rank: 6 })).toMatchObject({ role: 3, rank: 0 });
       }
@@ -132,7 +132,7 @@ describe('member and staff administration: permissions, adding, the form rules',
     });
   });
 
-  describe('the member form rules (SPEC §5), the same on the server as in the form', () => {
+  describe('the member form rules (product.md §5), the same on the server as in the form', () => {
     const cases: [string, Kind, Record<string, unknown>, string][] = [
       ['no name', 'men', { name: undefined }, e.nameRequired],
       ['a blank name', 'women', { name: '   ' }, e.nameRequired],

@@ -35,7 +35,7 @@ function account<Password extends string | undefined>(body: {
   };
 }
 
-/** Member and staff administration calls (SPEC §7): adduser, updateuser, searchuser, deluser, images, audit. */
+/** Member and staff administration calls (product.md §7): adduser, updateuser, searchuser, deluser, images, audit. */
 export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: Deps): void {
   const row = (user: UserRecord): UserRow =>
     presentUser(user, undefined, services.profileImages.url(user.image));

@@ -197,7 +197,7 @@ describe('news', () => {
       }
     });
 
-    it('lists newest first with the fields of SPEC §3, images as signed URLs that serve the image', async () => {
+    it('lists newest first with the fields of product.md §3, images as signed URLs that serve the image', async () => {
       const rows = await get('woman');
       expect(rows[0]).toEqual({
         id: womenNews,

@@ -3,7 +3,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { conversations, type ConversationKind } from '../db/schema.js';
 
 /*
- * The rules of a talk, each written once (SPEC §3, §6): who is in it, who sees and writes in it, which
+ * The rules of a talk, each written once (product.md §3, §6): who is in it, who sees and writes in it, which
  * messages are unread for whom and which badge they raise. A rule is a TypeScript predicate for one talk or
  * message and, next to it, the same rule as an SQL fragment for the queries that apply it to many rows.
  * conversation-rules.test.ts runs both over every role, talk and sender and requires them to agree, so a
@@ -145,7 +145,7 @@ export type Badge = Exclude<keyof Notifications, 'news'>;
 /** Badges stop counting here (the web shows 99+ long before); the repository's count stops here too. */
 export const UNREAD_COUNT_CAP = 1000;
 
-/** The badge a talk's unread messages count toward (SPEC §3); other kinds have none. */
+/** The badge a talk's unread messages count toward (product.md §3); other kinds have none. */
 export function badgeOf(isStaff: boolean, kind: ConversationKind, memberRole: number | null): Badge | null {
   if (kind === 'st') return 'setting';
   if (kind === 'staffroom') return 'fromStaff';

@@ -150,7 +150,7 @@ async function registerPeople(club: DemoClub): Promise<DemoPeople> {
 
   const admin = await register(staffPeople[1]!);
   const staff = await register(staffPeople[2]!);
-  // Staff are always registered as role 3 (SPEC §9); the admin is then given role 1 directly, as an
+  // Staff are always registered as role 3 (product.md §9); the admin is then given role 1 directly, as an
   // operator would: no form can raise anyone's role.
   await new MemberAdminRepository(club.db).setRole(admin.actor.uid, ROLE.admin);
   admin.actor.role = ROLE.admin;

@@ -8,7 +8,7 @@ import { readableContent, type ContentQuery } from './content-reading.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
-/** Ad banners under the members' home menu, one set per group (SPEC §3, §4). Staff manage them. */
+/** Ad banners under the members' home menu, one set per group (product.md §3, §4). Staff manage them. */
 export class BannerService {
   constructor(
     private readonly banners: BannerRepository,

@@ -33,7 +33,7 @@ const LINK_CONCURRENCY = 32;
 const roleOfType = (type: number) => (type === 2 ? ROLE.female : ROLE.male);
 
 /**
- * Bulk sends (一括送信, SPEC §4): one message from a staff member into the desk talk of every chosen man
+ * Bulk sends (一括送信, product.md §4): one message from a staff member into the desk talk of every chosen man
  * (or woman), with a copy in the group's sendmen/sendwomen history and a record for read counts.
  */
 export class BroadcastService {
@@ -65,7 +65,7 @@ export class BroadcastService {
       found.every((recipient) => recipient.role === role) &&
       (input.type === undefined || roleOfType(input.type) === role);
     if (!oneGroup) throw badRequest(ja.broadcast.wrongGroup);
-    // Every member has a desk talk from the moment they exist (API.md); one without is not a recipient.
+    // Every member has a desk talk from the moment they exist (product.md §12.1); one without is not a recipient.
     if (found.some((recipient) => recipient.deskId === null)) throw notFound();
     const type = role === ROLE.female ? 2 : 1;
     const kind = type === 2 ? 'sendwomen' : 'sendmen';

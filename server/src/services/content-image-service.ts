@@ -4,7 +4,7 @@ import type { ContentImageRepository } from '../repositories/content-image-repos
 import type { NewImage } from '../repositories/message-repository.js';
 import type { MediaService, ServableImage } from './media-service.js';
 
-/** Formats per kind of content (SPEC §5): news JPEG or PNG; banners JPEG, PNG or WebP. */
+/** Formats per kind of content (product.md §5): news JPEG or PNG; banners JPEG, PNG or WebP. */
 export const NEWS_IMAGE_FORMATS: readonly ImageMime[] = ['image/jpeg', 'image/png'];
 export const BANNER_IMAGE_FORMATS: readonly ImageMime[] = ['image/jpeg', 'image/png', 'image/webp'];
 

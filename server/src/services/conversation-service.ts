@@ -106,7 +106,7 @@ export class ConversationService {
   }
 
   /**
-   * The badge counters (SPEC §3), derived from read state. Members: fromStaff is their desk talk, setting
+   * The badge counters (product.md §3), derived from read state. Members: fromStaff is their desk talk, setting
    * their group talks. Staff: fromMen / fromWomen the members' desk talks, setting the group talks, fromStaff
    * the staff rooms. News: a member's unseen news (staff: 0).
    */

@@ -25,7 +25,7 @@ import type { ProfileImageService } from './profile-image-service.js';
 import type { Actor } from './session-service.js';
 import type { UserService } from './user-service.js';
 
-/** A member form as the contract schema gives it (SPEC §5 already checked). */
+/** A member form as the contract schema gives it (product.md §5 already checked). */
 export interface MemberInput {
   loginId: string;
   name: string;
@@ -56,8 +56,8 @@ function kindOf(role: number): MemberKind {
 }
 
 /**
- * Adding, editing, finding and deleting men, women and staff (SPEC §2 admin screens), and profile pictures.
- * Permissions come from the session only (SPEC §6, policies.ts): members may do none of it, staff manage
+ * Adding, editing, finding and deleting men, women and staff (product.md §2 admin screens), and profile pictures.
+ * Permissions come from the session only (product.md §6, policies.ts): members may do none of it, staff manage
  * men and women, and only the owner manages staff. Every change is audited in its own transaction.
  */
 export class MemberAdminService {
@@ -99,7 +99,7 @@ export class MemberAdminService {
     return user;
   }
 
-  /** Registers a man (101), a woman (201) or a staff member (always role 3, rank 0: SPEC §9). */
+  /** Registers a man (101), a woman (201) or a staff member (always role 3, rank 0: product.md §9). */
   async add(actor: Actor, input: MemberInput & { password: string }): Promise<UserRecord> {
     this.requireStaff(actor);
     const kind = kindOf(input.role);
@@ -178,7 +178,7 @@ export class MemberAdminService {
   }
 
   /**
-   * Sets a profile picture (SPEC §5, §6): for oneself with roles 1 to 3 and 201, and for the records one
+   * Sets a profile picture (product.md §5, §6): for oneself with roles 1 to 3 and 201, and for the records one
    * manages (staff: any member; the owner: staff too).
    */
   async uploadImage(actor: Actor, uid: number, dataUrl: string): Promise<UserRecord> {

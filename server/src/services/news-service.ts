@@ -20,7 +20,7 @@ const roleOfType = (type: number) => (type === 2 ? ROLE.female : ROLE.male);
 const isDataUrl = (value: string) => value.startsWith('data:');
 
 /**
- * News for the men's or the women's group (SPEC §3, §6). Staff manage it and read all of it; a member reads
+ * News for the men's or the women's group (product.md §3, §6). Staff manage it and read all of it; a member reads
  * only their group's, and reading the list marks it seen (the `news` badge counts what is newer).
  */
 export class NewsService {

@@ -10,7 +10,7 @@ import { readerOf, seesTalk, type Talk } from '../rules/conversation-rules.js';
 import type { Actor } from './session-service.js';
 
 /*
- * Who may do what, in one place (SPEC §6). Services call these; a `false` for something that exists but
+ * Who may do what, in one place (product.md §6). Services call these; a `false` for something that exists but
  * may not be seen must be answered exactly like "not found".
  */
 export const policies = {
@@ -21,7 +21,7 @@ export const policies = {
   /** Men's and women's records: any staff (roles 1 to 6). Staff records: the owner (role 2) alone. */
   manageUsers: (actor: Actor, kind: MemberKind): boolean =>
     kind === 'staff' ? canManageStaff(actor.role) : isStaffRole(actor.role),
-  /** One's own profile picture: roles 1 to 3 and 201 (SPEC §6). */
+  /** One's own profile picture: roles 1 to 3 and 201 (product.md §6). */
   uploadOwnImage: (actor: Actor): boolean => canUploadOwnImage(actor.role),
   readAuditLog: (actor: Actor): boolean => canManageStaff(actor.role),
 

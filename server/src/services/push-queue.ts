@@ -3,7 +3,7 @@ import webPush, { WebPushError } from 'web-push';
 import type { StoredSubscription } from '../repositories/push-repository.js';
 import type { VapidKeys } from './push-service.js';
 
-/** How long a push may wait at the push service, and how soon it must arrive, per kind (SPEC §16). */
+/** How long a push may wait at the push service, and how soon it must arrive, per kind (product.md §16). */
 export const PUSH_DELIVERY = {
   message: { TTL: 24 * 60 * 60, urgency: 'normal' },
   news: { TTL: 24 * 60 * 60, urgency: 'low' },

@@ -20,7 +20,7 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
   );
 }
 
-/** The subscription calls and each person's choice of what they receive (SPEC §16). */
+/** The subscription calls and each person's choice of what they receive (product.md §16). */
 export class PushService {
   private keys: VapidKeys | null = null;
 

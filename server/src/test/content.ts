@@ -29,7 +29,7 @@ export function oversizedPng(): string {
   return `data:image/png;base64,${bytes.toString('base64')}`;
 }
 
-/** Every role of SPEC §6, from owner to member, logged in. */
+/** Every role of product.md §6, from owner to member, logged in. */
 export const ROLES = {
   admin: 1,
   owner: 2,

@@ -4,7 +4,7 @@ import { forgetUser, isSessionAccepted } from '@/lib/auth';
 import { getSession } from '@/lib/session';
 
 /*
- * Route guards (SPEC §2 navigation guard), run as loaders so that a screen never renders for someone
+ * Route guards (product.md §2 navigation guard), run as loaders so that a screen never renders for someone
  * who may not see it.
  */
 

@@ -11,7 +11,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** While the browser is offline, API calls are skipped (SPEC §5); say so. */
+/** While the browser is offline, API calls are skipped (product.md §5); say so. */
 export function OfflineNotice() {
   const online = useSyncExternalStore(
     subscribe,

@@ -30,7 +30,7 @@ function reloadedRecently(path: string): boolean {
 
 /**
  * The root error screen. A screen that failed to load (typically after a deploy) reloads its path once
- * (SPEC §2); anything else, or a second failure, shows a calm message with a reload button.
+ * (product.md §2); anything else, or a second failure, shows a calm message with a reload button.
  */
 export function RouteError() {
   const error = useRouteError();

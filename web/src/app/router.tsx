@@ -42,7 +42,7 @@ const soon = (path: string, title: string): RouteObject => ({
   lazy: placeholder,
 });
 
-/** A room list (SPEC §2): the rooms of one conversation type, with search and endless paging. */
+/** A room list (product.md §2): the rooms of one conversation type, with search and endless paging. */
 const rooms = (path: string, title: string, type: ConversationType, staffTitle?: string): RouteObject => ({
   path,
   handle: { title, rooms: type, ...(staffTitle ? { staffTitle } : {}) } satisfies ScreenHandle,
@@ -64,7 +64,7 @@ const groupAdmin = (name: keyof typeof GroupAdminScreens) => async () => ({
   Component: (await import('./routes/group-admin'))[name],
 });
 
-/** The route table of SPEC §2. */
+/** The route table of product.md §2. */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { applyUpdate, isUpdatePending } from '@/lib/pwa';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 
-/** After each navigation, a waiting new version is offered (SPEC §2); yes activates it and reloads at /. */
+/** After each navigation, a waiting new version is offered (product.md §2); yes activates it and reloads at /. */
 export function UpdatePrompt() {
   const location = useLocation();
   const confirm = useConfirm();

@@ -19,7 +19,7 @@ type UserPickerProps = {
 };
 
 /**
- * A searchable list of users of one kind with one radio-selected (SPEC §2: search, select, then act). The
+ * A searchable list of users of one kind with one radio-selected (product.md §2: search, select, then act). The
  * keyword lives in the address (`?q=`), so coming back from an edit finds the same search. Each radio is
  * named by the user's name and described by their ID and rank.
  */
@@ -34,7 +34,7 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = keyword.trim();
-    // SPEC §8: an empty keyword asks for one (the list then shows everyone again).
+    // product.md §8: an empty keyword asks for one (the list then shows everyone again).
     setPrompt(!next);
     if (next !== search) onSelect(null);
     setParams(next ? { q: next } : {}, { replace: true });

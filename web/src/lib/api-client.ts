@@ -39,7 +39,7 @@ function errorText(body: unknown): string | undefined {
 }
 
 /**
- * The one way to call the server (API.md): `POST /api/<name>` with a JSON body, `ssid` added for calls
+ * The one way to call the server (product.md §11.1): `POST /api/<name>` with a JSON body, `ssid` added for calls
  * that need login. Skipped while the browser is offline. Error replies become an ApiError with the server's
  * Japanese text; a 401 on a login-only call ends the session (the app then goes to /enter). A 200 is parsed
  * with the call's reply schema from the contract; one that does not fit is an error.

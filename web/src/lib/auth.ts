@@ -10,7 +10,7 @@ import { getSession, type Session } from './session';
 const AUTH_CHECK_MS = 10_000;
 
 /**
- * Does the server still accept this session (SPEC §2 navigation guard)? Only a clear no counts:
+ * Does the server still accept this session (product.md §2 navigation guard)? Only a clear no counts:
  * offline or a server hiccup keeps the member in, so the app still opens without a connection.
  */
 async function askServer(session: Session): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { LIMITS } from '@enishi/contract';
 
 /*
- * Images picked by staff for news, banners and bulk sends (SPEC §5): only the listed types, at most
+ * Images picked by staff for news, banners and bulk sends (product.md §5): only the listed types, at most
  * 5,000,000 bytes each; anything else is left out (and the caller says so). The server checks the bytes
  * again and re-encodes them.
  */
@@ -33,7 +33,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-/** Talk size (SPEC §5): 400 wide when at least as wide as tall, otherwise 800 tall; the other side scaled. */
+/** Talk size (product.md §5): 400 wide when at least as wide as tall, otherwise 800 tall; the other side scaled. */
 export function talkImageSize(width: number, height: number): { width: number; height: number } {
   if (width <= 0 || height <= 0) return { width: 0, height: 0 };
   if (width >= height) return { width: 400, height: Math.max(1, Math.round((height * 400) / width)) };

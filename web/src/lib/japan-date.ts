@@ -11,7 +11,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 export const japanDateKey = (instant: Date | string): string => japanTime(new Date(instant)).dateKey;
 
 /**
- * The heading of a day in a talk (SPEC §2): 今日 for today, otherwise `11月23日(月)`; a day of another year
+ * The heading of a day in a talk (product.md §2): 今日 for today, otherwise `11月23日(月)`; a day of another year
  * also names its year, so that old talks are not read as this year's.
  */
 export function dayLabel(dateKey: string, now: Date): string {

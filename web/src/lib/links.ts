@@ -1,5 +1,5 @@
 /*
- * Plain text with clickable links (SPEC §5): http(s) URLs become links, nothing else is markup. The parts are
+ * Plain text with clickable links (product.md §5): http(s) URLs become links, nothing else is markup. The parts are
  * rendered as text nodes and <a> elements, never as HTML.
  */
 

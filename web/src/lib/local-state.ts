@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 
 /**
- * Everything the app keeps between visits, as one JSON value under one fixed localStorage key (SPEC §9).
+ * Everything the app keeps between visits, as one JSON value under one fixed localStorage key (product.md §9).
  * Logout removes the key as a whole (the outbox of unsent messages lives in IndexedDB: lib/chat/outbox.ts).
  */
 export const STORAGE_KEY = 'enishi';
@@ -19,20 +19,20 @@ const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
-/** Notification counters (SPEC §3); the app icon badge is their sum. */
+/** Notification counters (product.md §3); the app icon badge is their sum. */
 export type Counters = Notifications;
 const noCounters: Counters = { news: 0, fromStaff: 0, setting: 0, fromWomen: 0, fromMen: 0 };
 
 const LocalState = z.object({
   session: Session.nullable().catch(null),
   counters: Notifications.catch(noCounters),
-  /** Unsent comment text per conversation id (SPEC §3 drafts): never lost on reload or when leaving a talk. */
+  /** Unsent comment text per conversation id (product.md §3 drafts): never lost on reload or when leaving a talk. */
   drafts: z.record(z.string(), z.string()).catch({}),
   /** The newest message id this device has seen, sent as `last_id` so the socket catches up on what was missed. */
   lastMessageId: z.number().int().nonnegative().nullable().catch(null),
   /** Announcements the user chose not to see again (今後は表示しない) where they may not unpin them for all. */
   hiddenAnnouncements: z.array(z.number().int()).catch([]),
-  /** Members chosen for a bulk send, per target (sendmen, sendwomen); the text is in `drafts` (SPEC §3). */
+  /** Members chosen for a bulk send, per target (sendmen, sendwomen); the text is in `drafts` (product.md §3). */
   recipients: z.record(z.string(), z.array(z.number().int())).catch({}),
 });
 export type LocalState = z.infer<typeof LocalState>;

@@ -26,7 +26,7 @@ export const counterSum = (counters: Counters): number =>
 
 let shownBadge = -1;
 
-/** The app icon badge is the sum of the counters (SPEC §3), where the platform has one (installed PWAs). */
+/** The app icon badge is the sum of the counters (product.md §3), where the platform has one (installed PWAs). */
 function syncAppBadge(): void {
   if (typeof navigator === 'undefined' || !('setAppBadge' in navigator)) return;
   const sum = getLocalState().session ? counterSum(getLocalState().counters) : 0;

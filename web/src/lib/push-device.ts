@@ -58,7 +58,7 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** A browser PushSubscription in the wire shape (API.md "Push notifications"); null if it lacks keys. */
+/** A browser PushSubscription in the wire shape (product.md §16); null if it lacks keys. */
 export function subscriptionJson(
   subscription: PushSubscription | null | undefined,
 ): PushSubscriptionJson | null {

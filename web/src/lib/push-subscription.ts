@@ -4,7 +4,7 @@ import { keyBytes, readPushDevice, savePushDevice, subscriptionJson } from './pu
 import { getSession, type Session } from './session';
 
 /*
- * This device's push subscription (SPEC §16, API.md "Push notifications"). Permission is asked only on a tap
+ * This device's push subscription (product.md §16, product.md §16). Permission is asked only on a tap
  * (features/push), never on its own; an iPhone or iPad gets push only in the app added to its home screen, so a
  * Safari tab is shown how to add it first. Once allowed, the subscription follows the server's key: a new key
  * (or a new user or session on this device) subscribes or registers again.

@@ -2,7 +2,7 @@ import { LIMITS, type PushSubscriptionJson } from '@enishi/contract';
 import { subscriptionJson } from './push-device';
 
 /*
- * Service worker life cycle (SPEC §9): the worker is registered from code (the CSP forbids inline script),
+ * Service worker life cycle (product.md §9): the worker is registered from code (the CSP forbids inline script),
  * looks for a new version every second while the app is visible, and a waiting version is offered to the
  * user after the next navigation (app/update-prompt.tsx).
  */

@@ -7,7 +7,7 @@ import { testMessage } from './chat';
 /*
  * A small stand-in for the club's server in web tests: a real HTTP server on 127.0.0.1 that answers the
  * talk's calls (get_conversation, messages, updateNotifications) and a real WebSocket server on /ws/chat
- * that speaks the chat protocol (API.md "Chat socket"): the session frame, catch-up after `last_id`, `ready`,
+ * that speaks the chat protocol (product.md §15): the session frame, catch-up after `last_id`, `ready`,
  * text frames stored once per client_id and echoed, deletions and `open`. It keeps one talk, written by the
  * logged-in user and by `uid` 7, and records every frame a client sends.
  */

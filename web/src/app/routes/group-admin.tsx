@@ -5,7 +5,7 @@ import { GroupSelect } from '@/features/groups/components/group-select';
 import { GroupStart } from '@/features/groups/components/group-start';
 import { Page } from '@/components/layouts/page';
 
-/** Group registration (SPEC §2, §4): choose, pick the man and the woman, confirm. */
+/** Group registration (product.md §2, §4): choose, pick the man and the woman, confirm. */
 export function ManageGroup() {
   return (
     <Page title={ja.screens.managegroup}>

@@ -5,7 +5,7 @@ import { Page } from '@/components/layouts/page';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import './login.css';
 
-/** /login: ID, PASS, the login button and the note of SPEC §2. */
+/** /login: ID, PASS, the login button and the note of product.md §2. */
 export default function LoginRoute() {
   return (
     <PublicLayout>

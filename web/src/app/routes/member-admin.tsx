@@ -8,7 +8,7 @@ import { memberKinds } from '@/features/members/utils/member-kinds';
 import { Page } from '@/components/layouts/page';
 
 /*
- * The member and staff administration screens (SPEC §2). One chunk for all of them: they share the list,
+ * The member and staff administration screens (product.md §2). One chunk for all of them: they share the list,
  * the form and the search. Staff admin is routed behind the owner guard.
  */
 

@@ -4,7 +4,7 @@ import { PushPanel } from '@/features/push/components/push-panel';
 import { useSession } from '@/lib/session';
 import { Page } from '@/components/layouts/page';
 
-/** /mypage: スタッフマイページ for staff, マイページ for members (SPEC §2), with notifications (SPEC §16). */
+/** /mypage: スタッフマイページ for staff, マイページ for members (product.md §2), with notifications (product.md §16). */
 export default function MypageRoute() {
   const session = useSession();
   if (!session) return null;

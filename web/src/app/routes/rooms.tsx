@@ -5,7 +5,7 @@ import { RoomList } from '@/features/rooms/components/room-list';
 import { Page } from '@/components/layouts/page';
 import type { ScreenHandle } from '../screen-handle';
 
-/** The room lists of SPEC §2; which rooms comes from the route's handle. */
+/** The room lists of product.md §2; which rooms comes from the route's handle. */
 export default function RoomsRoute() {
   const handle = useMatches()
     .map((match) => match.handle as ScreenHandle | undefined)

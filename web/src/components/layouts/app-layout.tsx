@@ -9,7 +9,7 @@ import './app-layout.css';
 
 type FooterItem = { to: string; label: string; Icon: ComponentType<{ size?: number }> };
 
-/** Footer buttons of SPEC §2: home, talks, news, member site (role 101 only), mypage. */
+/** Footer buttons of product.md §2: home, talks, news, member site (role 101 only), mypage. */
 function footerItems(role: number): FooterItem[] {
   const items: FooterItem[] = [{ to: '/', label: ja.footer.home, Icon: HomeIcon }];
   items.push(

@@ -1,6 +1,6 @@
 import { splitLinks } from '@/lib/links';
 
-/** Plain text whose http(s) URLs are links opening in a new tab; nothing else is markup (SPEC §5). */
+/** Plain text whose http(s) URLs are links opening in a new tab; nothing else is markup (product.md §5). */
 export function LinkedText({ text }: { text: string }) {
   return (
     <>

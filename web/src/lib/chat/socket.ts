@@ -28,7 +28,7 @@ import {
 } from './outbox';
 
 /*
- * The app's one chat socket (API.md "Chat socket"): open while a session exists, closed on logout. It
+ * The app's one chat socket (product.md §15): open while a session exists, closed on logout. It
  * catches up from the newest message id this device has seen, reconnects 4.5 s after a close, sends the
  * outbox when the connection is (back) up, keeps the badge counters current (pushed by the server, polled
  * while the socket is down) and hands messages, deletions and read marks to whichever screen listens.
@@ -53,7 +53,7 @@ let openTalk: OpenTalk | null = null;
 /**
  * The talk the server was last told is on screen (by the session frame or an `open` frame); undefined when
  * this connection has told nothing yet. Opening a talk marks it read once; the server itself marks the
- * messages that arrive while it stays open (API.md "Chat socket").
+ * messages that arrive while it stays open (product.md §15).
  */
 let toldTalkId: number | null | undefined;
 /** The socket whose session frame has gone out: only then may other frames follow. */
@@ -145,7 +145,7 @@ async function sendSessionFrame(ws: WebSocket, token: string): Promise<void> {
   tellVisibility();
 }
 
-/** The server sends no push for what a socket in the foreground shows (API.md "Push notifications"). */
+/** The server sends no push for what a socket in the foreground shows (product.md §16). */
 function tellVisibility(): void {
   const ws = socket;
   if (!ws || ws !== sessionSentOn || ws.readyState !== WebSocket.OPEN) return;
@@ -196,7 +196,7 @@ function onFrame(data: string): void {
     return;
   }
   const parsed = ServerFrame.safeParse(json);
-  // Frames this version does not know are ignored, as API.md asks of clients.
+  // Frames this version does not know are ignored, as product.md §15.4 asks of clients.
   if (!parsed.success) return;
   const frame = parsed.data;
   switch (frame.type) {

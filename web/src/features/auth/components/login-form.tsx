@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useLogin } from '../api/login';
 import './login-form.css';
 
-/** ID and PASS; errors and "offline" as toasts (SPEC §8); success goes to mypage (SPEC §4). */
+/** ID and PASS; errors and "offline" as toasts (product.md §8); success goes to mypage (product.md §4). */
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useLogin();

@@ -31,7 +31,7 @@ const title = (group: ContentGroup) => (group === 'men' ? ja.banners.men : ja.ba
 const addFailed = (group: ContentGroup) =>
   group === 'men' ? ja.banners.addFailedMen : ja.banners.addFailedWomen;
 
-/** /managead (SPEC §2, §4): the men's and the women's banners, each section on its own. */
+/** /managead (product.md §2, §4): the men's and the women's banners, each section on its own. */
 export function BannerAdmin() {
   return (
     <div className="banner-admin">
@@ -44,7 +44,7 @@ export function BannerAdmin() {
 /**
  * One group's banners: those shown now (each can be marked for deletion) and a new one to add (link URL and
  * image). 確認 appears only when there is something to confirm; the confirm step shows what will happen.
- * Success is announced here; a failure is announced and the app goes home (SPEC §8).
+ * Success is announced here; a failure is announced and the app goes home (product.md §8).
  */
 function BannerSection({ group }: { group: ContentGroup }) {
   const type = CONTENT_TYPE[group];

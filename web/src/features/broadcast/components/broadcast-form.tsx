@@ -18,7 +18,7 @@ import { sentText, typeOf } from '../utils/target';
 import './broadcast.css';
 
 /**
- * /men/send/form, /women/send/form (SPEC §4): the text (kept as a draft) and images for the chosen members.
+ * /men/send/form, /women/send/form (product.md §4): the text (kept as a draft) and images for the chosen members.
  * Sending clears the draft and the choice, says 一括送信男性へ送信しました (or 女性) and goes home.
  */
 export function BroadcastForm({ group }: { group: ContentGroup }) {

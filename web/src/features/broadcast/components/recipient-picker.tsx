@@ -11,7 +11,7 @@ import { BroadcastHistory } from './broadcast-history';
 import './broadcast.css';
 
 /**
- * /men/send, /women/send (SPEC §2, §9): choose the recipients. Men can be narrowed by rank (all, 1, 2, 3, 4,
+ * /men/send, /women/send (product.md §2, §9): choose the recipients. Men can be narrowed by rank (all, 1, 2, 3, 4,
  * 6); すべて選択 chooses everyone shown. The choice is kept on the device until the message is sent.
  */
 export function RecipientPicker({ group }: { group: ContentGroup }) {

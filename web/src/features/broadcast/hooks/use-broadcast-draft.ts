@@ -7,7 +7,7 @@ const NONE: number[] = [];
 
 /**
  * The bulk-send draft of one target: the chosen members and the text, kept in local state so that both
- * survive a reload and going back and forth between the two screens (SPEC §3 drafts).
+ * survive a reload and going back and forth between the two screens (product.md §3 drafts).
  */
 export function useBroadcastDraft(group: ContentGroup) {
   const key = draftKey(group);

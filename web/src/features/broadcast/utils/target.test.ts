@@ -8,7 +8,7 @@ describe('bulk-send targets', () => {
     expect([draftKey('men'), draftKey('women')]).toEqual(['sendmen', 'sendwomen']);
   });
 
-  it('says where the message went (SPEC §8)', () => {
+  it('says where the message went (product.md §8)', () => {
     expect(sentText('men')).toBe('一括送信男性へ送信しました');
     expect(sentText('women')).toBe('一括送信女性へ送信しました');
   });

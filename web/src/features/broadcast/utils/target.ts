@@ -1,6 +1,6 @@
 import { CONTENT_TYPE, ja, type ContentGroup, type ContentType } from '@enishi/contract';
 
-/** A bulk-send target: men or women, with the key its draft is kept under (SPEC §3 drafts). */
+/** A bulk-send target: men or women, with the key its draft is kept under (product.md §3 drafts). */
 export const draftKey = (group: ContentGroup): string => (group === 'men' ? 'sendmen' : 'sendwomen');
 
 export const typeOf = (group: ContentGroup): ContentType => CONTENT_TYPE[group];

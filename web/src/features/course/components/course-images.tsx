@@ -3,7 +3,7 @@ import { useClubConfig } from '@/lib/club-config';
 import { Spinner } from '@/components/ui/spinner';
 import './course-images.css';
 
-/** /course: the club's course information as images (SPEC §1: six), from the server's configuration. */
+/** /course: the club's course information as images (product.md §1: six), from the server's configuration. */
 export function CourseImages() {
   const config = useClubConfig();
   if (config.isPending) return <Spinner label={ja.app.loading} />;

@@ -41,7 +41,7 @@ const inputProps: Record<Field, InputHTMLAttributes<HTMLInputElement>> = {
 const blank: Record<Field, string> = { name: '', age: '', email: '', tel: '' };
 
 /**
- * The application form of the intro pages (SPEC §4, §5): four required fields, each missing one named next
+ * The application form of the intro pages (product.md §4, §5): four required fields, each missing one named next
  * to its field; sent only when all are filled and the browser is online; toggles to a sent state.
  */
 export function EntryForm({ type }: { type: 'male' | 'female' }) {

@@ -2,7 +2,7 @@ import { ja } from '@enishi/contract';
 import { PhoneIcon, ShieldIcon } from '@/components/ui/icons';
 import './intro-guide.css';
 
-/** The intro copy of SPEC §1: welcome, what members get, the age rule for women, the rules and the install steps. */
+/** The intro copy of product.md §1: welcome, what members get, the age rule for women, the rules and the install steps. */
 export function IntroGuide({ type }: { type: 'male' | 'female' }) {
   return (
     <>

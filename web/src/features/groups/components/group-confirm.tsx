@@ -10,7 +10,7 @@ import { clearGroupSelection, groupNamePreview, useGroupSelection } from '../uti
 import { GroupSlots } from './group-slots';
 import './groups.css';
 
-/** /managegroup/confirm: the new group's name and members; registering goes home (SPEC §4). */
+/** /managegroup/confirm: the new group's name and members; registering goes home (product.md §4). */
 export function GroupConfirm() {
   const session = useSession();
   const { man, woman } = useGroupSelection(session?.uid ?? 0);
@@ -20,7 +20,7 @@ export function GroupConfirm() {
   const [registered, setRegistered] = useState(false);
 
   if (registered) return null;
-  // SPEC §5: a group needs both; without them there is nothing to confirm.
+  // product.md §5: a group needs both; without them there is nothing to confirm.
   if (!man || !woman) return <Navigate to="/managegroup/select" replace />;
 
   function onRegister() {

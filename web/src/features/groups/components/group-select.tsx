@@ -8,7 +8,7 @@ import './groups.css';
 
 /**
  * /managegroup/select: the chosen man and woman; 登録する only when both are there, a button for each
- * missing (or to change) side, and 最初からやり直す (SPEC §2).
+ * missing (or to change) side, and 最初からやり直す (product.md §2).
  */
 export function GroupSelect() {
   const session = useSession();

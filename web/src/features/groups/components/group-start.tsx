@@ -5,7 +5,7 @@ import { useGroupSelection } from '../utils/group-selection';
 import { GroupSlots } from './group-slots';
 import './groups.css';
 
-/** /managegroup: choose whether to pick the man or the woman first (SPEC §2). */
+/** /managegroup: choose whether to pick the man or the woman first (product.md §2). */
 export function GroupStart() {
   const session = useSession();
   const { man, woman } = useGroupSelection(session?.uid ?? 0);

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 
 /*
- * The man and the woman chosen for a new group talk (SPEC §4: choice, pick each, confirm). Kept in this
+ * The man and the woman chosen for a new group talk (product.md §4: choice, pick each, confirm). Kept in this
  * tab's sessionStorage so that a reload, or going back and forth between the screens, keeps the choice;
  * it belongs to the staff member who made it, so another login in the same tab starts empty.
  */
@@ -73,7 +73,7 @@ export function useGroupSelection(staffUid: number) {
 }
 
 /**
- * The group's name as the server will give it (API.md): the man's given name plus the woman's, where a
+ * The group's name as the server will give it (product.md §12.2): the man's given name plus the woman's, where a
  * given name is the last word of a "姓 名" name, or the whole name.
  */
 export function groupNamePreview(manName: string, womanName: string): string {

@@ -17,7 +17,7 @@ import {
 import { MenuTile } from './menu-tile';
 import './home-menu.css';
 
-/** The home menu of SPEC §2, by role. */
+/** The home menu of product.md §2, by role. */
 export function HomeMenu({ session }: { session: Session }) {
   return (
     <nav className="home-menu" aria-label={ja.home.menuLabel}>

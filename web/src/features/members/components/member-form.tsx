@@ -30,7 +30,7 @@ const valuesOf = (user: UserRow | undefined): MemberFormValues => ({
 });
 
 /**
- * The member form of SPEC §5 for men, women and staff: name and ID required, password required on add and
+ * The member form of product.md §5 for men, women and staff: name and ID required, password required on add and
  * optional on edit, rank for men. ID and password keep only the characters they allow as they are typed.
  * The whole form is checked with the same schema as the server before it is sent.
  */

@@ -13,8 +13,8 @@ import { memberKinds } from '../utils/member-kinds';
 import './members.css';
 
 /**
- * /menlist, /womenlist (and /managewomen), /staff/list: search, select one, then 編集 or 削除 (SPEC §2).
- * Deleting asks first and says which kind of record went (SPEC §8).
+ * /menlist, /womenlist (and /managewomen), /staff/list: search, select one, then 編集 or 削除 (product.md §2).
+ * Deleting asks first and says which kind of record went (product.md §8).
  */
 export function MemberList({ kind }: { kind: MemberKind }) {
   const { role, label, addPath, editPath } = memberKinds[kind];

@@ -11,7 +11,7 @@ const filled: MemberFormValues = {
   introducer: '',
 };
 
-describe('checkMemberForm (SPEC §5)', () => {
+describe('checkMemberForm (product.md §5)', () => {
   it('accepts a complete man and gives the rank as a number', () => {
     expect(checkMemberForm('add', 101, filled)).toEqual({
       ok: true,

@@ -11,7 +11,7 @@ export type MemberFormCheck =
 
 /**
  * Checks the form with the contract's MemberForm schema, the same one the server applies to adduser and
- * updateuser (SPEC §5), and gives the first message of each field that fails.
+ * updateuser (product.md §5), and gives the first message of each field that fails.
  */
 export function checkMemberForm(
   mode: 'add' | 'edit',

@@ -1,6 +1,6 @@
 import { NEW_USER_ROLE, ja, type MemberKind } from '@enishi/contract';
 
-/** Where each kind of record lives in the app, and how its screens are titled (SPEC §2). */
+/** Where each kind of record lives in the app, and how its screens are titled (product.md §2). */
 export const memberKinds: Record<
   MemberKind,
   {

@@ -7,7 +7,7 @@ export function uploadUserImage(uid: number, image: string) {
   return api('uploadUserImage', { uid, image });
 }
 
-/** Uploads one's own picture and shows it at once (SPEC §4: the local user image is updated). */
+/** Uploads one's own picture and shows it at once (product.md §4: the local user image is updated). */
 export function useUploadOwnImage(uid: number) {
   const queryClient = useQueryClient();
   return useMutation({

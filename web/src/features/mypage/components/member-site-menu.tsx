@@ -13,7 +13,7 @@ const labels: Record<MemberSiteLink, string> = {
 };
 
 /**
- * The male members' menu of mypage (SPEC §2): the external member-site pages the club configured (each
+ * The male members' menu of mypage (product.md §2): the external member-site pages the club configured (each
  * opens in a new tab; one not configured is shown disabled rather than broken) and 緊急連絡 (/contact).
  */
 export function MemberSiteMenu() {

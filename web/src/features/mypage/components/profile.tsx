@@ -13,7 +13,7 @@ import { ProfileImageButton } from './profile-image-button';
 import './profile.css';
 
 /**
- * Mypage (SPEC §2, §4): the user record is loaded and name, rank and image refreshed; a user the server no
+ * Mypage (product.md §2, §4): the user record is loaded and name, rank and image refreshed; a user the server no
  * longer knows is logged out. `children` (the notifications panel) come before logout.
  */
 export function Profile({ session, children }: { session: Session; children?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptsProfileImage, fitWithin } from './profile-image';
 
-describe('profile image (SPEC §5)', () => {
+describe('profile image (product.md §5)', () => {
   it('takes JPEG and PNG up to 5,000,000 bytes only', () => {
     expect(acceptsProfileImage({ type: 'image/jpeg', size: 5_000_000 })).toBe(true);
     expect(acceptsProfileImage({ type: 'image/png', size: 10 })).toBe(true);

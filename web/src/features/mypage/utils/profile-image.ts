@@ -1,6 +1,6 @@
 import { LIMITS, PROFILE_IMAGE_SIDE } from '@enishi/contract';
 
-/** SPEC §5: a profile image is JPEG or PNG of at most 5,000,000 bytes; anything else is silently ignored. */
+/** product.md §5: a profile image is JPEG or PNG of at most 5,000,000 bytes; anything else is silently ignored. */
 export const acceptsProfileImage = (file: { type: string; size: number }): boolean =>
   (file.type === 'image/jpeg' || file.type === 'image/png') && file.size <= LIMITS.imageBytes;
 
@@ -15,7 +15,7 @@ export function fitWithin(
 }
 
 /**
- * Shrinks a picked picture to fit 200 by 200 and encodes it as a JPEG data URL (SPEC §4, §5). Null for a
+ * Shrinks a picked picture to fit 200 by 200 and encodes it as a JPEG data URL (product.md §4, §5). Null for a
  * file that is not an acceptable image. EXIF orientation is applied by the browser when decoding.
  */
 export async function profileImageDataUrl(file: File): Promise<string | null> {

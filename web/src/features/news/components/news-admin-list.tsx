@@ -14,7 +14,7 @@ import { typeOf } from '../utils/group';
 import './news-admin.css';
 
 /**
- * /news/men/list, /news/women/list (SPEC §4): the group's news with an add button; choose one item, then
+ * /news/men/list, /news/women/list (product.md §4): the group's news with an add button; choose one item, then
  * edit it or delete it (after 本当に削除してよろしいですか？).
  */
 export function NewsAdminList({ group }: { group: ContentGroup }) {

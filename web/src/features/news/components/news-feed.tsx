@@ -11,7 +11,7 @@ import { typeLabel } from '../utils/group';
 import './news-feed.css';
 
 /**
- * /news (SPEC §2): the news of the member's group, newest first: title, date (今日 or 11月23日(月)), the body
+ * /news (product.md §2): the news of the member's group, newest first: title, date (今日 or 11月23日(月)), the body
  * as plain text with clickable links, and the images. Opening it marks the news seen, so the badge clears.
  * Staff see every group's news, each marked with its group.
  */

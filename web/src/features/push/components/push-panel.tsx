@@ -10,7 +10,7 @@ import { PushSettingsCard } from './push-settings';
 import './push.css';
 
 /**
- * Notifications on mypage (SPEC §16), where the app lands after login: what they are for and a button that asks
+ * Notifications on mypage (product.md §16), where the app lands after login: what they are for and a button that asks
  * on the tap; on an iPhone outside the home-screen app, how to add it first; when blocked, how to allow again.
  */
 export function PushPanel({ session }: { session: Session }) {

@@ -15,7 +15,7 @@ import './room-list.css';
 const REFRESH_DELAY_MS = 400;
 
 /**
- * A room list (SPEC §2): a keyword search, the rooms newest first, more pages as the user scrolls to the
+ * A room list (product.md §2): a keyword search, the rooms newest first, more pages as the user scrolls to the
  * end, and unread counts kept current by the chat socket. The keyword lives in the address (`?q=`), so
  * coming back from a talk finds the same search.
  */

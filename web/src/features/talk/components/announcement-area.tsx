@@ -6,7 +6,7 @@ import { MessageText } from './message-parts';
 import './announcement-area.css';
 
 /**
- * The pinned announcements above a talk (SPEC §2), newest first: the newest shows, the others on request.
+ * The pinned announcements above a talk (product.md §2), newest first: the newest shows, the others on request.
  * Each can be put away with 今後は表示しない.
  */
 export function AnnouncementArea({

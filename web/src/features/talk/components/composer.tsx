@@ -18,11 +18,11 @@ import './composer.css';
 
 export type Outgoing = { message: string; image: string[]; reply: ReplyRef | null };
 
-/** Talk pictures: JPEG or PNG only (SPEC §5). */
+/** Talk pictures: JPEG or PNG only (product.md §5). */
 const TALK_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /**
- * The comment box (SPEC §2, §5): a textarea that grows with its text (80px to 40vh), pictures to attach,
+ * The comment box (product.md §2, §5): a textarea that grows with its text (80px to 40vh), pictures to attach,
  * the reply being written and the send button. The text is a draft kept per talk until it is sent.
  */
 export function Composer({
@@ -38,7 +38,7 @@ export function Composer({
 }) {
   const [draft, setDraft] = useDraft(conversationId);
   const [images, setImages] = useState<string[]>([]);
-  // Wrong types and sizes are dropped silently (SPEC §5); more than a message holds is worth a word.
+  // Wrong types and sizes are dropped silently (product.md §5); more than a message holds is worth a word.
   const { reading, pick } = useImagePicker({
     types: TALK_IMAGE_TYPES,
     room: MESSAGE_IMAGES_MAX - images.length,

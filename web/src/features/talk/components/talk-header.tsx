@@ -42,7 +42,7 @@ function useLasting(flag: boolean, delayMs: number): boolean {
   return flag && lasting;
 }
 
-/** The talk's header (SPEC §2): back, who the talk is with (スタッフ for a member's desk talk), its kind. */
+/** The talk's header (product.md §2): back, who the talk is with (スタッフ for a member's desk talk), its kind. */
 export function TalkHeader({
   conversation,
   viewerRole,

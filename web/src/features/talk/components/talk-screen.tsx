@@ -46,7 +46,7 @@ export function TalkScreen({ conversationId }: { conversationId: number }) {
 }
 
 /**
- * A talk (SPEC §2): header, pinned announcements, the timeline and the comment box. Messages come from the
+ * A talk (product.md §2): header, pinned announcements, the timeline and the comment box. Messages come from the
  * newest page over HTTP, older pages on scrolling up, and the chat socket while open, all kept in the query
  * cache; what the user writes shows at once from the outbox and is sent as soon as the socket is up.
  */

@@ -7,7 +7,7 @@ const MOVE_TOLERANCE_PX = 10;
 const AFTERMATH_MS = 1000;
 
 /**
- * Opens a message's menu by pressing it for 500 ms (SPEC §9), or by the context menu (right click, the
+ * Opens a message's menu by pressing it for 500 ms (product.md §9), or by the context menu (right click, the
  * keyboard's menu key). The click that ends a long press is swallowed, so it does not also open a link or an
  * image.
  */

@@ -12,7 +12,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
  * The talk on screen is marked read, and stays so while open; leaving tells the server so. The socket tells
  * the server once per opening: it marks the talk read, marks what arrives while it stays open, and sends
  * fresh badge counters after each mark. A talk that does not exist, or is not the user's, sends them home
- * (SPEC §8). Returns whether the talk is missing.
+ * (product.md §8). Returns whether the talk is missing.
  */
 export function useOpenTalk({
   conversationId,
@@ -40,7 +40,7 @@ export function useOpenTalk({
     if (canOpen) setOpenTalk({ id: conversationId, type: rowType });
   }, [canOpen, conversationId, rowType]);
   useEffect(() => () => setOpenTalk(null), []);
-  // Opening a group talk clears the setting badge (SPEC §4) at once; the server's counters agree after the mark.
+  // Opening a group talk clears the setting badge (product.md §4) at once; the server's counters agree after the mark.
   useEffect(() => {
     if (rowType === 'st') setCounters({ setting: 0 });
   }, [rowType]);
