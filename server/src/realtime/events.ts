@@ -6,8 +6,11 @@ import type { MessageFact } from '../services/message.js';
  * them into frames for its own user.
  */
 export interface RealtimeEventMap {
-  /** A message was committed; each socket presents it for its own user (`own`, type, reply). */
-  'message.created': { message: MessageFact };
+  /**
+   * A message was committed; each socket presents it for its own user (`own`, type, reply). `broadcast`: a
+   * bulk send's copy in a member's desk talk (pushed under the member's 一括送信 switch, not the desk's).
+   */
+  'message.created': { message: MessageFact; broadcast?: boolean };
   'message.deleted': { conversationId: number; messageId: number };
   'announcement.removed': { conversationId: number; messageId: number };
   /** `reader` has read `conversationId` up to `lastReadId` (既読 for the other side). */

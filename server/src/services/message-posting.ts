@@ -77,15 +77,18 @@ export class MessagePosting {
         ? [{ row: rowOf(outcome, sender, null), audience: audienceFor(outcome.conversation) }]
         : [],
     );
-    return this.publish(stored);
+    return this.publish(stored, true);
   }
 
   /** Publishes messages once their transaction has committed. */
-  private async publish(stored: StoredMessage[]): Promise<MessageFact[]> {
+  private async publish(stored: StoredMessage[], broadcast = false): Promise<MessageFact[]> {
     const facts = stored.map(({ row }) => this.fact(row));
     await Promise.all(
       stored.map(({ audience }, index) =>
-        this.delivery.toAudience(audience, 'message.created', { message: facts[index]! }),
+        this.delivery.toAudience(audience, 'message.created', {
+          message: facts[index]!,
+          ...(broadcast ? { broadcast } : {}),
+        }),
       ),
     );
     return facts;

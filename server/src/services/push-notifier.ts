@@ -17,10 +17,14 @@ import type { MessageFact } from './message.js';
 import { PUSH_DELIVERY, type PushDelivery, type PushQueue } from './push-queue.js';
 
 /** The switch that governs a message for this reader; null: none (a staff room), 'skip': never pushed. */
-export function messageKind(fact: MessageFact, readerRole: number): keyof PushKinds | null | 'skip' {
+export function messageKind(
+  fact: MessageFact,
+  readerRole: number,
+  broadcast = false,
+): keyof PushKinds | null | 'skip' {
   switch (fact.kind) {
     case 'desk':
-      if (!isStaffRole(readerRole)) return 'staff';
+      if (!isStaffRole(readerRole)) return broadcast ? 'broadcast' : 'staff';
       return fact.member_role === ROLE.female ? 'women' : 'men';
     case 'st':
       return 'st';
@@ -158,7 +162,7 @@ export class PushNotifier implements PushSender {
       await this.toAway(
         looked,
         [...recipients, ...(audience.staff ? looked.staff : [])].filter((each) => each.userId !== fact.from),
-        (role) => messageKind(fact, role),
+        (role) => messageKind(fact, role, event.broadcast === true),
         (role, settings, badge) => messagePayload(fact, role, settings, badge),
         PUSH_DELIVERY.message,
       );

@@ -159,6 +159,25 @@ describe('pushes for messages', () => {
     await call(ctx.app, 'pushsettings/update', { ssid: ssid['push-staff'], kinds: { women: true } });
   });
 
+  it("pushes a bulk send under the member's 一括送信 switch, not the desk talk's", async () => {
+    await subscribe(man, receiver.subscriber('man-broadcast'));
+    const send = (message: string) =>
+      call(ctx.app, 'messages/send', { ssid: ssid['push-staff'], users: [man.uid], message, image: [] });
+    await call(ctx.app, 'pushsettings/update', { ssid: ssid['push-man'], kinds: { staff: false } });
+    expect((await send('一括のご案内')).status).toBe(200);
+    const [push] = await receiver.waitFor('man-broadcast');
+    expect(push!.payload).toMatchObject({ title: ja.talk.fromStaff });
+
+    await call(ctx.app, 'pushsettings/update', {
+      ssid: ssid['push-man'],
+      kinds: { staff: true, broadcast: false },
+    });
+    expect((await send('二通目のご案内')).status).toBe(200);
+    await ctx.app.services.pushNotifier.idle();
+    expect(receiver.to('man-broadcast')).toHaveLength(1);
+    await call(ctx.app, 'pushsettings/update', { ssid: ssid['push-man'], kinds: { broadcast: true } });
+  });
+
   it('tells the group of news with its title, at low urgency', async () => {
     await subscribe(man, receiver.subscriber('man-news'));
     await subscribe(woman, receiver.subscriber('woman-news'));
