@@ -91,7 +91,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
       <div className="broadcast__images-field">
         <p className="broadcast__hint">{ja.broadcast.imageHint}</p>
         {images.length > 0 ? (
-          <ul className="broadcast__images" role="list" aria-label={ja.talk.selectedImages}>
+          <ul className="broadcast__images thumb-grid" role="list" aria-label={ja.talk.selectedImages}>
             {images.map((src, index) => (
               <li key={`${index}-${src.length}`} className="broadcast__image">
                 <img src={src} alt="" />

@@ -21,7 +21,7 @@ export function MenuTile({ to, label, icon, count = 0, tone = 'plain' }: MenuTil
         className={cx('menu-tile', `menu-tile--${tone}`)}
         aria-describedby={count > 0 ? countId : undefined}
       >
-        <span className="menu-tile__icon">{icon}</span>
+        <span className="menu-tile__icon round-icon">{icon}</span>
         <span className="menu-tile__label">{label}</span>
         <span className="menu-tile__badge">
           <CountBadge count={count} />

@@ -13,7 +13,7 @@ export function AdminMenu({ label, items }: { label: string; items: AdminMenuIte
         {items.map((item) => (
           <li key={item.to}>
             <Link to={item.to} className="admin-menu__link inset-focus">
-              <span className="admin-menu__icon">{item.icon}</span>
+              <span className="admin-menu__icon round-icon">{item.icon}</span>
               <span className="admin-menu__label">{item.label}</span>
               <ChevronRightIcon size={20} className="admin-menu__chevron" />
             </Link>

@@ -57,7 +57,7 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
       ) : rows.length === 0 ? (
         <p className="news-admin__empty">{ja.news.empty}</p>
       ) : (
-        <fieldset className="news-admin__list">
+        <fieldset className="news-admin__list plain-fieldset">
           <legend className="visually-hidden">{ja.news.list}</legend>
           {rows.map((row) => (
             <label key={row.id} className="news-admin__item">

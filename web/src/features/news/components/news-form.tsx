@@ -178,7 +178,7 @@ function NewsConfirm({
           {images.length === 0 ? (
             ja.news.noImages
           ) : (
-            <ul className="news-form__images" role="list">
+            <ul className="news-form__images thumb-grid" role="list">
               {images.map((image, index) => (
                 <li key={image.key} className="news-form__image">
                   <img src={image.src} alt={ja.news.imageAlt(title, index + 1)} />
@@ -233,11 +233,11 @@ function NewsImagesField({
   }
 
   return (
-    <fieldset className="news-form__images-field">
+    <fieldset className="news-form__images-field plain-fieldset">
       <legend className="field__label">{ja.news.images}</legend>
       <p className="news-admin__hint">{ja.news.imageHint}</p>
       {images.length > 0 ? (
-        <ul className="news-form__images" role="list">
+        <ul className="news-form__images thumb-grid" role="list">
           {images.map((image, index) => (
             <li key={image.key} className="news-form__image">
               <label className="news-form__image-choice">

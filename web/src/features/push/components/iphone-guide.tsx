@@ -9,7 +9,7 @@ const [shareStep, addStep, openStep] = ja.pushSetup.installSteps;
 
 export function IphoneGuide() {
   return (
-    <section className="push-card push-guide" aria-labelledby="push-guide-title">
+    <section className="push-card paper-card push-guide" aria-labelledby="push-guide-title">
       <h2 id="push-guide-title" className="push-card__title">
         {ja.pushSetup.installTitle}
       </h2>

@@ -33,7 +33,7 @@ export function PushPanel({ session }: { session: Session }) {
   if (state === 'install') return <IphoneGuide />;
   return (
     <>
-      <section className="push-card" aria-labelledby="push-card-title">
+      <section className="push-card paper-card" aria-labelledby="push-card-title">
         <h2 id="push-card-title" className="push-card__title">
           <BellIcon />
           {state === 'denied' ? ja.pushSetup.deniedTitle : ja.pushSetup.title}

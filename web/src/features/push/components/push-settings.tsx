@@ -19,7 +19,11 @@ export function PushSettingsCard({ session }: { session: Session }) {
   const data = settings.data;
 
   return (
-    <section className="push-card" aria-labelledby="push-settings-title" aria-busy={!data || undefined}>
+    <section
+      className="push-card paper-card"
+      aria-labelledby="push-settings-title"
+      aria-busy={!data || undefined}
+    >
       <h2 id="push-settings-title" className="push-card__title">
         {ja.pushSetup.settingsTitle}
       </h2>
