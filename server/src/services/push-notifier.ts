@@ -59,6 +59,8 @@ export function messagePayload(
 /** Batches of events being looked at at once, and the most events one batch takes. */
 const BATCHES_AT_ONCE = 2;
 const BATCH_EVENTS = 200;
+/** Events are gathered this long before a look, so a busy chat costs one lookup per batch, not per message. */
+const GATHER_MS = 25;
 
 /** An event worth a push, with the people it reaches. */
 interface Pending {
@@ -86,6 +88,7 @@ export class PushNotifier implements PushSender {
   /** Events waiting to be looked at, and how many batches are being looked at now. */
   private readonly waiting: Pending[] = [];
   private running = 0;
+  private gathering: ReturnType<typeof setTimeout> | undefined;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -99,12 +102,15 @@ export class PushNotifier implements PushSender {
   async send(audience: Audience, event: RealtimeEvent): Promise<void> {
     if (event.event !== 'message.created' && event.event !== 'news.published') return;
     this.waiting.push({ audience, event });
-    this.pump();
+    this.gathering ??= setTimeout(() => {
+      this.gathering = undefined;
+      this.pump();
+    }, GATHER_MS);
   }
 
   /** Resolves once every event handed in so far is looked at and its pushes sent (tests and the bench). */
   async idle(): Promise<void> {
-    if (this.running > 0 || this.waiting.length > 0) {
+    if (this.running > 0 || this.waiting.length > 0 || this.gathering) {
       await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     }
     await this.queue.idle();
