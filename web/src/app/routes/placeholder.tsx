@@ -14,7 +14,7 @@ export default function PlaceholderRoute() {
       .findLast(Boolean) ?? ja.app.name;
   return (
     <Page title={title}>
-      <section className="placeholder">
+      <section className="notice-box placeholder">
         <HourglassIcon size={32} className="placeholder__icon" />
         <p className="placeholder__text">{ja.app.placeholder}</p>
         <ButtonLink to="/" variant="secondary">
