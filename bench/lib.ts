@@ -16,7 +16,7 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-async function stopChild(child: ChildProcess) {
+export async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await once(child, 'exit');
@@ -120,9 +120,12 @@ export async function load(
   };
 }
 
-/** Gzipped bytes of the JS a first visit loads: the entry script and its modulepreloads. */
-export function initialJsGzip(distDir: string): { files: number; raw: number; gzip: number } {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+/** Gzipped bytes of the JS a first visit of `page` loads: the entry script and its modulepreloads. */
+export function initialJsGzip(
+  distDir: string,
+  page = 'index.html',
+): { files: number; raw: number; gzip: number } {
+  const html = readFileSync(join(distDir, page), 'utf8');
   const sources = [
     ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g),
   ].map((match) => match[1] ?? '');

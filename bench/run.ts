@@ -2,7 +2,13 @@
 // Only 127.0.0.1 is loaded, and every load is bounded in time.
 import { join } from 'node:path';
 import { benchBulkSend } from './bulk-send.js';
+import { benchEntryList } from './entrylist.js';
+import { benchLighthouse } from './lighthouse.js';
+import { benchCalls } from './calls.js';
+import { clusterFigures } from './cluster.js';
+import { benchFlood } from './flood.js';
 import { benchPush } from './push.js';
+import { benchSearch } from './search.js';
 import {
   bareWsFigures,
   durableCommitFloor,
@@ -14,6 +20,9 @@ import { buildHelloWorld, initialJsGzip, load, repoRoot, startBareFastify, start
 
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** Database `db` of the Redis at `url` (the benchmark empties it), or undefined without a URL. */
+const redisDb = (url: string | undefined, db: number) =>
+  url ? new URL(`/${db}`, url).toString() : undefined;
 const row = (name: string, r: { rps: number; p50: number; p99: number; errors: number; non2xx: number }) =>
   console.log(
     `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms` +
@@ -70,19 +79,28 @@ if (section('http')) {
 
 if (section('js')) {
   // 2. What a phone downloads first.
-  const app = initialJsGzip(join(repoRoot, 'web/dist'));
   const hello = initialJsGzip(buildHelloWorld());
   console.log('\nInitial JS (gzip -9)');
-  console.log(
-    `${'Enishi web app'.padEnd(34)} ${kb(app.gzip).padStart(9)} gzip (${kb(app.raw)} raw, ${app.files} files)`,
-  );
+  // The prerendered public pages (a visitor's first load), then the app shell of every other path.
+  const pages = ['enter.html', 'login.html', 'intro/male.html', 'intro/female.html', 'index.html'];
+  for (const page of pages) {
+    const app = initialJsGzip(join(repoRoot, 'web/dist'), page);
+    console.log(
+      `${`Enishi ${page}`.padEnd(34)} ${kb(app.gzip).padStart(9)} gzip (${kb(app.raw)} raw, ${app.files} files)`,
+    );
+  }
   console.log(
     `${'hello-world React (same Vite)'.padEnd(34)} ${kb(hello.gzip).padStart(9)} gzip (${kb(hello.raw)} raw, ${hello.files} files)`,
   );
 }
 
+if (section('lighthouse')) {
+  // 3. Lighthouse on the public pages next to a hello-world page.
+  await benchLighthouse();
+}
+
 if (section('socket')) {
-  // 3. The chat socket: 1,000 members and 10 staff connected, 500 messages a second from random members,
+  // 4. The chat socket: 1,000 members and 10 staff connected, 500 messages a second from random members,
   //    each delivered to the sender and every staff socket; against a bare ws server in the same run.
   const sizes = { members: Number(process.env.BENCH_MEMBERS ?? 1000), staff: 10 };
   const socketLoad = {
@@ -109,6 +127,13 @@ if (section('socket')) {
       const measured = await enishiFigures('Enishi, PostgreSQL', sizes, socketLoad, scratch.url);
       rows.push(measured.figures);
       club ??= measured.club;
+      // With Redis: the same database and club, one instance and then two behind HAProxy.
+      const redisUrl = process.env.BENCH_REDIS_URL ?? redisDb(process.env.TEST_REDIS_URL, 10);
+      if (redisUrl) {
+        for (const instances of [1, 2]) {
+          rows.push(await clusterFigures(instances, measured.club, socketLoad, scratch.url, redisUrl));
+        }
+      }
       floor = await durableCommitFloor(scratch.url);
       rows.push(await bareWsFigures(club, socketLoad, scratch.url));
     } finally {
@@ -126,11 +151,35 @@ if (section('socket')) {
 }
 
 if (section('bulk')) {
-  // 4. A bulk send to 5,000 members, 500 of them connected: stored for all, and received by every connected one.
+  // 5. A bulk send to 5,000 members, 500 of them connected: stored for all, and received by every connected one.
   await benchBulkSend({ members: 5000, connected: 500 });
 }
 
+if (section('flood')) {
+  // 6. One member flooding the server: its memory, and another member's delivery before and during it.
+  await benchFlood();
+}
+
 if (section('push')) {
-  // 5. Pushes for a bulk send to 5,000 subscribed members, and chat round trips during it next to before it.
+  // 6. Pushes for a bulk send to 5,000 subscribed members, and chat round trips during it next to before it.
   await benchPush({ members: 5000 });
+}
+
+if (section('search')) {
+  // 6. Message search over 1,000,000 messages (p99) next to a plain read of a talk, in the same run.
+  await benchSearch({
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    messages: Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000),
+    pgliteMessages: Number(process.env.BENCH_SEARCH_PGLITE_MESSAGES ?? 1_000_000),
+  });
+}
+
+if (section('entrylist')) {
+  // 7. The women's list: 10,000 women, three filters, next to a primary-key read in the same run.
+  await benchEntryList({ women: 10_000 });
+}
+
+if (section('calls')) {
+  // 8. Voice calls: calling -> the callee's ring, accept -> connected, p50/p99 over BENCH_CALLS calls (50).
+  await benchCalls({ calls: Number(process.env.BENCH_CALLS ?? 50) });
 }

@@ -16,7 +16,7 @@ interface Person {
   session: string;
   conversation: number;
 }
-interface Club {
+export interface Club {
   members: Person[];
   staff: Person[];
 }
@@ -45,13 +45,13 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function stop(child: ChildProcess) {
+export async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await once(child, 'exit');
 }
 
-async function waitHealthy(url: string) {
+export async function waitHealthy(url: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const ok = await fetch(`${url}/healthz`).then(
@@ -153,7 +153,7 @@ async function sendAtRate(
   return sent;
 }
 
-async function drive(
+export async function drive(
   label: string,
   wsUrl: string,
   origin: string,
@@ -284,6 +284,17 @@ export async function bareWsFigures(
   }
 }
 
+/** Seeds members, staff and their sessions into the database `env` names (bench/seed-club.ts). */
+export function seedClub(env: NodeJS.ProcessEnv, sizes: { members: number; staff: number }): Club {
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'bench/seed-club.ts'), String(sizes.members), String(sizes.staff)],
+    { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, cwd: repoRoot },
+  );
+  if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr}`);
+  return JSON.parse(seed.stdout.trim().split('\n').pop() ?? '{}') as Club;
+}
+
 /** Seeds a fresh database (embedded, or the PostgreSQL at databaseUrl) and measures the real server. */
 export async function enishiFigures(
   label: string,
@@ -294,13 +305,7 @@ export async function enishiFigures(
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = benchEnv(port, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
-  const seed = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'bench/seed-club.ts'), String(sizes.members), String(sizes.staff)],
-    { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, cwd: repoRoot },
-  );
-  if (seed.status !== 0) throw new Error(`seeding failed: ${seed.stderr}`);
-  const club = JSON.parse(seed.stdout.trim().split('\n').pop() ?? '{}') as Club;
+  const club = seedClub(env, sizes);
   // BENCH_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const inspectPort = await freePort();
@@ -358,6 +363,9 @@ export async function durableCommitFloor(url: string, count = 1000): Promise<{ p
   }
 }
 
+/** KB per connection; a dash where it was not measured (several instances). */
+const perConnection = (bytes: number) => (Number.isNaN(bytes) ? '—' : (bytes / 1024).toFixed(1));
+
 export function printSocketFigures(rows: SocketFigures[]) {
   const columns = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(26) : cell.padStart(10))).join(' ');
@@ -377,8 +385,8 @@ export function printSocketFigures(rows: SocketFigures[]) {
         row.p99.toFixed(1),
         row.loopDelay.p99.toFixed(1),
         `${(row.machineBusy * 100).toFixed(0)}%`,
-        (row.retainedPerConnection / 1024).toFixed(1),
-        (row.rssPerConnection / 1024).toFixed(1),
+        perConnection(row.retainedPerConnection),
+        perConnection(row.rssPerConnection),
       ]) + `   (sent ${row.sent}, acked ${row.acked}, delivered ${row.delivered})`,
     );
   }

@@ -25,6 +25,8 @@ function missingPackages() {
   if (!existsSync(chromium)) missing.push('chromium');
   if (!hasJapaneseFont()) missing.push('fonts-noto-cjk');
   if (!existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
+  // The voice call browser tests relay audio through a real TURN server (e2e/tests/calls.test.ts).
+  if (!existsSync('/usr/bin/turnserver')) missing.push('coturn');
   return missing;
 }
 

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ja } from '../packages/contract/src/ja.ts';
+import { prerender } from './scripts/prerender.ts';
 
 const api = 'http://127.0.0.1:8080';
 const proxy = {
@@ -39,6 +40,15 @@ export default defineConfig({
   plugins: [
     react(),
     catalogueHtml(),
+    // The public pages as HTML (product.md §2.7): before VitePWA's precache list, so they are precached too.
+    prerender({
+      pages: {
+        '/enter': 'src/app/routes/enter.tsx',
+        '/login': 'src/app/routes/login.tsx',
+        '/intro/male': 'src/app/routes/intro.tsx',
+        '/intro/female': 'src/app/routes/intro.tsx',
+      },
+    }),
     VitePWA({
       // The server's CSP allows no inline script: the app registers the worker itself (src/lib/pwa.ts).
       injectRegister: false,
@@ -78,21 +88,31 @@ export default defineConfig({
   build: {
     // No source maps: the app's source is not for the public (the server refuses *.map as well).
     sourcemap: false,
+    cssCodeSplit: false,
     rolldownOptions: {
       // The contract's modules only declare schemas, words and pure functions: a screen gets just what it uses
       // (the auto-reply's holiday table, say, stays out of the first load).
       treeshake: {
+        manualPureFunctions: ['z'],
         moduleSideEffects: (id: string) =>
           /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined,
       },
-      // Libraries change less often than screens: one long-cached vendor chunk. Those only a talk needs (the
-      // holiday table of the auto-reply, the virtualizer) load with the talk screen instead.
+      // Libraries change less often than screens: long-cached vendor chunks. React and the router are all a
+      // visitor's first load needs (product.md §2.7); the rest (the query cache, zod with the call schemas)
+      // loads with the member area or when a public form is sent. Those only a talk needs (the holiday table
+      // of the auto-reply, the virtualizer) load with the talk screen instead.
       output: {
         codeSplitting: {
           groups: [
             {
+              name: 'react',
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+            },
+            {
               name: 'vendor',
-              test: /node_modules[\\/](?!@holiday-jp[\\/]|@tanstack[\\/](react-virtual|virtual-core)[\\/])/,
+              priority: 1,
+              test: /node_modules[\\/](?!@holiday-jp[\\/]|@tanstack[\\/](react-virtual|virtual-core)[\\/]|workbox-window[\\/])/,
             },
           ],
         },

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { launchBrowser, logIn, newPhone } from './browser.js';
 import type { Person } from './users.js';
 
@@ -76,13 +76,13 @@ export async function openFromHomeMenu(page: Page, item: string): Promise<void> 
 
 /** Searches a member/staff list (or a group pick screen) by name or ID. */
 export async function searchUsers(page: Page, keyword: string): Promise<void> {
-  await page.getByRole('searchbox', { name: ja.members.searchLabel }).fill(keyword);
-  await page.getByRole('button', { name: ja.members.search, exact: true }).click();
+  await page.getByRole('searchbox', { name: jaMember.members.searchLabel }).fill(keyword);
+  await page.getByRole('button', { name: jaMember.members.search, exact: true }).click();
 }
 
 /** The count line of a user list, e.g. 該当人数1名 (the 該当人数 part is for screen readers). */
 export const userCount = (page: Page, count: number): Locator =>
-  page.getByText(`${ja.members.countLabel}${ja.members.count(count)}`, { exact: true });
+  page.getByText(`${jaMember.members.countLabel}${jaMember.members.count(count)}`, { exact: true });
 
 /** A solid-colour picture as a file for setInputFiles. */
 export async function picture(

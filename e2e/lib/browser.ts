@@ -1,21 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { ja } from '@enishi/contract';
+import { chromiumArgs, chromiumPath, phone } from './chromium.js';
 import { people, type Person } from './users.js';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const phone = { width: 375, height: 812 };
-
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { chromiumArgs, chromiumPath, phone } from './chromium.js';
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
@@ -46,5 +35,14 @@ export async function logIn(page: Page, who: Person): Promise<void> {
   await page.getByLabel(ja.login.id, { exact: true }).fill(person.id);
   await page.getByLabel(ja.login.password, { exact: true }).fill(person.password);
   await page.getByRole('button', { name: ja.login.submit, exact: true }).click();
-  await page.waitForURL('**/mypage');
+  await page.waitForURL('**/mypage', { timeout: 15_000 }).catch(async (error: unknown) => {
+    // Name what the login screen said instead (a toast), not only that /mypage never came.
+    const said = await page.getByRole('status').allInnerTexts();
+    throw new Error(
+      `${person.id} did not reach /mypage; the screen said: ${said.join(' / ') || '(nothing)'}`,
+      {
+        cause: error,
+      },
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { people } from '../lib/users.js';
 import {
   createMember,
@@ -25,7 +25,7 @@ async function pickForGroup(page: Page, list: string, tag: string, name: string)
   await searchUsers(page, tag);
   await userCount(page, 1).waitFor();
   await page.getByRole('radiogroup', { name: list }).getByRole('radio', { name, exact: true }).check();
-  await page.getByRole('button', { name: ja.groups.choose, exact: true }).click();
+  await page.getByRole('button', { name: jaMember.groups.choose, exact: true }).click();
   await page.waitForURL('**/managegroup/select');
 }
 
@@ -39,35 +39,35 @@ describe('group talks', () => {
     await createMember(staff, { ...woman, role: 201 });
     // The man's given name and the woman's.
     const groupName = `健二${tag}美咲${tag}`;
-    const menList = ja.members.listLabel(ja.members.kinds.men);
-    const womenList = ja.members.listLabel(ja.members.kinds.women);
+    const menList = jaMember.members.listLabel(jaMember.members.kinds.men);
+    const womenList = jaMember.members.listLabel(jaMember.members.kinds.women);
 
     await openFromHomeMenu(staff, ja.menu.addGroup);
     await staff.waitForURL('**/managegroup');
-    const manSlot = staff.getByRole('listitem', { name: ja.groups.man, exact: true });
-    const womanSlot = staff.getByRole('listitem', { name: ja.groups.woman, exact: true });
-    const register = staff.getByRole('link', { name: ja.groups.register, exact: true });
+    const manSlot = staff.getByRole('listitem', { name: jaMember.groups.man, exact: true });
+    const womanSlot = staff.getByRole('listitem', { name: jaMember.groups.woman, exact: true });
+    const register = staff.getByRole('link', { name: jaMember.groups.register, exact: true });
 
-    await staff.getByRole('link', { name: ja.groups.chooseMan, exact: true }).click();
+    await staff.getByRole('link', { name: jaMember.groups.chooseMan, exact: true }).click();
     await staff.waitForURL('**/managegroup/men');
     await pickForGroup(staff, menList, tag, man.name);
     await manSlot.getByText(man.name, { exact: true }).waitFor();
-    await womanSlot.getByText(ja.groups.notChosen, { exact: true }).waitFor();
+    await womanSlot.getByText(jaMember.groups.notChosen, { exact: true }).waitFor();
     // Only one side chosen: nothing to register yet.
     expect(await register.count()).toBe(0);
 
     // 最初からやり直す forgets the choice.
-    await staff.getByRole('button', { name: ja.groups.startOver, exact: true }).click();
+    await staff.getByRole('button', { name: jaMember.groups.startOver, exact: true }).click();
     await staff.waitForURL('**/managegroup');
-    await manSlot.getByText(ja.groups.notChosen, { exact: true }).waitFor();
+    await manSlot.getByText(jaMember.groups.notChosen, { exact: true }).waitFor();
 
     // This time the woman first, then the man from the selection screen.
-    await staff.getByRole('link', { name: ja.groups.chooseWoman, exact: true }).click();
+    await staff.getByRole('link', { name: jaMember.groups.chooseWoman, exact: true }).click();
     await staff.waitForURL('**/managegroup/women');
     await pickForGroup(staff, womenList, tag, woman.name);
-    await manSlot.getByText(ja.groups.notChosen, { exact: true }).waitFor();
+    await manSlot.getByText(jaMember.groups.notChosen, { exact: true }).waitFor();
     expect(await register.count()).toBe(0);
-    await manSlot.getByRole('link', { name: ja.groups.chooseMan, exact: true }).click();
+    await manSlot.getByRole('link', { name: jaMember.groups.chooseMan, exact: true }).click();
     await staff.waitForURL('**/managegroup/men');
     await pickForGroup(staff, menList, tag, man.name);
     await manSlot.getByText(man.name, { exact: true }).waitFor();
@@ -76,8 +76,8 @@ describe('group talks', () => {
     await register.click();
     await staff.waitForURL('**/managegroup/confirm');
     await staff.getByText(groupName, { exact: true }).waitFor();
-    await staff.getByRole('button', { name: ja.groups.submit, exact: true }).click();
-    await toast(staff, ja.groups.registered).waitFor();
+    await staff.getByRole('button', { name: jaMember.groups.submit, exact: true }).click();
+    await toast(staff, jaMember.groups.registered).waitFor();
     await staff.waitForURL(isHome);
 
     for (const member of [man, woman]) {
@@ -199,7 +199,7 @@ describe('ad banners', () => {
     await page.getByRole('navigation', { name: ja.home.menuLabel }).waitFor();
     const link = page
       .getByRole('region', { name: ja.home.banners })
-      .getByRole('link', { name: new RegExp(`^広告バナー\\d+\\s?${escapeRegExp(ja.banners.newTab)}$`) })
+      .getByRole('link', { name: new RegExp(`^広告バナー\\d+\\s?${escapeRegExp(jaMember.banners.newTab)}$`) })
       .and(page.locator(`a[href="${url}"]`));
     return { link, sent: rows.some((row) => row.url === url) };
   }
@@ -215,21 +215,23 @@ describe('ad banners', () => {
 
     await openFromHomeMenu(staff, ja.menu.bannerAdmin);
     await staff.waitForURL('**/managead');
-    const section = staff.getByRole('region', { name: ja.banners.men });
-    const confirm = section.getByRole('button', { name: `${ja.banners.confirm}（${ja.banners.men}）` });
-    await section.getByText(ja.banners.sizeNote).waitFor();
+    const section = staff.getByRole('region', { name: jaMember.banners.men });
+    const confirm = section.getByRole('button', {
+      name: `${jaMember.banners.confirm}（${jaMember.banners.men}）`,
+    });
+    await section.getByText(jaMember.banners.sizeNote).waitFor();
     // Nothing to confirm yet.
     expect(await confirm.count()).toBe(0);
-    await section.getByRole('textbox', { name: ja.banners.url }).fill(url);
+    await section.getByRole('textbox', { name: jaMember.banners.url }).fill(url);
     await section
-      .getByLabel(`${ja.banners.chooseImage}（${ja.banners.men}）`)
+      .getByLabel(`${jaMember.banners.chooseImage}（${jaMember.banners.men}）`)
       .setInputFiles(await picture('banner.png', 1200, 340, { r: 30, g: 60, b: 110 }));
     await confirm.click();
-    await section.getByRole('heading', { name: ja.banners.confirmTitle }).waitFor();
-    await section.getByRole('img', { name: ja.banners.toAdd }).waitFor();
+    await section.getByRole('heading', { name: jaMember.banners.confirmTitle }).waitFor();
+    await section.getByRole('img', { name: jaMember.banners.toAdd }).waitFor();
     await section.getByText(url, { exact: true }).waitFor();
-    await section.getByRole('button', { name: ja.banners.run, exact: true }).click();
-    await toast(staff, ja.banners.added).waitFor();
+    await section.getByRole('button', { name: jaMember.banners.run, exact: true }).click();
+    await toast(staff, jaMember.banners.added).waitFor();
     const row = section.getByRole('listitem').filter({ hasText: url });
     await row.getByRole('img', { name: /^広告バナー\d+$/ }).waitFor();
 
@@ -248,10 +250,10 @@ describe('ad banners', () => {
     // Marked for deletion, confirmed, and gone.
     await row.getByRole('checkbox', { name: /^バナー\d+を削除する$/ }).check();
     await confirm.click();
-    await section.getByRole('img', { name: ja.banners.toDelete }).waitFor();
-    await section.getByRole('button', { name: ja.banners.run, exact: true }).click();
-    await toast(staff, ja.banners.deleted).waitFor();
-    await section.getByRole('textbox', { name: ja.banners.url }).waitFor();
+    await section.getByRole('img', { name: jaMember.banners.toDelete }).waitFor();
+    await section.getByRole('button', { name: jaMember.banners.run, exact: true }).click();
+    await toast(staff, jaMember.banners.deleted).waitFor();
+    await section.getByRole('textbox', { name: jaMember.banners.url }).waitFor();
     expect(await row.count()).toBe(0);
     const afterDelete = await homeBanner(man, url);
     expect(afterDelete.sent).toBe(false);
@@ -284,7 +286,7 @@ describe('bulk send', () => {
     await staff.waitForURL('**/men/send');
     await staff.getByRole('checkbox', { name: general.name }).waitFor();
     await staff
-      .getByRole('combobox', { name: ja.broadcast.rankFilter })
+      .getByRole('combobox', { name: jaMember.broadcast.rankFilter })
       .selectOption({ label: ja.ranks[2]! });
     await staff.getByRole('checkbox', { name: platinum.name }).waitFor();
     await staff.getByRole('checkbox', { name: people.man.name }).waitFor();
@@ -292,26 +294,26 @@ describe('bulk send', () => {
     const shown = await staff.getByRole('checkbox').count();
     expect(await staff.getByRole('checkbox', { name: ja.ranks[2] }).count()).toBe(shown);
 
-    await staff.getByRole('status').getByText(ja.broadcast.selected(0), { exact: true }).waitFor();
-    await staff.getByRole('button', { name: ja.broadcast.selectAll, exact: true }).click();
-    await staff.getByRole('status').getByText(ja.broadcast.selected(shown), { exact: true }).waitFor();
+    await staff.getByRole('status').getByText(jaMember.broadcast.selected(0), { exact: true }).waitFor();
+    await staff.getByRole('button', { name: jaMember.broadcast.selectAll, exact: true }).click();
+    await staff.getByRole('status').getByText(jaMember.broadcast.selected(shown), { exact: true }).waitFor();
     expect(await staff.getByRole('checkbox', { name: platinum.name }).isChecked()).toBe(true);
-    await staff.getByRole('link', { name: ja.broadcast.next, exact: true }).click();
+    await staff.getByRole('link', { name: jaMember.broadcast.next, exact: true }).click();
     await staff.waitForURL('**/men/send/form');
 
-    await staff.getByText(ja.broadcast.recipients(shown), { exact: true }).waitFor();
-    await staff.getByRole('textbox', { name: ja.broadcast.message }).fill(text);
+    await staff.getByText(jaMember.broadcast.recipients(shown), { exact: true }).waitFor();
+    await staff.getByRole('textbox', { name: jaMember.broadcast.message }).fill(text);
     await staff
-      .getByLabel(ja.broadcast.addImage)
+      .getByLabel(jaMember.broadcast.addImage)
       .setInputFiles(await picture('lounge.jpg', 900, 600, { r: 150, g: 110, b: 60 }));
     await staff
       .getByRole('list', { name: ja.talk.selectedImages })
       .getByRole('button', { name: ja.talk.removeImage.replace('{n}', '1') })
       .waitFor();
-    await staff.getByRole('button', { name: ja.broadcast.send, exact: true }).click();
-    const dialog = staff.getByRole('alertdialog', { name: ja.broadcast.sendConfirm(shown) });
-    await dialog.getByRole('button', { name: ja.broadcast.send, exact: true }).click();
-    await toast(staff, ja.broadcast.sentMen).waitFor();
+    await staff.getByRole('button', { name: jaMember.broadcast.send, exact: true }).click();
+    const dialog = staff.getByRole('alertdialog', { name: jaMember.broadcast.sendConfirm(shown) });
+    await dialog.getByRole('button', { name: jaMember.broadcast.send, exact: true }).click();
+    await toast(staff, jaMember.broadcast.sentMen).waitFor();
     await staff.waitForURL(isHome);
 
     // It arrives in the open talk, picture and all, without a reload.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { people } from '../lib/users.js';
 import {
   escapeRegExp,
@@ -17,18 +17,18 @@ import {
 // Member and staff administration: the add forms, their checks, and the lists' search, edit and delete.
 const { loggedIn } = phonesPerTest();
 
-const errors = ja.members.errors;
+const errors = jaMember.members.errors;
 
 function memberForm(page: Page) {
   return {
-    name: page.getByRole('textbox', { name: ja.members.fields.name, exact: true }),
-    id: page.getByRole('textbox', { name: ja.members.fields.id, exact: true }),
-    pass: page.getByRole('textbox', { name: ja.members.fields.pass, exact: true }),
-    rank: page.getByRole('combobox', { name: ja.members.fields.rank }),
-    introducer: page.getByRole('textbox', { name: ja.members.fields.introducer, exact: true }),
-    showPassword: page.getByRole('checkbox', { name: ja.members.showPassword }),
-    add: page.getByRole('button', { name: ja.members.submitAdd, exact: true }),
-    save: page.getByRole('button', { name: ja.members.submitEdit, exact: true }),
+    name: page.getByRole('textbox', { name: jaMember.members.fields.name, exact: true }),
+    id: page.getByRole('textbox', { name: jaMember.members.fields.id, exact: true }),
+    pass: page.getByRole('textbox', { name: jaMember.members.fields.pass, exact: true }),
+    rank: page.getByRole('combobox', { name: jaMember.members.fields.rank }),
+    introducer: page.getByRole('textbox', { name: jaMember.members.fields.introducer, exact: true }),
+    showPassword: page.getByRole('checkbox', { name: jaMember.members.showPassword }),
+    add: page.getByRole('button', { name: jaMember.members.submitAdd, exact: true }),
+    save: page.getByRole('button', { name: jaMember.members.submitEdit, exact: true }),
   };
 }
 type MemberFormLocators = ReturnType<typeof memberForm>;
@@ -42,32 +42,32 @@ const kinds = {
   men: {
     homeItem: ja.menu.menAdmin,
     menuPath: '/men/menu',
-    addItem: ja.members.menu.menAdd,
+    addItem: jaMember.members.menu.menAdd,
     addPath: '/men/add',
     listPath: '/menlist',
     editPath: '/men/edit',
-    list: ja.members.listLabel(ja.members.kinds.men),
-    deleted: ja.members.deleted.men,
+    list: jaMember.members.listLabel(jaMember.members.kinds.men),
+    deleted: jaMember.members.deleted.men,
   },
   women: {
     homeItem: ja.menu.womenAdmin,
     menuPath: '/women/menu',
-    addItem: ja.members.menu.womenAdd,
+    addItem: jaMember.members.menu.womenAdd,
     addPath: '/women/add',
     listPath: '/womenlist',
     editPath: '/women/edit',
-    list: ja.members.listLabel(ja.members.kinds.women),
-    deleted: ja.members.deleted.women,
+    list: jaMember.members.listLabel(jaMember.members.kinds.women),
+    deleted: jaMember.members.deleted.women,
   },
   staff: {
     homeItem: ja.menu.staffAdmin,
     menuPath: '/staff/menu',
-    addItem: ja.members.menu.staffAdd,
+    addItem: jaMember.members.menu.staffAdd,
     addPath: '/staff/add',
     listPath: '/staff/list',
     editPath: '/staff/edit',
-    list: ja.members.listLabel(ja.members.kinds.staff),
-    deleted: ja.members.deleted.staff,
+    list: jaMember.members.listLabel(jaMember.members.kinds.staff),
+    deleted: jaMember.members.deleted.staff,
   },
 };
 type Kind = (typeof kinds)[keyof typeof kinds];
@@ -86,7 +86,7 @@ async function openAddForm(page: Page, kind: Kind): Promise<MemberFormLocators> 
 /** Submitting the empty form: the toast, and a message at each required field. */
 async function submitEmpty(page: Page, form: MemberFormLocators): Promise<void> {
   await form.add.click();
-  await toast(page, ja.members.invalid).waitFor();
+  await toast(page, jaMember.members.invalid).waitFor();
   for (const message of [errors.nameRequired, errors.idRequired, errors.passRequired]) {
     await fieldError(page, message).waitFor();
   }
@@ -123,14 +123,14 @@ async function findEditDelete(
   },
 ): Promise<void> {
   const list = page.getByRole('radiogroup', { name: kind.list });
-  const editButton = page.getByRole('button', { name: ja.members.edit, exact: true });
-  const deleteButton = page.getByRole('button', { name: ja.members.delete, exact: true });
+  const editButton = page.getByRole('button', { name: jaMember.members.edit, exact: true });
+  const deleteButton = page.getByRole('button', { name: jaMember.members.delete, exact: true });
   await list.waitFor();
   expect(await editButton.isDisabled()).toBe(true);
   expect(await deleteButton.isDisabled()).toBe(true);
 
   await searchUsers(page, '');
-  await page.getByText(ja.members.searchPrompt, { exact: true }).waitFor();
+  await page.getByText(jaMember.members.searchPrompt, { exact: true }).waitFor();
 
   await searchUsers(page, tag);
   await page.waitForURL((url) => url.searchParams.get('q') === tag);
@@ -138,7 +138,7 @@ async function findEditDelete(
   const before = list.getByRole('radio', { name: person.name, exact: true });
   await before.check();
   expect(await editButton.isDisabled()).toBe(false);
-  await page.getByText(ja.members.selected(person.name), { exact: true }).waitFor();
+  await page.getByText(jaMember.members.selected(person.name), { exact: true }).waitFor();
 
   await editButton.click();
   await page.waitForURL(new RegExp(`${escapeRegExp(kind.editPath)}\\?id=\\d+$`));
@@ -150,7 +150,7 @@ async function findEditDelete(
   await form.name.fill(edit.name);
   await edit.change?.(form);
   await form.save.click();
-  await toast(page, ja.members.updated(edit.name)).waitFor();
+  await toast(page, jaMember.members.updated(edit.name)).waitFor();
   await page.waitForURL(`**${kind.listPath}`);
   await edit.saved?.();
 
@@ -163,19 +163,19 @@ async function findEditDelete(
 
   await after.check();
   await deleteButton.click();
-  const dialog = page.getByRole('alertdialog', { name: ja.members.deleteConfirm });
+  const dialog = page.getByRole('alertdialog', { name: jaMember.members.deleteConfirm });
   await dialog.getByRole('button', { name: ja.app.no, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
   expect(await after.count()).toBe(1);
   await deleteButton.click();
   await dialog.getByRole('button', { name: ja.app.yes, exact: true }).click();
   await toast(page, kind.deleted).waitFor();
-  await page.getByText(ja.members.notFound, { exact: true }).waitFor();
+  await page.getByText(jaMember.members.notFound, { exact: true }).waitFor();
   expect(await after.count()).toBe(0);
   // Searching again from scratch finds nobody either.
   await page.reload();
   await userCount(page, 0).waitFor();
-  await page.getByText(ja.members.notFound, { exact: true }).waitFor();
+  await page.getByText(jaMember.members.notFound, { exact: true }).waitFor();
 }
 
 describe('member and staff administration', () => {
@@ -202,9 +202,9 @@ describe('member and staff administration', () => {
     expect(await form.pass.getAttribute('type')).toBe('password');
     await form.showPassword.check();
     expect(await form.pass.getAttribute('type')).toBe('text');
-    await toast(page, ja.members.invalid).waitFor({ state: 'detached' });
+    await toast(page, jaMember.members.invalid).waitFor({ state: 'detached' });
     await form.add.click();
-    await toast(page, ja.members.invalid).waitFor();
+    await toast(page, jaMember.members.invalid).waitFor();
     await fieldError(page, errors.rankRequired).waitFor();
     expect(await fieldError(page, errors.nameRequired).count()).toBe(0);
     expect(await fieldError(page, errors.idRequired).count()).toBe(0);
@@ -214,7 +214,7 @@ describe('member and staff administration', () => {
 
     await form.id.fill(man.id);
     await form.add.click();
-    await toast(page, ja.members.added(man.name)).waitFor();
+    await toast(page, jaMember.members.added(man.name)).waitFor();
     await page.waitForURL(`**${kinds.men.listPath}`);
 
     await findEditDelete(page, kinds.men, man, tag, {
@@ -242,7 +242,7 @@ describe('member and staff administration', () => {
 
     await form.id.fill(woman.id);
     await form.add.click();
-    await toast(page, ja.members.added(woman.name)).waitFor();
+    await toast(page, jaMember.members.added(woman.name)).waitFor();
     await page.waitForURL(`**${kinds.women.listPath}`);
 
     await findEditDelete(page, kinds.women, woman, tag, {
@@ -266,7 +266,7 @@ describe('member and staff administration', () => {
     await submitTakenId(page, form, people.staff.id);
     await form.id.fill(staff.id);
     await form.add.click();
-    await toast(page, ja.members.added(staff.name)).waitFor();
+    await toast(page, jaMember.members.added(staff.name)).waitFor();
     await page.waitForURL(`**${kinds.staff.listPath}`);
 
     const renamed: Account = { ...staff, name: `中村 彩花${tag}`, password: 'Staff-new.2' };

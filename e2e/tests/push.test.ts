@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { inject } from 'vitest';
-import { ja, type PushPayload } from '@enishi/contract';
+import { ja, type PushPayload, jaMember } from '@enishi/contract';
 import { chromiumArgs, chromiumPath, launchBrowser, logIn, phone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
 
@@ -108,23 +108,61 @@ test('a push shows a notification with the title, icon and badge, one per talk: 
   expect(await worker.evaluate(() => (self as unknown as { badges: number[] }).badges)).toEqual([2, 3]);
 });
 
-test('a tap on the notification brings the open window to the talk', async () => {
-  await push({ title: ja.talk.fromStaff, body: '', url: '/intro/male', tag: 'talk-9', badge: 1 });
-  await untilShown('');
-  // DevTools cannot click a notification: the worker gets the same notificationclick event a tap sends.
-  await worker.evaluate(async () => {
+/**
+ * Taps the shown notifications of `tags`, in order. DevTools cannot click a notification: the worker gets the
+ * same notificationclick event a tap sends.
+ */
+async function tap(...tags: string[]): Promise<void> {
+  await worker.evaluate(async (tags) => {
     type Scope = {
       registration: { getNotifications: (filter: { tag: string }) => Promise<Notification[]> };
       dispatchEvent: (event: Event) => boolean;
       NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
     };
     const scope = self as unknown as Scope;
-    const [notification] = await scope.registration.getNotifications({ tag: 'talk-9' });
-    if (!notification) throw new Error('no notification');
-    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
-  });
+    for (const tag of tags) {
+      const [notification] = await scope.registration.getNotifications({ tag });
+      if (!notification) throw new Error(`no notification ${tag}`);
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    }
+  }, tags);
+}
+
+test('a tap on the notification brings the open window to the talk', async () => {
+  await push({ title: ja.talk.fromStaff, body: '', url: '/intro/male', tag: 'talk-9', badge: 1 });
+  await untilShown('');
+  await tap('talk-9');
   await page.waitForURL('**/intro/male');
   await page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor();
+});
+
+test('a call push stays until tapped; a tap brings the open app forward without reloading it', async () => {
+  await push({
+    title: jaMember.calls.pushTitle,
+    body: jaMember.calls.pushBody('山田太郎'),
+    url: '/call?from=7',
+    tag: 'call',
+    badge: 0,
+  });
+  await untilShown(jaMember.calls.pushBody('山田太郎'));
+  expect(
+    await page.evaluate(async () => {
+      const [call] = await (await navigator.serviceWorker.ready).getNotifications({ tag: 'call' });
+      return call?.requireInteraction;
+    }),
+  ).toBe(true);
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  // A tap on the call (the app rings already: a navigation would drop the call), then one on a talk.
+  await push({ title: ja.talk.fromStaff, body: 'talk', url: '/intro/female', tag: 'talk-12', badge: 1 });
+  await untilShown('talk');
+  await tap('call', 'talk-12');
+  await page.waitForURL('**/intro/female');
+  // Only the talk's page was visited: the call tap neither opened /call nor reloaded the page it was on. (The
+  // router's own replaceState as the page starts may report /intro/female a second time.)
+  expect([...new Set(visited)]).toEqual(['/intro/female']);
 });
 
 test('opening the app clears the notifications it has shown', async () => {

@@ -53,6 +53,8 @@ test('the service worker caches the app shell, so the app opens offline', async 
   await context.setOffline(true);
   await page.goto('/intro/male');
   await page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor();
+  // The worker's precache answers a public page with its prerendered HTML, not the empty app shell.
+  expect(await page.locator('#hydration-data').count()).toBe(1);
   await context.setOffline(false);
   await page.close();
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
 import type { Person } from '../lib/users.js';
@@ -80,7 +80,9 @@ describe('screens at 375x812', () => {
   test('staff: news form', () =>
     shoot('/news/men/add', 'news-form', 'staff', (page) => page.getByText(ja.news.addImage).waitFor()));
   test('staff: bulk send form', () =>
-    shoot('/men/send/form', 'send-form', 'staff', (page) => page.getByText(ja.broadcast.addImage).waitFor()));
+    shoot('/men/send/form', 'send-form', 'staff', (page) =>
+      page.getByText(jaMember.broadcast.addImage).waitFor(),
+    ));
   test('member mypage', () =>
     shoot('/mypage', 'mypage-member', 'man', (page) =>
       page.getByRole('heading', { name: ja.mypage.memberTitle }).waitFor(),

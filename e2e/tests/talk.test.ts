@@ -76,16 +76,20 @@ async function send(page: Page, text: string): Promise<void> {
 
 /** Opens the message menu of the message holding `text` (the per-message button; long-press also works). */
 async function messageMenu(page: Page, text: string) {
-  const message = timeline(page).getByRole('article').filter({ hasText: text }).last();
+  // A stored message (one still being sent has its own, shorter menu), as a person would wait for 送信中 to go.
+  const message = timeline(page).locator('article[data-message-id]').filter({ hasText: text }).last();
+  await message.waitFor();
   await message.getByRole('button', { name: ja.talk.messageMenu }).click();
   return page.getByRole('menu');
 }
 
 async function photo(): Promise<Buffer> {
-  // A landscape photo: the app resizes it to 400 wide before sending.
-  return sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 180, g: 140, b: 90 } } })
-    .jpeg()
-    .toBuffer();
+  // A landscape photo as a PNG, grainy as a real one: the app resizes it to 400 wide and sends a JPEG.
+  const noise = { type: 'gaussian' as const, mean: 140, sigma: 40 };
+  const raw = await sharp({ create: { width: 900, height: 600, channels: 3, noise, background: '#000' } })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(raw.data, { raw: raw.info }).png().toBuffer();
 }
 
 describe('talking live', () => {
@@ -126,10 +130,20 @@ describe('talking live', () => {
     await timeline(staffPage).getByText(ja.talk.read).first().waitFor();
   });
 
-  test('images are resized, stored and seen on the other side', async () => {
+  test('images are resized, sent as JPEG, stored and seen on the other side', async () => {
+    // The socket is already open: its frames are read where the page sends them.
+    await memberPage.evaluate(() => {
+      const frames: string[] = [];
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data) {
+        frames.push(String(data));
+        send.call(this, data);
+      };
+      (window as unknown as { sentFrames: string[] }).sentFrames = frames;
+    });
     await memberPage.getByLabel(ja.talk.addImage).setInputFiles({
-      name: 'photo.jpg',
-      mimeType: 'image/jpeg',
+      name: 'photo.png',
+      mimeType: 'image/png',
       buffer: await photo(),
     });
     await send(memberPage, 'お店の写真です');
@@ -144,6 +158,15 @@ describe('talking live', () => {
       .toBe(400);
     const src = await image.getAttribute('src');
     expect(src).toMatch(/^\/media\//);
+    const served = await staffPage.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { type: response.headers.get('content-type'), bytes: (await response.arrayBuffer()).byteLength };
+    }, src!);
+    expect(served.type).toBe('image/jpeg');
+    expect(served.bytes).toBeLessThan(200_000);
+    const sent = await memberPage.evaluate(() => (window as unknown as { sentFrames: string[] }).sentFrames);
+    const frame = sent.find((payload) => payload.includes('お店の写真です'));
+    expect(frame).toContain('"data:image/jpeg;base64,');
   });
 
   test('a reply quotes the message it answers, on both sides', async () => {
@@ -165,6 +188,8 @@ describe('talking live', () => {
     const memberPins = memberPage.getByRole('region', { name: ja.talk.announceArea });
     await memberPins.getByText('土曜日は19時に銀座でお待ちしております').waitFor();
     const staffPins = staffPage.getByRole('region', { name: ja.talk.announceArea });
+    // Slim until opened: one line, then the list with 今後は表示しない.
+    await staffPins.getByRole('button', { expanded: false }).click();
     await staffPins.getByRole('button', { name: ja.talk.hideAnnounce }).first().click();
     await memberPins.waitFor({ state: 'detached' });
   });

@@ -21,6 +21,12 @@ describe('the HTTP server', () => {
       '<!doctype html><title>縁</title><script type="module" src="/assets/app-1a2b.js"></script>',
     );
     await writeFile(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    await writeFile(path.join(webDist, 'enter.html'), '<!doctype html><title>縁</title><h1>ようこそ</h1>');
+    await mkdir(path.join(webDist, 'intro'));
+    await writeFile(
+      path.join(webDist, 'intro', 'male.html'),
+      '<!doctype html><title>縁</title><h1>男性の方へ</h1>',
+    );
     await writeFile(path.join(webDist, 'assets', 'big-3c4d.js'), 'console.log("縁");\n'.repeat(500));
     await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await writeFile(path.join(webDist, 'manifest.webmanifest'), '{"name":"縁"}');
@@ -76,11 +82,19 @@ describe('the HTTP server', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('keeps robots out', async () => {
+  it('lets robots see the landing and intro pages only', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
-    expect(response.body).toBe('User-agent: *\nDisallow: /\n');
+    const rules = response.body.split('\n');
+    expect(rules[0]).toBe('User-agent: *');
+    for (const allowed of ['/enter$', '/intro/male$', '/intro/female$', '/assets/']) {
+      expect(rules).toContain(`Allow: ${allowed}`);
+    }
+    expect(rules).toContain('Disallow: /');
+    expect(rules.filter((rule) => rule.startsWith('Allow:')).join()).not.toMatch(
+      /login|talk|mypage|api|media/,
+    );
   });
 
   describe('errors', () => {
@@ -147,6 +161,25 @@ describe('the HTTP server', () => {
         expect(response.headers['cache-control']).toBe('no-cache');
         expect(response.body).toContain('<title>縁</title>');
       }
+    });
+
+    it('serves a prerendered public page for its path, with or without a trailing slash', async () => {
+      for (const [url, words] of [
+        ['/enter', 'ようこそ'],
+        ['/enter/', 'ようこそ'],
+        ['/intro/male', '男性の方へ'],
+        ['/intro/male/?from=ad', '男性の方へ'],
+      ]) {
+        const response = await withWeb.inject({ method: 'GET', url: url! });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toContain(words);
+      }
+      // A page the build did not prerender is the app's index.html.
+      const other = await withWeb.inject({ method: 'GET', url: '/intro/female' });
+      expect(other.body).not.toContain('<h1>');
+      expect(other.body).toContain('/assets/app-1a2b.js');
     });
 
     it('caches hashed assets for a year and revalidates the service worker and manifest', async () => {

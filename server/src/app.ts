@@ -1,3 +1,4 @@
+import { deskRoutes } from './routes/desk-routes.js';
 import compress from '@fastify/compress';
 import Fastify, {
   LogController,
@@ -23,6 +24,7 @@ import { bannerRoutes } from './routes/banner-routes.js';
 import { broadcastRoutes } from './routes/broadcast-routes.js';
 import { clubConfigRoutes, courseImageOrigins } from './routes/club-config-routes.js';
 import { contentImageRoutes } from './routes/content-image-routes.js';
+import { profilePhotoRoutes, profileRoutes } from './routes/profile-routes.js';
 import { conversationRoutes } from './routes/conversation-routes.js';
 import { groupRoutes } from './routes/group-routes.js';
 import { mediaRoutes } from './routes/media-routes.js';
@@ -31,7 +33,15 @@ import { newsRoutes } from './routes/news-routes.js';
 import { systemRoutes } from './routes/system-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { pushRoutes } from './routes/push-routes.js';
-import { createServices, type PushDeps, type Services } from './services/container.js';
+import { settingRoutes } from './routes/setting-routes.js';
+import { womenRoutes } from './routes/women-routes.js';
+import {
+  createServices,
+  type CallDeps,
+  type FairUseDeps,
+  type PushDeps,
+  type Services,
+} from './services/container.js';
 
 /** Default request body limit. Session calls that take images raise it for their own route (http/calls.ts). */
 export const BODY_LIMIT_BYTES = PRE_SESSION_BYTES;
@@ -45,6 +55,8 @@ export interface AppDeps {
   fanout?: Fanout;
   /** Rate-limit counters; in memory unless given (shared ones count across instances). */
   rateLimiters?: RateLimiters;
+  /** Fair use (token buckets, socket seats); in memory unless given (shared ones count across instances). */
+  fairUse?: FairUseDeps;
   /** Push: a shared foreground state with Redis; tests pass an agent that trusts their receiver. */
   push?: PushDeps;
   /** How long the chat socket waits for its session frame (product.md §15.2: 5 s); tests shorten it. */
@@ -53,6 +65,8 @@ export interface AppDeps {
   onRoute?: onRouteHookHandler;
   /** How often the chat socket looks for expired sessions (30 s); tests shorten it. */
   socketSweepMs?: number;
+  /** Voice calls: a shared call store and presence with Redis; tests shorten the ring timing. */
+  calls?: CallDeps;
 }
 
 declare module 'fastify' {
@@ -79,15 +93,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const log = app.log;
   const fanout =
     deps.fanout ?? new InProcessFanout((error) => log.error({ err: error }, 'realtime subscriber failed'));
-  const services = createServices(config, deps.database, deps.clock, fanout, deps.rateLimiters, {
-    onError: (error) => log.error({ err: error }, 'push failed'),
-    ...deps.push,
-  });
+  const services = createServices(
+    config,
+    deps.database,
+    deps.clock,
+    fanout,
+    deps.rateLimiters,
+    {
+      onError: (error) => log.error({ err: error }, 'push failed'),
+      ...deps.push,
+    },
+    deps.calls,
+    deps.fairUse,
+  );
   app.decorate('services', services);
+  app.addHook('onClose', async () => services.calls.close());
   await services.media.loadKey();
 
   installErrorHandler(app);
-  installSecurityHeaders(app, config.publicOrigin, courseImageOrigins(config));
+  installSecurityHeaders(
+    app,
+    config.publicOrigin,
+    courseImageOrigins(config),
+    config.memberSiteUrl ? [new URL(config.memberSiteUrl).origin] : [],
+  );
   await app.register(compress, { global: true, threshold: 1024 });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -117,7 +146,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   memberAdminRoutes(calls, services);
   profileImageRoutes(app, services);
   groupRoutes(calls, services);
-  clubConfigRoutes(calls, config);
+  profileRoutes(calls, services);
+  profilePhotoRoutes(app, services);
+  deskRoutes(calls, services);
+  clubConfigRoutes(calls, config, deps.clock);
+  womenRoutes(calls, services, config.siteKinds);
+  settingRoutes(calls, services, config.siteKinds);
   await installChatSocket(app, services, {
     publicOrigin: config.publicOrigin,
     authTimeoutMs: deps.socketAuthTimeoutMs,

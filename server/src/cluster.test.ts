@@ -67,6 +67,38 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind HAProxy', 
     await Promise.all([member.close(), staff.close()]);
   });
 
+  it('rings, connects and records a voice call between a member on one and staff on the other', async () => {
+    const [a, b] = cluster.instances.map((each) => `http://127.0.0.1:${each.port}`);
+    const member = await TestSocket.session(a!, memberSsid, { origin: cluster.origin });
+    const staff = await TestSocket.session(b!, ownerSsid, { origin: cluster.origin });
+    const ownerUid = (
+      await member.take<Frame<'updateConnection'>>((f) => f.type === 'updateConnection' && f.isOnline)
+    ).uid;
+    staff.send({ type: 'staff' });
+    const rows = (await staff.take<Frame<'staff'>>((f) => f.type === 'staff')).rows;
+    expect(rows.find((row) => row.uid === ownerUid)?.isOnline).toBe(true);
+
+    member.send({ type: 'calling', to: ownerUid });
+    const calling = await staff.take<Frame<'calling'>>((f) => f.type === 'calling');
+    await member.take((f) => f.type === 'ringing');
+    staff.send({ type: 'offer', to: calling.from.uid, sdp: 'v=0' });
+    expect(await member.take((f) => f.type === 'offer')).toMatchObject({
+      from: { uid: ownerUid },
+      sdp: 'v=0',
+    });
+    member.send({ type: 'answer', to: ownerUid, sdp: 'v=0' });
+    await staff.take((f) => f.type === 'answer');
+    member.send({ type: 'cancelCall', to: ownerUid });
+    await staff.take((f) => f.type === 'cancelCall' && f.reason === 'ended');
+    const record = await member.take<Frame<'message'>>((f) => f.type === 'message' && f.message_type === 1);
+    expect(record).toMatchObject({
+      conversation_id: desk,
+      from: ownerUid,
+      message: expect.stringMatching(/^通話 \d+秒$/),
+    });
+    await Promise.all([member.close(), staff.close()]);
+  });
+
   it(
     `loses and doubles no acknowledged message while instances are killed ${KILLS} times`,
     { timeout: 300_000 },

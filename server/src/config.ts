@@ -1,8 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { MEMBER_SITE_LINKS, loginId, password, type MemberSiteLink } from '@enishi/contract';
+import {
+  IceServer,
+  MEMBER_SITE_LINKS,
+  SITE_KINDS,
+  loginId,
+  password,
+  type MemberSiteLink,
+  type SiteKind,
+} from '@enishi/contract';
+import type { IceConfig } from './lib/ice-servers.js';
 import type { RateLimit } from './lib/rate-limit.js';
+import type { BucketSize } from './lib/token-bucket.js';
 
 /** The server package folder, the same from src/ and from dist/. */
 export const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -19,7 +29,7 @@ const int = (min: number, max: number) =>
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
 
 /** Variables whose value must never be echoed back in an error message. */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'OWNER_PASSWORD', 'VAPID_PRIVATE_KEY']);
+const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'OWNER_PASSWORD', 'VAPID_PRIVATE_KEY', 'TURN_SECRET']);
 
 /** The public push services of Apple, Google, Mozilla and Microsoft (product.md §16.2). */
 export const DEFAULT_PUSH_ALLOWED_HOSTS = [
@@ -49,6 +59,10 @@ const json = <T extends z.ZodType>(schema: T, expected: string) =>
     return result.data;
   });
 
+const iceUrl = z
+  .string()
+  .regex(/^(stuns?|turns?):[^\s]+$/, 'must be stun:, stuns:, turn: or turns: URLs')
+  .max(500);
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 /** The course images shipped with the web app (web/public/course). */
 export const DEFAULT_COURSE_IMAGES = [1, 2, 3, 4, 5, 6].map((n) => `/course/course-${n}.webp`);
@@ -90,6 +104,19 @@ const EnvSchema = z.object({
       .max(12),
     'a list of 1 to 12 image paths (/...) or https URLs',
   ).optional(),
+  // The external member site that /member frames for men (product.md §2.1); its origin alone may be framed.
+  MEMBER_SITE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .max(2000)
+    .optional(),
+  // Site kinds (product.md §9.6, decision 014): host name -> kind 1-5; "*" is every other host.
+  SITE_KINDS: json(
+    z.record(
+      z.string().regex(/^(\*|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)$/),
+      z.union(SITE_KINDS.map((kind) => z.literal(kind))),
+    ),
+    'an object of lower-case host names (or "*") mapped to site kinds 1 to 5',
+  ).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   // Behind a reverse proxy: 'true' (trust every hop) or a comma-separated list of proxy addresses/CIDRs,
@@ -106,9 +133,11 @@ const EnvSchema = z.object({
   LOGIN_ADDRESS_WINDOW_SECONDS: int(1, 86_400).default(60),
   ENTRIES_PER_ADDRESS: int(1, 1_000_000).default(10),
   ENTRY_WINDOW_SECONDS: int(1, 86_400).default(3600),
-  // Fair use of the chat socket per member (product.md §9): messages per 3 s, images per minute.
-  CHAT_MESSAGES_PER_3S: int(1, 1_000_000).default(30),
+  // Fair use of the chat socket per member (product.md §9.8): token buckets on messages and on images.
+  CHAT_MESSAGES_PER_SECOND: int(1, 1_000_000).default(10),
+  CHAT_MESSAGE_BURST: int(1, 1_000_000).default(30),
   CHAT_IMAGES_PER_MINUTE: int(1, 1_000_000).default(20),
+  CHAT_IMAGE_BURST: int(1, 1_000_000).default(20),
   // Push (product.md §16): the VAPID pair (P-256, base64url); unset, one is made once and kept in the database.
   VAPID_PUBLIC_KEY: base64url(87).optional(),
   VAPID_PRIVATE_KEY: base64url(43).optional(),
@@ -120,6 +149,20 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(\*\.)?[A-Za-z0-9.-]+(,\s*(\*\.)?[A-Za-z0-9.-]+)*$/, 'must be comma-separated host names')
     .optional(),
+  // Voice calls (product.md §17.9): RTCIceServer entries; TURN ones get per-user credentials with TURN_SECRET.
+  ICE_SERVERS: json(
+    z
+      .array(
+        IceServer.extend({
+          urls: z.union([iceUrl, z.array(iceUrl).min(1)]),
+        }).strict(),
+      )
+      .max(10),
+    'a list of RTCIceServer objects ({"urls": "stun:..." | "turn:..." | [...], "username"?, "credential"?})',
+  ).optional(),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TURN_TTL_SECONDS: int(60, 7 * 86_400).default(3600),
+  CALLS_PER_MINUTE: int(1, 1_000_000).default(6),
 });
 
 export type RateLimitConfig = RateLimit;
@@ -138,7 +181,11 @@ export interface Config {
   /** External member-site pages by menu entry; null where not configured. */
   memberSiteLinks: Record<MemberSiteLink, string | null>;
   courseImages: string[];
+  memberSiteUrl: string | null;
+  /** Which women each host shows (product.md §9.6); `fallback` for hosts not named. */
+  siteKinds: { byHost: Record<string, SiteKind>; fallback: SiteKind };
   trustProxy: boolean | string;
+  ice: IceConfig;
   push: {
     /** Both keys or none (then they are made once and stored). */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -151,8 +198,9 @@ export interface Config {
     loginPerAccountAddress: RateLimitConfig;
     loginPerAddress: RateLimitConfig;
     entryPerAddress: RateLimitConfig;
-    chatMessages: RateLimitConfig;
-    chatImages: RateLimitConfig;
+    chatMessages: BucketSize;
+    chatImages: BucketSize;
+    calls: RateLimitConfig;
   };
 }
 
@@ -162,6 +210,14 @@ export class ConfigError extends Error {
     super(message);
     this.name = 'ConfigError';
   }
+}
+
+/** Without configuration every host is kind 2: the club's own and other women, for sales. */
+export const DEFAULT_SITE_KIND: SiteKind = 2;
+
+function siteKindsOf(map: Record<string, SiteKind> | undefined): Config['siteKinds'] {
+  const { '*': fallback = DEFAULT_SITE_KIND, ...byHost } = map ?? {};
+  return { byHost, fallback };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -207,8 +263,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       MEMBER_SITE_LINKS.map((key) => [key, parsed.MEMBER_SITE_LINKS?.[key] ?? null]),
     ) as Record<MemberSiteLink, string | null>,
     courseImages: parsed.COURSE_IMAGES ?? DEFAULT_COURSE_IMAGES,
+    memberSiteUrl: parsed.MEMBER_SITE_URL ?? null,
+    siteKinds: siteKindsOf(parsed.SITE_KINDS),
     webDist: path.resolve(parsed.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    ice: {
+      servers: parsed.ICE_SERVERS ?? [],
+      turnSecret: parsed.TURN_SECRET ?? null,
+      turnTtlSeconds: parsed.TURN_TTL_SECONDS,
+    },
     push: {
       vapidKeys:
         parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
@@ -236,8 +299,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         windowMs: parsed.LOGIN_ADDRESS_WINDOW_SECONDS * 1000,
       },
       entryPerAddress: { max: parsed.ENTRIES_PER_ADDRESS, windowMs: parsed.ENTRY_WINDOW_SECONDS * 1000 },
-      chatMessages: { max: parsed.CHAT_MESSAGES_PER_3S, windowMs: 3000 },
-      chatImages: { max: parsed.CHAT_IMAGES_PER_MINUTE, windowMs: 60_000 },
+      chatMessages: { perSecond: parsed.CHAT_MESSAGES_PER_SECOND, burst: parsed.CHAT_MESSAGE_BURST },
+      chatImages: { perSecond: parsed.CHAT_IMAGES_PER_MINUTE / 60, burst: parsed.CHAT_IMAGE_BURST },
+      calls: { max: parsed.CALLS_PER_MINUTE, windowMs: 60_000 },
     },
   };
 }

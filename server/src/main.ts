@@ -40,7 +40,9 @@ async function main(): Promise<void> {
     logger: log,
     fanout: shared?.fanout,
     rateLimiters: shared?.rateLimiters,
+    fairUse: shared?.fairUse,
     push: { foreground: shared?.foreground },
+    calls: shared?.calls,
   });
   await app.services.users.ensureOwner({ loginId: config.ownerId, password: config.ownerPassword }, log);
   if (await app.services.conversations.ensureStaffRoom()) log.info('created the default staff room');

@@ -1,22 +1,31 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { HydrationState } from 'react-router';
 import { App } from '@/app';
-import { startChatSocket } from '@/lib/chat/socket';
-import { startAppBadge } from '@/lib/notifications';
+import { loadMatchedScreens, prerenderedState } from '@/app/hydration';
+import { routes } from '@/app/router';
 import { startServiceWorker } from '@/lib/pwa';
-import { startPushDevice } from '@/lib/push-subscription';
 import '@/styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-createRoot(root).render(
+// A public page comes prerendered (product.md §2.7): the app takes over its HTML. Any other path starts empty.
+// The chat socket, badge and push device start with the member area (app/member-services.ts).
+const app = (hydrationData?: HydrationState) => (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App {...(hydrationData ? { hydrationData } : {})} />
+  </StrictMode>
 );
+const hydrationData = prerenderedState(root);
+if (hydrationData) {
+  // If the page's screen cannot be loaded, the app starts afresh (and shows its error screen).
+  void loadMatchedScreens(routes, window.location.pathname).then(
+    () => hydrateRoot(root, app(hydrationData)),
+    () => createRoot(root).render(app()),
+  );
+} else {
+  createRoot(root).render(app());
+}
 
 void startServiceWorker();
-startChatSocket();
-startAppBadge();
-startPushDevice();

@@ -7,7 +7,8 @@ import { keyBytes, readPushDevice, subscriptionJson } from './lib/push-device';
  * The service worker (product.md §9, §16). The shell: every built file is precached, a navigation gets index.html, so
  * the app opens offline; API calls, sockets, media and files never get the shell, and nothing else is cached.
  * A new version waits until the user accepts it (app/update-prompt.tsx posts SKIP_WAITING). Push: show the
- * notification, set the app icon badge, open the talk on a tap, renew a subscription the browser replaced.
+ * notification, set the app icon badge, open the talk on a tap (a call's: bring the app forward, or open it at
+ * the call), renew a subscription the browser replaced.
  */
 
 declare const self: ServiceWorkerGlobalScope;
@@ -42,6 +43,9 @@ function payloadOf(event: PushEvent): PushPayload | null {
   return { title, body, url, tag, badge };
 }
 
+/** The tag of a call's push: its tap brings the app forward without reloading it (a ringing call lives in it). */
+const CALL_TAG = 'call';
+
 async function showPush(payload: PushPayload): Promise<void> {
   await self.registration.showNotification(payload.title, {
     body: payload.body,
@@ -51,6 +55,8 @@ async function showPush(payload: PushPayload): Promise<void> {
     // A newer message of the same talk replaces the shown one and still rings.
     renotify: true,
     data: { url: payload.url },
+    // An incoming call (product.md §17) stays until tapped or dismissed, and vibrates like a phone.
+    ...(payload.tag === CALL_TAG ? { requireInteraction: true, vibrate: [400, 100, 400, 100, 400] } : {}),
   } as NotificationOptions);
   const badge =
     payload.badge > 0 ? self.navigator.setAppBadge?.(payload.badge) : self.navigator.clearAppBadge?.();
@@ -63,11 +69,16 @@ self.addEventListener('push', (event) => {
   if (payload) event.waitUntil(showPush(payload));
 });
 
-async function openUrl(url: string): Promise<void> {
+async function openUrl(url: string, tag: string): Promise<void> {
   const target = new URL(url, self.location.origin);
   if (target.origin !== self.location.origin) return;
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === target.origin);
+  if (open && tag === CALL_TAG) {
+    // The open app already rings (its socket got the call); a navigation would reload it and drop the call.
+    await open.focus().catch(() => undefined);
+    return;
+  }
   if (open) {
     // Focus is allowed only within a real tap; the talk still opens in that window without it.
     await open.focus().catch(() => undefined);
@@ -80,7 +91,8 @@ async function openUrl(url: string): Promise<void> {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = (event.notification.data as { url?: unknown } | null)?.url;
-  event.waitUntil(openUrl(typeof url === 'string' && url.startsWith('/') ? url : '/'));
+  const target = typeof url === 'string' && url.startsWith('/') ? url : '/';
+  event.waitUntil(openUrl(target, event.notification.tag));
 });
 
 /** The browser replaced the subscription: make a new one with the same key and tell the server (product.md §16). */

@@ -1,7 +1,7 @@
+import { jaMember } from './ja-member.js';
 import { describe, expect, it } from 'vitest';
 import { MemberForm, kindOfRole, stripLoginId, stripPassword } from './admin.js';
 import { loginId, password } from './common.js';
-import { ja } from './ja.js';
 
 describe('the member form as typed (product.md §5)', () => {
   it.each([
@@ -34,12 +34,14 @@ describe('the member form as typed (product.md §5)', () => {
   });
 
   it('needs a new password of 8 to 24 characters', () => {
-    expect(password.safeParse('Abc-123').error?.issues[0]?.message).toBe(ja.members.errors.passTooShort);
+    expect(password.safeParse('Abc-123').error?.issues[0]?.message).toBe(
+      jaMember.members.errors.passTooShort,
+    );
     expect(password.safeParse('Abc-1234').success).toBe(true);
     const form = { id: 'a', name: '名前', introducer: '', role: 201 };
     expect(MemberForm.add.safeParse({ ...form, pass: 'short' }).error?.issues[0]).toMatchObject({
       path: ['pass'],
-      message: ja.members.errors.passTooShort,
+      message: jaMember.members.errors.passTooShort,
     });
     expect(MemberForm.edit.safeParse({ ...form, pass: '' }).success).toBe(true);
   });
@@ -48,7 +50,7 @@ describe('the member form as typed (product.md §5)', () => {
     const base = { id: 'a', name: '名前', pass: 'pass-word', introducer: '' };
     expect(MemberForm.add.safeParse({ ...base, role: 101, rank: '' }).error?.issues[0]).toMatchObject({
       path: ['rank'],
-      message: ja.members.errors.rankRequired,
+      message: jaMember.members.errors.rankRequired,
     });
     expect(MemberForm.add.safeParse({ ...base, role: 101, rank: '3' }).data?.rank).toBe(3);
     expect(MemberForm.add.safeParse({ ...base, role: 201, rank: '' }).success).toBe(true);

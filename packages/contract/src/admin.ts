@@ -1,4 +1,6 @@
+import { jaMember } from './ja-member.js';
 import { z } from 'zod';
+import { IceServer } from './call-frames.js';
 import { ja } from './ja.js';
 import { LIMITS, ROLE, isStaffRole, numberOrDigits, ssid, uid } from './common.js';
 import { UserRow } from './http.js';
@@ -49,7 +51,7 @@ export const stripPassword = (value: string): string =>
     .replace(/[^A-Za-z0-9.?/-]/g, '')
     .slice(0, LIMITS.passwordMax);
 
-const e = ja.members.errors;
+const e = jaMember.members.errors;
 
 const memberName = z
   .string({ error: e.nameRequired })
@@ -215,7 +217,7 @@ export const AuditLogBody = z
   .object({ ssid, page: numberOrDigits.pipe(z.number().int().min(0).max(100_000)).default(0) })
   .strict();
 export type AuditLogBody = z.input<typeof AuditLogBody>;
-export const AUDIT_ACTIONS = ['add', 'update', 'delete', 'image'] as const;
+export const AUDIT_ACTIONS = ['add', 'update', 'delete', 'image', 'profile', 'photo'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** A user record as the audit log keeps it: never the password or its hash. */
 export const AuditSnapshot = z.object({
@@ -227,6 +229,9 @@ export const AuditSnapshot = z.object({
   image: z.boolean(),
 });
 export type AuditSnapshot = z.infer<typeof AuditSnapshot>;
+/** A profile or photo change in the audit log: field name -> [before, after]. */
+export const AuditChanges = z.record(z.string(), z.tuple([z.unknown(), z.unknown()]));
+export type AuditChanges = z.infer<typeof AuditChanges>;
 export const AuditRow = z.object({
   id: z.number(),
   date: z.string(),
@@ -236,6 +241,7 @@ export const AuditRow = z.object({
   before: AuditSnapshot.nullable(),
   after: AuditSnapshot.nullable(),
   password_reset: z.boolean(),
+  changes: AuditChanges.nullable().optional(),
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 export const AuditLogReply = z.object({ rows: z.array(AuditRow), isEnd: z.boolean() });
@@ -251,5 +257,12 @@ export const ClubConfigBody = z.object({ ssid }).strict();
 export const ClubConfigReply = z.object({
   memberSiteLinks: z.record(z.enum(MEMBER_SITE_LINKS), z.string().nullable()),
   courseImages: z.array(z.string()),
+  /**
+   * The ICE servers for voice calls (product.md §17.5): ICE_SERVERS, TURN entries with this user's
+   * credentials when TURN_SECRET is set; fetched again before each call, since the credentials expire.
+   */
+  iceServers: z.array(IceServer).default([]),
+  /** The external member site shown in a frame at /member (role 101); null: /member is the women's list. */
+  memberSiteUrl: z.string().nullable().optional(),
 });
 export type ClubConfigReply = z.infer<typeof ClubConfigReply>;

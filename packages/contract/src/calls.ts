@@ -58,6 +58,44 @@ import {
   UpdateNotificationsReply,
 } from './talk.js';
 import {
+  ApplicationHandleBody,
+  ClubLookupUpdateBody,
+  ClubLookupUpdateReply,
+  LookupsBody,
+  LookupsReply,
+  ProfileGetBody,
+  ProfilePhotoAddBody,
+  ProfilePhotoDeleteBody,
+  ProfilePhotoOrderBody,
+  ProfileReply,
+  ProfileUpdateBody,
+} from './profile-calls.js';
+import {
+  CannedDeleteBody,
+  CannedListBody,
+  CannedRepliesReply,
+  CannedSaveBody,
+  MessageSearchBody,
+  MessageSearchReply,
+  NoteAddBody,
+  NoteDeleteBody,
+  NotesBody,
+  NotesReply,
+} from './desk.js';
+import {
+  GetFavoriteBody,
+  GetFavoriteReply,
+  SettingAddBody,
+  SettingAddReply,
+  SettingListBody,
+  SettingListReply,
+  SettingUpdateBody,
+  SettingUpdateReply,
+  UpdateFavoriteBody,
+  UpdateFavoriteReply,
+} from './setting.js';
+import { EntryDetailBody, EntryDetailReply, EntryListBody, EntryListReply } from './women.js';
+import {
   PushKeyBody,
   PushKeyReply,
   PushSettings,
@@ -100,6 +138,14 @@ export const CALLS = {
   add_conversation: { body: AddConversationBody, reply: AddConversationReply },
   messages: { body: MessagesBody, reply: MessagesReply },
   updateNotifications: { body: UpdateNotificationsBody, reply: UpdateNotificationsReply },
+  'messages/search': { body: MessageSearchBody, reply: MessageSearchReply },
+  // The staff desk: saved replies and notes on a member (staff only)
+  'replies/list': { body: CannedListBody, reply: CannedRepliesReply },
+  'replies/save': { body: CannedSaveBody, reply: CannedRepliesReply },
+  'replies/delete': { body: CannedDeleteBody, reply: CannedRepliesReply },
+  'notes/list': { body: NotesBody, reply: NotesReply },
+  'notes/add': { body: NoteAddBody, reply: NotesReply },
+  'notes/delete': { body: NoteDeleteBody, reply: NotesReply },
   // Content and bulk sends
   'news/add': { body: NewsAddBody, reply: SavedReply },
   'news/update': { body: NewsUpdateBody, reply: SavedReply },
@@ -111,6 +157,23 @@ export const CALLS = {
   'messages/send': { body: BroadcastSendBody, reply: BroadcastSendReply },
   broadcasts: { body: BroadcastsBody, reply: BroadcastsReply },
   'broadcasts/recipients': { body: RecipientsBody, reply: RecipientsReply },
+  // Code tables, member profiles and the applications inbox
+  lookups: { body: LookupsBody, reply: LookupsReply },
+  'lookups/update': { body: ClubLookupUpdateBody, reply: ClubLookupUpdateReply },
+  'profile/get': { body: ProfileGetBody, reply: ProfileReply },
+  'profile/update': { body: ProfileUpdateBody, reply: ProfileReply },
+  'profile/photo/add': { body: ProfilePhotoAddBody, reply: ProfileReply },
+  'profile/photo/delete': { body: ProfilePhotoDeleteBody, reply: ProfileReply },
+  'profile/photo/order': { body: ProfilePhotoOrderBody, reply: ProfileReply },
+  'applications/handle': { body: ApplicationHandleBody, reply: OkReply },
+  // Setting requests and favourites (product.md §18, §19.4)
+  'setting/add': { body: SettingAddBody, reply: SettingAddReply },
+  'setting/list': { body: SettingListBody, reply: SettingListReply },
+  'setting/update': { body: SettingUpdateBody, reply: SettingUpdateReply },
+  entrylist: { body: EntryListBody, reply: EntryListReply },
+  entrydetail: { body: EntryDetailBody, reply: EntryDetailReply },
+  'member/getFavorite': { body: GetFavoriteBody, reply: GetFavoriteReply },
+  'member/updateFavorite': { body: UpdateFavoriteBody, reply: UpdateFavoriteReply },
 } as const satisfies Record<string, { body: z.ZodType; reply: z.ZodType }>;
 
 export type Calls = typeof CALLS;

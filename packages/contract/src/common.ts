@@ -1,3 +1,4 @@
+import { jaMember } from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 
@@ -14,22 +15,9 @@ export const canDeleteAnyMessage = (role: number): boolean => role >= ROLE.admin
 /** One's own profile picture: roles 1 to 3 and 201 (product.md §6). */
 export const canUploadOwnImage = (role: number): boolean => canDeleteAnyMessage(role) || role === ROLE.female;
 
-/** product.md §9 limits. */
-export const LIMITS = {
-  loginIdMax: 24,
-  passwordMin: 8,
-  passwordMax: 24,
-  introducerMax: 24,
-  nameMax: 50,
-  emailMax: 254,
-  telMax: 20,
-  imageBytes: 5_000_000,
-  toastMs: 4500,
-  socketReconnectMs: 4500,
-  notificationPollMs: 3000,
-  longPressMs: 500,
-  swUpdateCheckMs: 1000,
-} as const;
+// In a module of its own without zod, so a web page that needs only a limit does not load the schemas.
+export { LIMITS } from './limits.js';
+import { LIMITS } from './limits.js';
 
 /** The session id that /api/login returns and every other call carries. */
 export const ssid = z.string({ error: ja.errors.unauthorized }).min(1, ja.errors.unauthorized).max(200);
@@ -79,7 +67,7 @@ export const loginId = z
 export const password = z
   .string({ error: ja.errors.badRequest })
   .min(1, ja.errors.badRequest)
-  .min(LIMITS.passwordMin, ja.members.errors.passTooShort)
+  .min(LIMITS.passwordMin, jaMember.members.errors.passTooShort)
   .max(LIMITS.passwordMax, ja.errors.tooLong)
   .regex(/^[A-Za-z0-9.?/-]+$/, ja.errors.badRequest);
 

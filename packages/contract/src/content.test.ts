@@ -1,3 +1,4 @@
+import { jaMember } from './ja-member.js';
 import { describe, expect, it } from 'vitest';
 import { BannerUrl, BroadcastSendBody, contentTypeOfRole, NewsUpdateBody, storedImageId } from './content.js';
 import { ja } from './ja.js';
@@ -13,9 +14,9 @@ describe('BannerUrl', () => {
       '//example.com',
       'https://',
     ]) {
-      expect(BannerUrl.safeParse(bad).error?.issues[0]?.message).toBe(ja.banners.badUrl);
+      expect(BannerUrl.safeParse(bad).error?.issues[0]?.message).toBe(jaMember.banners.badUrl);
     }
-    expect(BannerUrl.safeParse('').error?.issues[0]?.message).toBe(ja.banners.urlRequired);
+    expect(BannerUrl.safeParse('').error?.issues[0]?.message).toBe(jaMember.banners.urlRequired);
   });
 
   it('refuses a link with a user name or password in it', () => {
@@ -24,7 +25,7 @@ describe('BannerUrl', () => {
       'http://user@example.com',
       'https://:pw@example.com',
     ]) {
-      expect(BannerUrl.safeParse(bad).error?.issues[0]?.message).toBe(ja.banners.urlWithCredentials);
+      expect(BannerUrl.safeParse(bad).error?.issues[0]?.message).toBe(jaMember.banners.urlWithCredentials);
     }
     expect(BannerUrl.parse('https://example.com/@user')).toBe('https://example.com/@user');
   });
@@ -57,7 +58,7 @@ describe('bulk send body', () => {
     ).toEqual([3, 4]);
     expect(
       BroadcastSendBody.safeParse({ ssid: 's', users: [], message: 'x' }).error?.issues[0]?.message,
-    ).toBe(ja.broadcast.noRecipients);
+    ).toBe(jaMember.broadcast.noRecipients);
     expect(
       BroadcastSendBody.safeParse({ ssid: 's', users: [1], message: ' ' }).error?.issues[0]?.message,
     ).toBe(ja.talk.emptyComment);

@@ -1,3 +1,4 @@
+import { jaMember } from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, numberOrDigits, ssid, uid } from './common.js';
@@ -49,10 +50,10 @@ export const NewsImageDataUrl = z
 
 /** A banner image (product.md §5): JPEG, PNG or WebP. */
 export const BannerImageDataUrl = z
-  .string({ error: ja.banners.imageRequired })
-  .min(1, ja.banners.imageRequired)
+  .string({ error: jaMember.banners.imageRequired })
+  .min(1, jaMember.banners.imageRequired)
   .max(7_000_000, ja.errors.imageTooLarge)
-  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, ja.banners.badImage);
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, jaMember.banners.badImage);
 
 /** A content image already stored: its URL as `news/get` gave it (`/media/content/<id>?...`), or its id. */
 export const StoredImageRef = z
@@ -138,13 +139,13 @@ export type NewsGetReply = z.infer<typeof NewsGetReply>;
  * and without a user name or password (`https://user:pass@host/`), which would show one to every member.
  */
 export const BannerUrl = z
-  .string({ error: ja.banners.urlRequired })
+  .string({ error: jaMember.banners.urlRequired })
   .trim()
-  .min(1, ja.banners.urlRequired)
+  .min(1, jaMember.banners.urlRequired)
   .max(BANNER_URL_MAX, ja.errors.tooLong)
-  .pipe(z.url({ protocol: /^https?$/, hostname: /^[^\s]+$/, error: ja.banners.badUrl }))
+  .pipe(z.url({ protocol: /^https?$/, hostname: /^[^\s]+$/, error: jaMember.banners.badUrl }))
   // A user name or password is what comes before `@` in the authority (up to the first / ? # or \).
-  .refine((url) => !/^[a-z][a-z0-9+.-]*:[/\\]{2}[^/?#\\]*@/i.test(url), ja.banners.urlWithCredentials);
+  .refine((url) => !/^[a-z][a-z0-9+.-]*:[/\\]{2}[^/?#\\]*@/i.test(url), jaMember.banners.urlWithCredentials);
 
 // POST /api/banner/add {ssid, url, type, image} -> {status: 'OK', id}
 export const BannerAddBody = z
@@ -181,9 +182,9 @@ export const BroadcastSendBody = z
     id: z.unknown().optional(),
     type: ContentTypeField.optional(),
     users: z
-      .array(uid, { error: ja.broadcast.noRecipients })
-      .min(1, ja.broadcast.noRecipients)
-      .max(BROADCAST_RECIPIENTS_MAX, ja.broadcast.tooManyRecipients),
+      .array(uid, { error: jaMember.broadcast.noRecipients })
+      .min(1, jaMember.broadcast.noRecipients)
+      .max(BROADCAST_RECIPIENTS_MAX, jaMember.broadcast.tooManyRecipients),
     message: z.string({ error: ja.errors.badRequest }).max(MESSAGE_MAX, ja.errors.tooLong).default(''),
     image: z.array(ImageDataUrl).max(MESSAGE_IMAGES_MAX, ja.errors.tooManyImages).default([]),
   })

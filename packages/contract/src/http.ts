@@ -138,7 +138,15 @@ export const ApplicationRow = z.object({
   email: z.string(),
   tel: z.string(),
   created_at: z.string(),
+  // Staff marked it handled (or made a member from it); the inbox badge counts the others.
+  handled: z.boolean().optional(),
+  member_uid: z.number().nullable().optional(),
 });
 export type ApplicationRow = z.infer<typeof ApplicationRow>;
-export const ApplicationsReply = z.object({ rows: z.array(ApplicationRow), isEnd: z.boolean() });
+export const ApplicationsReply = z.object({
+  rows: z.array(ApplicationRow),
+  isEnd: z.boolean(),
+  // How many are not handled yet (the inbox badge).
+  newCount: z.number().optional(),
+});
 export type ApplicationsReply = z.infer<typeof ApplicationsReply>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { GroupReadMarks } from './read-marks.js';
 import { ja } from './ja.js';
 import { id } from './common.js';
+import { CALL_SERVER_FRAMES, CallClientFrame } from './call-frames.js';
 import { ConversationType, MESSAGE_IMAGES_MAX, MESSAGE_MAX, Message, Notifications } from './talk.js';
 
 /* The chat socket `GET /ws/chat` (product.md §15): JSON text frames, one schema per frame. */
@@ -63,6 +65,13 @@ export const DeleteFrame = z.union([
 ]);
 export type DeleteFrame = z.input<typeof DeleteFrame>;
 
+/**
+ * Pins a message that is already in the talk as an announcement (product.md §15.4): the message itself, not
+ * a copy. Everyone in the talk gets the message again as a `message` frame with `announce: true`.
+ */
+export const PinFrame = z.object({ type: z.literal('pin'), message_id: id }).strict();
+export type PinFrame = z.input<typeof PinFrame>;
+
 /** The talk now on screen (marks it read, and keeps it read while it stays open); null: no talk open. */
 export const OpenFrame = z
   .object({
@@ -81,7 +90,14 @@ export const VisibilityFrame = z.object({ type: z.literal('visibility'), visible
 export type VisibilityFrame = z.input<typeof VisibilityFrame>;
 
 /** Every frame a client may send after the session frame. */
-export const ClientFrame = z.union([TextFrame, DeleteFrame, OpenFrame, VisibilityFrame]);
+export const ClientFrame = z.union([
+  TextFrame,
+  DeleteFrame,
+  PinFrame,
+  OpenFrame,
+  VisibilityFrame,
+  ...CallClientFrame.options,
+]);
 export type ClientFrame = z.input<typeof ClientFrame>;
 
 export const MessageEvent = Message.extend({ type: z.literal('message') });
@@ -100,12 +116,13 @@ export const ErrorEvent = z.object({
 });
 export type ErrorEvent = z.infer<typeof ErrorEvent>;
 /** Extensions to the frames of product.md §15 (clients that do not know them ignore them): */
-/** the other side read up to `last_read_id` (for 既読). */
+/** the other side read up to `last_read_id` (for 既読); in a group talk also each side's mark (既読 N). */
 export const ReadEvent = z.object({
   type: z.literal('read'),
   conversation_id: z.number(),
   reader: z.number(),
   last_read_id: z.number(),
+  marks: GroupReadMarks.optional(),
 });
 export type ReadEvent = z.infer<typeof ReadEvent>;
 /** the caller's badge counters changed. */
@@ -127,5 +144,6 @@ export const ServerFrame = z.discriminatedUnion('type', [
   NotificationsEvent,
   ReadyEvent,
   ReloadEvent,
+  ...CALL_SERVER_FRAMES,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;

@@ -91,6 +91,8 @@ export const Message = z.object({
   user_image: z.string().nullable(),
   /** For the sender in a one-to-one talk: the other side has read it (既読). */
   read: z.boolean(),
+  /** *(here)* In a group talk: how many of the other sides (man, woman, staff) have read it (既読 N). */
+  read_count: z.number().int().nonnegative().optional(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,6 +32,9 @@ export interface DatabaseHandle extends DatabaseConnections {
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Extensions the schema uses, loaded into every embedded database (pg_trgm: message search). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 // Two levels up from src/db/ and from dist/db/ alike.
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -85,7 +89,9 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
     // Only the calls drizzle-orm/pglite makes are forwarded; see pglite-worker-client.ts.
     return pgliteHandle(client as unknown as PGlite);
   }
-  const client = options.pgliteDir ? await openDurablePglite(options.pgliteDir) : new PGlite();
+  const client = options.pgliteDir
+    ? await openDurablePglite(options.pgliteDir)
+    : new PGlite({ extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return pgliteHandle(client);
 }

@@ -1,5 +1,6 @@
 import { fsyncSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /*
  * PGlite starts PostgreSQL with fsync off (`-F`), and its Node file system (Emscripten's NODEFS) has no
@@ -26,7 +27,7 @@ interface WithNodeFs {
  * with it that a commit's WAL was synced before the commit returned).
  */
 export async function openDurablePglite(dataDir: string, onSync?: (path: string) => void): Promise<PGlite> {
-  const pg = new PGlite(dataDir, { startParams: DURABLE_START_PARAMS });
+  const pg = new PGlite(dataDir, { startParams: DURABLE_START_PARAMS, extensions: { pg_trgm } });
   await pg.waitReady;
   const nodeFs = (pg as unknown as WithNodeFs).Module?.NODEFS;
   if (!nodeFs) {

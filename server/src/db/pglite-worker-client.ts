@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { startWorker } from '../lib/worker-thread.js';
 import type { Reply, Request, SerializedError, WorkerOptions } from './pglite-worker-protocol.js';
 
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -55,18 +56,8 @@ function queryRequest(tx: number | null, sql: string, params: unknown[] = [], op
   } as const;
 }
 
-/**
- * Built: the compiled worker next to this file. Under tsx or vitest this module is the .ts source, so is the
- * worker, and tsx must be registered inside the worker thread (Node 20 does not pass loader hooks on).
- */
-function startWorker(options: WorkerOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: options });
-  }
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: options });
+function startPgliteWorker(options: WorkerOptions): Worker {
+  return startWorker(import.meta.url, 'pglite-worker', options);
 }
 
 /**
@@ -88,7 +79,7 @@ export class PgliteWorkerClient {
 
   /** Starts the worker and resolves once PGlite in it is ready. */
   static async open(dataDir?: string): Promise<PgliteWorkerClient> {
-    const worker = startWorker({ dataDir });
+    const worker = startPgliteWorker({ dataDir });
     const client = new PgliteWorkerClient(worker);
     const ready = new Promise<unknown>((resolve, reject) => client.#pending.set(0, { resolve, reject }));
     try {

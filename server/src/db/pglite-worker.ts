@@ -2,6 +2,7 @@
 // main thread's event loop. Started by pglite-worker-client.ts; speaks the protocol in pglite-worker-protocol.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type ParserOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openDurablePglite } from './pglite-durable.js';
 import type { Reply, Request, SerializedError, WorkerOptions } from './pglite-worker-protocol.js';
 
@@ -53,7 +54,7 @@ async function start(port: NonNullable<typeof parentPort>, options: WorkerOption
 
   let pg: PGlite;
   try {
-    pg = options.dataDir ? await openDurablePglite(options.dataDir) : new PGlite();
+    pg = options.dataDir ? await openDurablePglite(options.dataDir) : new PGlite({ extensions: { pg_trgm } });
     await pg.waitReady;
   } catch (error) {
     post({ id: 0, ok: false, error: serializeError(error) });

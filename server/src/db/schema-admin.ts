@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import type { AuditAction, AuditSnapshot } from '@enishi/contract';
+import type { AuditAction, AuditChanges, AuditSnapshot } from '@enishi/contract';
 import { users } from './schema.js';
 
 /*
@@ -28,10 +28,15 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<AuditSnapshot>(),
     // The password was set or changed (its value is never logged).
     passwordReset: boolean('password_reset').notNull().default(false),
+    // A profile or photo change: each changed field with its value before and after.
+    changes: jsonb('changes').$type<AuditChanges>(),
     createdAt: createdAt(),
   },
   (table) => [
-    check('audit_log_action', sql`${table.action} in ('add', 'update', 'delete', 'image')`),
+    check(
+      'audit_log_action',
+      sql`${table.action} in ('add', 'update', 'delete', 'image', 'profile', 'photo')`,
+    ),
     index('audit_log_created_at_idx').on(table.createdAt),
     index('audit_log_target_id_idx').on(table.targetId),
   ],

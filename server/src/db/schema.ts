@@ -76,8 +76,18 @@ export const applications = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     tel: varchar('tel', { length: 20 }).notNull(),
     createdAt: createdAt(),
+    // Set when staff mark the application handled (or turn it into a member): it leaves the "new" badge.
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // The member record made from it, if any.
+    memberId: integer('member_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
-  (table) => [check('applications_type', sql`${table.type} in ('male', 'female')`)],
+  (table) => [
+    check('applications_type', sql`${table.type} in ('male', 'female')`),
+    index('applications_new_idx')
+      .on(table.id)
+      .where(sql`${table.handledAt} is null`),
+  ],
 );
 
 /*
@@ -145,6 +155,9 @@ export const messages = pgTable(
   (table) => [
     unique('messages_sender_client_id_key').on(table.senderId, table.clientId),
     index('messages_conversation_id_idx').on(table.conversationId, table.id),
+    // Message search (product.md §11.6): substring search in any script, kanji and kana included. Needs the
+    // pg_trgm extension, created by the migration that adds this index.
+    index('messages_body_trgm_idx').using('gin', table.body.op('gin_trgm_ops')),
     index('messages_announce_idx')
       .on(table.conversationId)
       .where(sql`${table.announce} and ${table.deletedAt} is null`),
@@ -196,9 +209,15 @@ export const pushSubscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    // The session that registered it: a device whose session ends (logout, expiry, a new password
+    // elsewhere) stops receiving the user's pushes with it (product.md §16.3).
+    sessionId: varchar('session_id', { length: 64 }).references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (table) => [index('push_subscriptions_user_id_idx').on(table.userId)],
+  (table) => [
+    index('push_subscriptions_user_id_idx').on(table.userId),
+    index('push_subscriptions_session_id_idx').on(table.sessionId),
+  ],
 );
 
 /** What each person receives by push (PushSettings of the contract); none stored means the defaults. */
@@ -228,3 +247,11 @@ export * from './schema-admin.js';
 
 // Member content: news, banners and bulk sends.
 export * from './schema-content.js';
+
+// Member profiles, photos, rank history and the club's own code lists.
+export * from './schema-profile.js';
+// The staff desk: saved replies and notes on members.
+export * from './schema-desk.js';
+
+// Matchmaking: favourites and setting requests.
+export * from './schema-matching.js';

@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
  * The Content-Security-Policy of every response. No inline script anywhere: the web app loads only its own
  * bundles, and the chat socket is the one other origin form it connects to.
  */
-export function contentSecurityPolicy(publicOrigin: string, imageOrigins: string[] = []): string {
+export function contentSecurityPolicy(
+  publicOrigin: string,
+  imageOrigins: string[] = [],
+  frameOrigins: string[] = [],
+): string {
   const url = new URL(publicOrigin);
   const socketOrigin = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
   return [
@@ -13,6 +17,8 @@ export function contentSecurityPolicy(publicOrigin: string, imageOrigins: string
     "style-src 'self'",
     ["img-src 'self' data: blob:", ...imageOrigins].join(' '),
     `connect-src 'self' ${socketOrigin}`,
+    // Only the configured member site may be framed (/member, product.md §2.1); nothing else.
+    `frame-src ${frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'"}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -22,9 +28,13 @@ export function contentSecurityPolicy(publicOrigin: string, imageOrigins: string
   ].join('; ');
 }
 
-export function securityHeaders(publicOrigin: string, imageOrigins: string[] = []): Record<string, string> {
+export function securityHeaders(
+  publicOrigin: string,
+  imageOrigins: string[] = [],
+  frameOrigins: string[] = [],
+): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(publicOrigin, imageOrigins),
+    'content-security-policy': contentSecurityPolicy(publicOrigin, imageOrigins, frameOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -39,13 +49,17 @@ export function securityHeaders(publicOrigin: string, imageOrigins: string[] = [
   return headers;
 }
 
-/** `imageOrigins`: other origins images may load from (configured course images). */
+/**
+ * `imageOrigins`: other origins images may load from (configured course images); `frameOrigins`: the origin
+ * of the framed member site, if one is configured.
+ */
 export function installSecurityHeaders(
   app: FastifyInstance,
   publicOrigin: string,
   imageOrigins: string[] = [],
+  frameOrigins: string[] = [],
 ): void {
-  const headers = securityHeaders(publicOrigin, imageOrigins);
+  const headers = securityHeaders(publicOrigin, imageOrigins, frameOrigins);
   // onSend runs for every reply, errors and 404s included.
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(headers);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,12 +21,29 @@ function looksLikeFile(url: string): boolean {
 const PLACEHOLDER = `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${ja.app.name}</title></head><body><p>${ja.app.placeholder}</p></body></html>`;
 
 /**
+ * The prerendered public pages (product.md §2.7): `enter.html` answers `/enter`, `intro/male.html`
+ * `/intro/male`. Read once at start-up from the build's HTML files.
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const files = readdirSync(webDist, { recursive: true, encoding: 'utf8' });
+  for (const file of files) {
+    const relative = file.split(path.sep).join('/');
+    if (!relative.endsWith('.html') || relative === 'index.html' || relative.startsWith('assets/')) continue;
+    pages.set(`/${relative.slice(0, -'.html'.length)}`, relative);
+  }
+  return pages;
+}
+
+/**
  * Serves the built web app from WEB_DIST. Hashed files under /assets/ are cached for a year; everything
  * else (index.html, sw.js, the manifest) is revalidated on each load so an update reaches users at once.
- * Any other GET falls back to index.html, where the web app's router takes over.
+ * A prerendered public page is served for its path; any other GET falls back to index.html, where the web
+ * app's router takes over.
  */
 export async function installWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const available = existsSync(path.join(webDist, 'index.html'));
+  const pages = available ? prerenderedPages(webDist) : new Map<string, string>();
   if (available) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -51,9 +68,13 @@ export async function installWebApp(app: FastifyInstance, webDist: string): Prom
 
   const notFound = (reply: FastifyReply) => reply.code(404).send({ error: ja.errors.notFound });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = (request.url.split('?')[0] ?? '').replace(/(.)\/$/, '$1');
+    // A prerendered form sent by the browser itself (no script ran) comes back to its page, never a JSON 404.
+    if (request.method === 'POST' && pages.has(pathname)) return reply.redirect(pathname, 303);
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
     if (!isPage || looksLikeFile(request.url)) return notFound(reply);
     if (!available) return reply.code(404).type('text/html; charset=utf-8').send(PLACEHOLDER);
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    const page = pages.get(pathname);
+    return reply.header('cache-control', REVALIDATE).sendFile(page ?? 'index.html');
   });
 }

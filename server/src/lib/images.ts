@@ -29,6 +29,13 @@ const MAX_SIDE = 2048;
 const MAX_INPUT_PIXELS = 40_000_000;
 const PROCESS_TIMEOUT_SECONDS = 20;
 
+// Every upload is a new picture: libvips's cache of operations would only keep decoded pixels alive after
+// the reply (product.md §15.7 item 5: memory returns after a flood).
+sharp.cache(false);
+// One thread per picture: libvips would otherwise take every core for each, and the event loop (every other
+// member's messages) waits for a core while it does (product.md §15.7 item 5).
+sharp.concurrency(1);
+
 /**
  * Every decode of the process takes its turn here: two at once (the machine's cores are shared with the
  * sockets and the database), and a bounded line behind them, so one member's images cannot hold everyone's
@@ -63,27 +70,50 @@ export function dataUrlBytes(dataUrl: string): Buffer {
 }
 
 /**
- * Decodes, turns upright by its EXIF orientation, and re-encodes an image in its own format. sharp writes
- * no metadata unless asked, so EXIF (GPS included), XMP, IPTC and comments never reach another user.
+ * What becomes of an image's format: `photo` (talk pictures and bulk sends) is always stored as JPEG of at
+ * most about PHOTO_BUDGET_BYTES (product.md §14.1, decision 017: a 480 × 800 PNG photo was 1.1 MB); `as-sent`
+ * (news, banners) keeps the format it came in, so a transparent banner stays transparent.
  */
-export async function cleanImage(bytes: Buffer): Promise<CleanImage> {
-  if (bytes.length > LIMITS.imageBytes) throw new ImageRejected('size');
-  const mime = sniffImage(bytes);
-  if (!mime) throw new ImageRejected('format');
+export type ImageTarget = 'photo' | 'as-sent';
 
-  let pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-    .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
-    .rotate()
-    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-  pipeline =
-    mime === 'image/jpeg'
-      ? pipeline.jpeg({ quality: 85 })
-      : mime === 'image/png'
-        ? pipeline.png()
-        : pipeline.webp({ quality: 85 });
+/** Talk photos are re-encoded down these qualities until one fits the budget (the last one is kept anyway). */
+const PHOTO_QUALITIES = [80, 68, 55] as const;
+export const PHOTO_BUDGET_BYTES = 200_000;
+
+/**
+ * Decodes, turns upright by its EXIF orientation, and re-encodes an image (as JPEG for a photo, else in its
+ * own format). sharp writes no metadata unless asked, so EXIF (GPS included), XMP, IPTC and comments never
+ * reach another user.
+ */
+export async function cleanImage(bytes: Buffer, target: ImageTarget = 'photo'): Promise<CleanImage> {
+  if (bytes.length > LIMITS.imageBytes) throw new ImageRejected('size');
+  const sniffed = sniffImage(bytes);
+  if (!sniffed) throw new ImageRejected('format');
+  const mime: ImageMime = target === 'photo' ? 'image/jpeg' : sniffed;
+
+  const decoded = () =>
+    sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+  const encode = (quality: number) => {
+    const pipeline = decoded();
+    if (target === 'photo')
+      return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true });
+    if (mime === 'image/jpeg') return pipeline.jpeg({ quality: 85 });
+    return mime === 'image/png' ? pipeline.png() : pipeline.webp({ quality: 85 });
+  };
+  const qualities = target === 'photo' ? PHOTO_QUALITIES : [85];
 
   try {
-    const { data, info } = await decodeInTurn(() => pipeline.toBuffer({ resolveWithObject: true }));
+    const { data, info } = await decodeInTurn(async () => {
+      let result = await encode(qualities[0]).toBuffer({ resolveWithObject: true });
+      for (const quality of qualities.slice(1)) {
+        if (result.data.length <= PHOTO_BUDGET_BYTES) break;
+        result = await encode(quality).toBuffer({ resolveWithObject: true });
+      }
+      return result;
+    });
     const extension = mime === 'image/jpeg' ? 'jpg' : mime === 'image/png' ? 'png' : 'webp';
     return { data, mime, extension, width: info.width, height: info.height };
   } catch (error) {

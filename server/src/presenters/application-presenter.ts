@@ -10,5 +10,7 @@ export function presentApplication(application: ApplicationRecord): ApplicationR
     email: application.email,
     tel: application.tel,
     created_at: application.createdAt.toISOString(),
+    handled: application.handledAt !== null,
+    member_uid: application.memberId,
   };
 }

@@ -12,5 +12,6 @@ export function presentAudit(record: AuditRecord): AuditRow {
     before: record.before ?? null,
     after: record.after ?? null,
     password_reset: record.passwordReset,
+    changes: record.changes ?? null,
   };
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
   isStaffRole,
+  ROLE,
   ja,
   SessionFrame,
   SOCKET_CLOSE,
@@ -7,7 +9,7 @@ import {
   SOCKET_MAX_PAYLOAD,
   type ServerFrame,
 } from '@enishi/contract';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../errors.js';
 import type { Actor } from '../services/session-service.js';
 import { BadgeCounter } from './badge-counter.js';
@@ -16,18 +18,33 @@ import { clientIdOf, handleFrame, type Frame } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
 import type { RealtimeEvent } from './events.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
-import { limitFrameSize, parseFrameJson } from './frame-guard.js';
+import { limitFrameSize } from './frame-guard.js';
+import { parseFrameJson } from './frame-json.js';
+import { MEN_TOPIC } from './delivery.js';
 import { applyLiveEvent } from './live-events.js';
 import { SocketSession } from './socket-session.js';
+
+/** Frames from this size on carry pictures (a text frame without them is a few KiB). */
+const LARGE_FRAME_BYTES = 1024 * 1024;
+
+const byteLength = (data: RawData): number =>
+  Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
 
 /** Live events held while catching up; more means the client cannot keep up. */
 const MAX_BUFFERED_EVENTS = 2000;
 /** Frames waiting their turn on one connection (each is handled in order). */
 const MAX_QUEUED_FRAMES = 32;
+
 /** Bytes waiting to be written to a slow client before it is dropped. */
 const MAX_SEND_BUFFER = 8 * 1024 * 1024;
 
 const CLOSE_TRY_AGAIN_LATER = 1013;
+/**
+ * A socket carrying a call is pinged this often, and dropped when it has not answered for CALL_SILENT_MS,
+ * so a lost peer ends the call within 10 s (product.md §17.6).
+ */
+const CALL_PING_MS = 3000;
+const CALL_SILENT_MS = 9000;
 
 /**
  * One chat socket (product.md §15): the protocol, the frame queue and the session. Small on purpose:
@@ -51,6 +68,11 @@ export class ChatConnection {
   private markPending = false;
   /** This socket's page is on screen (the `visibility` frame); counted in the foreground state. */
   private visible = false;
+  /** Voice calls: this socket's id, whether it is counted in presence, and its ping while in a call. */
+  readonly socketId = randomUUID();
+  private present = false;
+  private callWatch: NodeJS.Timeout | undefined;
+  private lastPong = 0;
 
   constructor(
     private readonly ws: WebSocket,
@@ -60,7 +82,7 @@ export class ChatConnection {
     this.session = new SocketSession(gateway.services.sessions, gateway.clock);
     // Before the session nothing big is taken: the session frame is small (product.md §15.5).
     limitFrameSize(ws, SOCKET_FIRST_FRAME_MAX);
-    ws.on('message', (data, isBinary) => this.onFrame(parseFrameJson(data, isBinary)));
+    ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     ws.on('close', () => this.dispose());
     this.authTimer = setTimeout(() => this.close(SOCKET_CLOSE.unauthenticated), gateway.authTimeoutMs);
   }
@@ -69,24 +91,99 @@ export class ChatConnection {
     return this.session.actor;
   }
 
-  private onFrame(frame: Frame | null): void {
+  private onMessage(data: RawData, isBinary: boolean): void {
     if (this.closed || this.gateway.draining) return;
     if (!this.authStarted) {
-      // The first frame must be the session frame.
-      if (frame?.type !== 'session' || hasUnstorableText(frame))
-        return this.close(SOCKET_CLOSE.unauthenticated);
-      this.authStarted = true;
-      return this.enqueue(() => this.authenticate(frame));
+      this.onFrame(parseFrameJson(data, isBinary));
+      return;
     }
-    if (!frame) return this.sendError(ja.errors.malformedJson);
-    if (hasUnstorableText(frame)) return this.sendError(ja.errors.unstorableText, clientIdOf(frame));
-    if (this.queued >= MAX_QUEUED_FRAMES) return this.sendError(ja.errors.rateLimited, clientIdOf(frame));
+    // Frames that come before the session is settled share one budget (uid 0, no one's).
+    const uid = this.heldFor ?? 0;
+    const bytes = byteLength(data);
+    // Over the budget, the frame is not even read: its bytes are dropped now (product.md §15.7 item 5).
+    if (this.queued >= MAX_QUEUED_FRAMES || !this.gateway.reserveBytes(uid, bytes)) {
+      return this.sendError(ja.errors.sendingTooFast);
+    }
+    const release = () => this.gateway.releaseBytes(uid, bytes);
+    if (bytes >= LARGE_FRAME_BYTES) return this.onLargeFrame(data, isBinary, release);
+    let handed = false;
+    try {
+      handed = this.onFrame(parseFrameJson(data, isBinary), release);
+    } finally {
+      if (!handed) release();
+    }
+  }
+
+  /**
+   * A frame this large carries pictures: it is read in its turn, and only while the member may send a
+   * picture (otherwise it is refused unread), by the gateway's frame reader, off the event loop.
+   */
+  private onLargeFrame(data: RawData, isBinary: boolean, release: () => void): void {
     this.enqueue(async () => {
-      if (this.closed) return;
-      const actor = await this.session.current();
-      if (!actor) return this.close(SOCKET_CLOSE.sessionEnded);
-      await handleFrame(this.gateway.services, this.gateway.log, this, actor, frame);
+      try {
+        const uid = this.heldFor;
+        if (uid !== null && !(await this.gateway.services.fairUse.mayHaveImages(uid))) {
+          return this.sendError(ja.errors.imagesTooFast);
+        }
+        const read = await this.gateway.frames.read(data, isBinary).catch((error: unknown) => {
+          this.gateway.log.error({ err: error }, 'large frame not read');
+          return null;
+        });
+        if (!read) return this.sendError(ja.errors.internal);
+        const frame = this.checked(read.frame, read.unstorable);
+        // Handled here, in this frame's turn: queueing it again would let later frames pass it.
+        if (frame) await this.handle(frame);
+      } finally {
+        release();
+      }
     });
+  }
+
+  /** Handles a parsed frame; true when it was queued and `done` will be called once it is handled. */
+  private onFrame(frame: Frame | null, done: () => void = () => {}): boolean {
+    if (!this.authStarted) {
+      // The first frame must be the session frame.
+      if (frame?.type !== 'session' || hasUnstorableText(frame)) {
+        this.close(SOCKET_CLOSE.unauthenticated);
+        return false;
+      }
+      this.authStarted = true;
+      this.enqueue(() => this.authenticate(frame));
+      return false;
+    }
+    const checked = this.checked(frame);
+    if (!checked) return false;
+    this.enqueue(async () => {
+      try {
+        await this.handle(checked);
+      } finally {
+        done();
+      }
+    });
+    return true;
+  }
+
+  /** The frame when it may be handled; otherwise it has been answered and null is returned. */
+  private checked(
+    frame: Frame | null,
+    unstorable = frame !== null && hasUnstorableText(frame),
+  ): Frame | null {
+    if (!frame) {
+      this.sendError(ja.errors.malformedJson);
+      return null;
+    }
+    if (unstorable) {
+      this.sendError(ja.errors.unstorableText, clientIdOf(frame));
+      return null;
+    }
+    return frame;
+  }
+
+  private async handle(frame: Frame): Promise<void> {
+    if (this.closed) return;
+    const actor = await this.session.current();
+    if (!actor) return this.close(SOCKET_CLOSE.sessionEnded);
+    await handleFrame(this.gateway.services, this.gateway.log, this, actor, frame);
   }
 
   /** Frames are handled one at a time, in the order they came, so a client's messages keep their order. */
@@ -110,18 +207,29 @@ export class ChatConnection {
     if (this.closed) return;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
-    if (!this.gateway.hold(actor.uid, this)) {
-      return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
-    }
+    const seated = await this.gateway.hold(actor.uid, this).catch((error: unknown) => {
+      this.gateway.log.error({ err: error }, 'socket seat not taken');
+      return null;
+    });
+    // The seats could not be counted (Redis down): the client tries again later.
+    if (seated === null) return this.close(CLOSE_TRY_AGAIN_LATER);
+    if (!seated) return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
+    // Closed while the seat was being taken: give it back at once.
+    if (this.closed) return this.gateway.release(actor.uid, this);
     this.heldFor = actor.uid;
     limitFrameSize(this.ws, SOCKET_MAX_PAYLOAD);
 
     // Subscribe before reading the catch-up, and hold live events until it is sent, so nothing committed
     // in between is missed; ids already sent are dropped when the held events are let through.
     this.held = [];
-    this.unsubscribe = services.delivery.subscribe(actor.uid, isStaffRole(actor.role), (event) =>
-      this.onEvent(event),
+    this.unsubscribe = services.delivery.subscribe(
+      actor.uid,
+      isStaffRole(actor.role),
+      (event) => this.onEvent(event),
+      actor.role === ROLE.male ? [MEN_TOPIC] : [],
     );
+    this.present = true;
+    await services.calls.connected(actor, this.socketId);
     const lastId = parsed.data.last_id;
     const readyId = await sendCatchUp(services.messages, actor, lastId, this);
     if (lastId != null) this.skipUpTo = readyId;
@@ -182,6 +290,22 @@ export class ChatConnection {
     });
   }
 
+  carryCall(carrying: boolean): void {
+    if (!carrying || this.closed) {
+      clearInterval(this.callWatch);
+      this.callWatch = undefined;
+      return;
+    }
+    this.lastPong = Date.now();
+    if (this.callWatch) return;
+    if (this.ws.listenerCount('pong') === 0) this.ws.on('pong', () => (this.lastPong = Date.now()));
+    this.callWatch = setInterval(() => {
+      if (Date.now() - this.lastPong > CALL_SILENT_MS) return this.ws.terminate();
+      this.ws.ping();
+    }, CALL_PING_MS);
+    this.callWatch.unref();
+  }
+
   private onEvent(event: RealtimeEvent): void {
     if (this.closed || !this.actor) return;
     if (!this.held) return applyLiveEvent(this, this.actor, event);
@@ -215,6 +339,15 @@ export class ChatConnection {
   private dispose(): void {
     if (this.visible && this.actor) void this.gateway.services.foreground.change(this.actor.uid, -1);
     this.visible = false;
+    if (this.present && this.actor) {
+      const work = this.gateway.services.calls
+        .disconnected(this.actor, this.socketId)
+        .catch((error: unknown) => this.gateway.log.error({ err: error }, 'call presence failed'));
+      this.gateway.track(work);
+    }
+    this.present = false;
+    clearInterval(this.callWatch);
+    this.callWatch = undefined;
     this.closed = true;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;

@@ -1,23 +1,24 @@
 import {
   DeleteFrame,
-  firstErrorMessage,
   ja,
   OpenFrame,
+  PinFrame,
   TextFrame,
   VisibilityFrame,
   type ServerFrame,
 } from '@enishi/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import { AppError } from '../errors.js';
+import { parseFrame } from './frame-guard.js';
 import { presentMessage } from '../presenters/message-presenter.js';
 import type { Services } from '../services/container.js';
 import type { Actor } from '../services/session-service.js';
+import { handleCallFrame, type CallSocket } from './call-frames.js';
 
 export type Frame = Record<string, unknown>;
 
 /** What handling a frame needs of its socket. */
-export interface FrameSocket {
+export interface FrameSocket extends CallSocket {
   send(frame: ServerFrame): void;
   sendError(error: string, clientId?: string): void;
   /** Opens a talk (null: none on screen) and marks it read. */
@@ -29,12 +30,6 @@ export interface FrameSocket {
 export function clientIdOf(frame: Frame): string | undefined {
   const id = frame.client_id;
   return typeof id === 'string' && id.length <= 64 ? id : undefined;
-}
-
-function parse<S extends z.ZodType>(schema: S, frame: Frame): z.output<S> {
-  const result = schema.safeParse(frame);
-  if (!result.success) throw new AppError('bad-request', firstErrorMessage(result.error));
-  return result.data;
 }
 
 /** One client frame after the session frame (product.md §15); a refusal is an `error` frame. */
@@ -50,15 +45,24 @@ export async function handleFrame(
       case 'text':
         return await handleText(services, socket, actor, frame);
       case 'delete': {
-        const parsed = parse(DeleteFrame, frame);
+        const parsed = parseFrame(DeleteFrame, frame);
         if ('delete_message_id' in parsed) await services.messages.delete(actor, parsed.delete_message_id);
         else await services.messages.unpin(actor, parsed.delete_announce_id);
         return;
       }
+      case 'pin':
+        return await services.messages.pin(actor, parseFrame(PinFrame, frame).message_id);
       case 'open':
-        return await socket.openTalk(parse(OpenFrame, frame).conversation_id ?? null);
+        return await socket.openTalk(parseFrame(OpenFrame, frame).conversation_id ?? null);
       case 'visibility':
-        return socket.setVisible(parse(VisibilityFrame, frame).visible);
+        return socket.setVisible(parseFrame(VisibilityFrame, frame).visible);
+      case 'calling':
+      case 'offer':
+      case 'answer':
+      case 'candidate':
+      case 'cancelCall':
+      case 'staff':
+        return await handleCallFrame(services.calls, socket, actor, frame);
       default:
         throw new AppError('bad-request', ja.errors.badRequest);
     }
@@ -70,7 +74,7 @@ export async function handleFrame(
 }
 
 async function handleText(services: Services, socket: FrameSocket, actor: Actor, frame: Frame) {
-  const parsed = parse(TextFrame, frame);
+  const parsed = parseFrame(TextFrame, frame);
   const refusal = await services.fairUse.refusal(actor.uid, parsed.image.length);
   if (refusal) throw new AppError('rate-limited', refusal);
   const result = await services.messages.send(actor, parsed);

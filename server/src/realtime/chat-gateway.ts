@@ -1,10 +1,17 @@
-import { SOCKET_MAX_PER_USER } from '@enishi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
+import { MemoryRelief } from '../lib/memory-relief.js';
 import type { Services } from '../services/container.js';
+import { FrameReader } from './frame-reader.js';
 
 /** How long SIGTERM waits for frames in flight to be committed before closing sockets. */
 const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * Bytes of frames waiting or being handled, per user on this instance, over all their sockets: a few
+ * messages of large pictures, not 32 of them on each socket (product.md §15.7 item 5).
+ */
+const MAX_QUEUED_BYTES_PER_USER = 96 * 1024 * 1024;
 
 /** What the gateway asks of a connection it holds. */
 export interface HeldSocket {
@@ -21,6 +28,13 @@ export class ChatGateway {
   readonly inFlight = new Set<Promise<void>>();
   draining = false;
   private readonly byUser = new Map<number, Set<HeldSocket>>();
+  private readonly seatOf = new Map<HeldSocket, number>();
+  /** Bytes of frames waiting or being handled, per user, over all their sockets on this instance. */
+  private readonly queuedBytes = new Map<number, number>();
+  private readonly relief = new MemoryRelief();
+  /** Reads frames of pictures off the event loop, for every socket of this instance. */
+  readonly frames = new FrameReader();
+  private nextSeat = 1;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -29,27 +43,51 @@ export class ChatGateway {
     readonly authTimeoutMs: number,
     readonly clock: Clock,
     sweepMs: number,
+    private readonly maxQueuedBytes = MAX_QUEUED_BYTES_PER_USER,
   ) {
     this.sweeper = setInterval(() => this.sweep(), sweepMs);
     this.sweeper.unref();
   }
 
-  /** Counts an authenticated socket for its user; false (nothing held) when the user has enough already. */
-  hold(uid: number, socket: HeldSocket): boolean {
-    let sockets = this.byUser.get(uid);
-    if (!sockets) {
-      sockets = new Set();
-      this.byUser.set(uid, sockets);
-    }
-    if (sockets.size >= SOCKET_MAX_PER_USER) return false;
+  /**
+   * Seats an authenticated socket for its user, club-wide (fair use, product.md §9.8); false (nothing
+   * held) when the user has enough sockets already.
+   */
+  async hold(uid: number, socket: HeldSocket): Promise<boolean> {
+    const seat = this.nextSeat++;
+    if (!(await this.services.fairUse.takeSeat(uid, seat))) return false;
+    this.seatOf.set(socket, seat);
+    const sockets = this.byUser.get(uid) ?? new Set<HeldSocket>();
     sockets.add(socket);
+    this.byUser.set(uid, sockets);
     return true;
   }
 
   release(uid: number, socket: HeldSocket): void {
+    const seat = this.seatOf.get(socket);
+    if (seat === undefined) return;
+    this.seatOf.delete(socket);
+    void this.services.fairUse
+      .giveSeat(uid, seat)
+      .catch((error: unknown) => this.log.error({ err: error }, 'socket seat not given back'));
     const sockets = this.byUser.get(uid);
-    if (!sockets?.delete(socket)) return;
-    if (sockets.size === 0) this.byUser.delete(uid);
+    sockets?.delete(socket);
+    if (sockets?.size === 0) this.byUser.delete(uid);
+  }
+
+  /** Counts `bytes` of a frame of `uid` until it is handled; false (nothing counted) when over the budget. */
+  reserveBytes(uid: number, bytes: number): boolean {
+    const queued = this.queuedBytes.get(uid) ?? 0;
+    if (queued + bytes > this.maxQueuedBytes) return false;
+    this.queuedBytes.set(uid, queued + bytes);
+    return true;
+  }
+
+  releaseBytes(uid: number, bytes: number): void {
+    this.relief.released(bytes);
+    const queued = (this.queuedBytes.get(uid) ?? 0) - bytes;
+    if (queued <= 0) this.queuedBytes.delete(uid);
+    else this.queuedBytes.set(uid, queued);
   }
 
   private sweep(): void {
@@ -65,6 +103,7 @@ export class ChatGateway {
   async drain(): Promise<void> {
     this.draining = true;
     clearInterval(this.sweeper);
+    this.relief.stop();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, DRAIN_TIMEOUT_MS);
@@ -75,5 +114,6 @@ export class ChatGateway {
       await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
     }
     clearTimeout(timer);
+    await this.frames.close();
   }
 }

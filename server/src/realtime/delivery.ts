@@ -4,6 +4,8 @@ import type { Audience, RealtimeEvent, RealtimeEventMap, RealtimeEventName } fro
 export const userTopic = (uid: number) => `user-${uid}`;
 /** Every staff socket listens here: staff belong to every conversation. */
 export const STAFF_TOPIC = 'staff';
+/** Every male member's socket listens here too: staff presence, for the emergency call list (product.md §17.8). */
+export const MEN_TOPIC = 'men';
 
 /**
  * Where push notifications will plug in: handed every event after the sockets have it, with the people it
@@ -43,9 +45,23 @@ export class Delivery {
     return this.toAudience({ memberIds: [uid], staff: false }, event, payload);
   }
 
-  /** A user's socket hears what is delivered to them (and, for staff, to all staff); returns unsubscribe. */
-  subscribe(uid: number, isStaff: boolean, onEvent: (event: RealtimeEvent) => void): () => void {
-    const topics = isStaff ? [userTopic(uid), STAFF_TOPIC] : [userTopic(uid)];
+  /** Publishes to every socket of staff and of male members (presence of staff). */
+  async toStaffAndMen<K extends RealtimeEventName>(event: K, payload: RealtimeEventMap[K]): Promise<void> {
+    const copy = { event, ...payload } as RealtimeEvent;
+    await Promise.all([STAFF_TOPIC, MEN_TOPIC].map((topic) => this.fanout.publish(topic, copy)));
+  }
+
+  /**
+   * A user's socket hears what is delivered to them (and, for staff, to all staff; `extra`: further topics
+   * such as MEN_TOPIC); returns unsubscribe.
+   */
+  subscribe(
+    uid: number,
+    isStaff: boolean,
+    onEvent: (event: RealtimeEvent) => void,
+    extra: string[] = [],
+  ): () => void {
+    const topics = [...(isStaff ? [userTopic(uid), STAFF_TOPIC] : [userTopic(uid)]), ...extra];
     const handler = (payload: unknown) => onEvent(payload as RealtimeEvent);
     const unsubscribes = topics.map((topic) => this.fanout.subscribe(topic, handler));
     return () => {

@@ -1,4 +1,6 @@
+import type { CallServerFrame } from '@enishi/contract';
 import type { MessageFact } from '../services/message.js';
+import type { GroupReadMarks } from '@enishi/contract';
 
 /*
  * Every event that travels through the fan-out, declared once (domain.verb). Payloads are plain JSON, so a
@@ -12,9 +14,11 @@ export interface RealtimeEventMap {
    */
   'message.created': { message: MessageFact; broadcast?: boolean };
   'message.deleted': { conversationId: number; messageId: number };
+  /** A stored message was pinned (product.md §15.4): sent again, with `announce`, raising no badge. */
+  'announcement.added': { message: MessageFact };
   'announcement.removed': { conversationId: number; messageId: number };
   /** `reader` has read `conversationId` up to `lastReadId` (既読 for the other side). */
-  'conversation.read': { conversationId: number; reader: number; lastReadId: number };
+  'conversation.read': { conversationId: number; reader: number; lastReadId: number; marks?: GroupReadMarks };
   /** News for the group was published: badges change, and who is away gets a push (product.md §16). */
   'news.published': { title: string };
   /** The user's badge counters may have changed: each of their sockets recomputes them. */
@@ -26,6 +30,13 @@ export interface RealtimeEventMap {
    * except `keepSessionId` (the session that changed its own password stays).
    */
   'session.ended': { sessionId: string | null; keepSessionId?: string };
+  /**
+   * A voice-call frame for the user (product.md §17): to the one socket `toSocket` when given (the socket
+   * that placed or took the call), else to every socket of theirs except `exceptSocket`.
+   */
+  'call.signal': { frame: CallServerFrame; toSocket?: string; exceptSocket?: string };
+  /** A staff member's first socket opened or last one closed (to staff and male members). */
+  'presence.changed': { uid: number; isOnline: boolean };
 }
 
 export type RealtimeEventName = keyof RealtimeEventMap;

@@ -1,26 +1,43 @@
-import { ja } from '@enishi/contract';
-import type { RateLimit, RateLimiters } from '../lib/rate-limit.js';
+import { ja, SOCKET_MAX_PER_USER } from '@enishi/contract';
+import type { BucketSize, TokenBucketsFactory } from '../lib/token-bucket.js';
+import type { SocketSeats } from './socket-seats.js';
 
 /**
- * Fair use of the chat socket per member (product.md §9.8): messages over all their sockets (about 10 a
- * second in bursts, counted in 3 s windows) and, fewer, images, whose decoding is the costly part. Counted
- * where the other limits are, so shared across instances when the counters are in Redis.
+ * Fair use of the chat socket per member (product.md §9.8): sockets per user, and token buckets on
+ * messages over all their sockets (about 10 a second, bursts of 30) and on images, whose decoding is the
+ * costly part. With Redis both are counted club-wide, so a member gains nothing from several instances.
  */
 export class FairUse {
   private readonly messages;
   private readonly images;
 
-  constructor(limiters: RateLimiters, limits: { chatMessages: RateLimit; chatImages: RateLimit }) {
-    this.messages = limiters('chat-messages', limits.chatMessages);
-    this.images = limiters('chat-images', limits.chatImages);
+  constructor(
+    buckets: TokenBucketsFactory,
+    private readonly seats: SocketSeats,
+    limits: { chatMessages: BucketSize; chatImages: BucketSize },
+  ) {
+    this.messages = buckets('chat-messages', limits.chatMessages);
+    this.images = buckets('chat-images', limits.chatImages);
   }
 
   /** Counts one message of `imageCount` images from `uid`; the text to answer when it is one too many. */
   async refusal(uid: number, imageCount: number): Promise<string | null> {
-    if (!(await this.messages.consume(String(uid)))) return ja.errors.sendingTooFast;
-    for (let i = 0; i < imageCount; i += 1) {
-      if (!(await this.images.consume(String(uid)))) return ja.errors.imagesTooFast;
-    }
+    if (!(await this.messages.take(String(uid)))) return ja.errors.sendingTooFast;
+    if (imageCount > 0 && !(await this.images.take(String(uid), imageCount))) return ja.errors.imagesTooFast;
     return null;
+  }
+
+  /** Whether `uid` may send an image now (a large frame is read only then); takes nothing. */
+  mayHaveImages(uid: number): Promise<boolean> {
+    return this.images.hasToken(String(uid));
+  }
+
+  /** Seats socket `socket` of `uid`; false when the user holds the most sockets allowed already. */
+  takeSeat(uid: number, socket: number): Promise<boolean> {
+    return this.seats.take(uid, socket, SOCKET_MAX_PER_USER);
+  }
+
+  giveSeat(uid: number, socket: number): Promise<void> {
+    return this.seats.give(uid, socket);
   }
 }

@@ -6,8 +6,11 @@ import type { Redis } from 'ioredis';
  * Sockets report it with the `visibility` frame; a socket counts as hidden until it says otherwise.
  */
 export interface Foreground {
-  /** One socket of `uid` became visible (+1) or hidden or closed (-1); resolves once shared. */
-  change(uid: number, delta: 1 | -1): Promise<void>;
+  /**
+   * One socket of `uid` became visible (+1) or hidden or closed (-1); resolves once shared, with whether
+   * this instance's count for them went from 0 to 1 or from 1 to 0.
+   */
+  change(uid: number, delta: 1 | -1): Promise<boolean>;
   /** Those of `uids` with no visible socket anywhere. */
   away(uids: number[]): Promise<number[]>;
   close(): Promise<void>;
@@ -29,8 +32,8 @@ class LocalCounts {
 export class InProcessForeground implements Foreground {
   private readonly local = new LocalCounts();
 
-  async change(uid: number, delta: 1 | -1): Promise<void> {
-    this.local.change(uid, delta);
+  async change(uid: number, delta: 1 | -1): Promise<boolean> {
+    return this.local.change(uid, delta);
   }
 
   async away(uids: number[]): Promise<number[]> {
@@ -43,36 +46,42 @@ export class InProcessForeground implements Foreground {
 /** How long an instance's word that someone is looking lasts unless refreshed (a crashed one is forgotten). */
 const LEASE_MS = 90_000;
 const REFRESH_MS = 30_000;
-const key = (uid: number) => `push-foreground:${uid}`;
 
 /**
  * Across instances: per user a sorted set of the instances showing them the app, scored by when that word
  * expires. Each instance refreshes its own entries, so a socket on any instance suppresses the push that the
- * publishing instance sends.
+ * publishing instance sends. With another `prefix`, the same counts any other per-socket state: the staff
+ * presence of voice calls counts open sockets (product.md §17.8).
  */
 export class RedisForeground implements Foreground {
   private readonly local = new LocalCounts();
   private readonly instance = randomUUID();
   private readonly timer: NodeJS.Timeout;
 
+  private readonly key: (uid: number) => string;
+
   constructor(
     private readonly redis: Redis,
     private readonly onError: (error: unknown) => void,
+    prefix = 'push-foreground',
   ) {
+    this.key = (uid) => `${prefix}:${uid}`;
     this.timer = setInterval(() => void this.refresh([...this.local.counts.keys()]), REFRESH_MS).unref();
   }
 
-  async change(uid: number, delta: 1 | -1): Promise<void> {
-    if (!this.local.change(uid, delta)) return;
-    if (delta === 1) return this.refresh([uid]);
-    await this.redis.zrem(key(uid), this.instance).then(() => undefined, this.onError);
+  async change(uid: number, delta: 1 | -1): Promise<boolean> {
+    if (!this.local.change(uid, delta)) return false;
+    if (delta === 1) await this.refresh([uid]);
+    else await this.redis.zrem(this.key(uid), this.instance).then(() => undefined, this.onError);
+    return true;
   }
 
   private async refresh(uids: number[]): Promise<void> {
     if (uids.length === 0) return;
     const until = Date.now() + LEASE_MS;
     const pipeline = this.redis.pipeline();
-    for (const uid of uids) pipeline.zadd(key(uid), until, this.instance).pexpire(key(uid), LEASE_MS);
+    for (const uid of uids)
+      pipeline.zadd(this.key(uid), until, this.instance).pexpire(this.key(uid), LEASE_MS);
     await pipeline.exec().then(() => undefined, this.onError);
   }
 
@@ -80,7 +89,7 @@ export class RedisForeground implements Foreground {
     if (uids.length === 0) return [];
     const now = Date.now();
     const pipeline = this.redis.pipeline();
-    for (const uid of uids) pipeline.zcount(key(uid), now, '+inf');
+    for (const uid of uids) pipeline.zcount(this.key(uid), now, '+inf');
     const results = (await pipeline.exec()) ?? [];
     return uids.filter((_, index) => !(Number(results[index]?.[1] ?? 0) > 0));
   }
@@ -91,7 +100,7 @@ export class RedisForeground implements Foreground {
     this.local.counts.clear();
     if (uids.length === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const uid of uids) pipeline.zrem(key(uid), this.instance);
+    for (const uid of uids) pipeline.zrem(this.key(uid), this.instance);
     await pipeline.exec().catch(this.onError);
   }
 }

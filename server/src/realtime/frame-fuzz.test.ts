@@ -51,6 +51,20 @@ const frames = fc.oneof(
     { type: fc.constant('open'), conversation_id: nearly(talkId), conversation_type: anyValue },
     { requiredKeys: ['type'] },
   ),
+  // Voice calls (product.md §17): to the people of the club (1-5) or anyone.
+  fc.record(
+    {
+      type: fc.constantFrom('calling', 'offer', 'answer', 'candidate', 'cancelCall', 'staff'),
+      to: nearly(fc.constantFrom(1, 2, 3, 4, 5, 999_999)),
+      sdp: nearly(anyText),
+      ice: nearly(
+        fc.record({ candidate: anyText, sdpMid: nearly(anyText), sdpMLineIndex: nearly(anyNumber) }),
+      ),
+      from: anyValue,
+      reason: anyValue,
+    },
+    { requiredKeys: ['type'] },
+  ),
   fc.dictionary(anyText, anyValue, { maxKeys: 4 }),
   fc.record({ type: anyText }),
 );
@@ -72,7 +86,7 @@ describe('chat socket: property tests of client frames', () => {
         expect(socket.received.some(internal)).toBe(false);
         expect(socket.ws.readyState).toBe(socket.ws.OPEN);
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
   });
 

@@ -1,24 +1,7 @@
-import type { RawData, WebSocket } from 'ws';
-import { checkJsonDepth } from '../lib/bounded-json.js';
-
-/** No client frame nests deeper than this (a text frame is an object holding an array: depth 2). */
-export const MAX_FRAME_DEPTH = 8;
-
-/** A client frame as an object, or null for binary, malformed or too deeply nested JSON. */
-export function parseFrameJson(data: RawData, isBinary: boolean): Record<string, unknown> | null {
-  if (isBinary) return null;
-  const text = data.toString();
-  try {
-    // Depth first, in one pass: a frame of millions of brackets costs a scan, not a parser's time and memory.
-    checkJsonDepth(text, MAX_FRAME_DEPTH);
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
+import { firstErrorMessage } from '@enishi/contract';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import { AppError } from '../errors.js';
 
 interface WithReceiver {
   _receiver?: { _maxPayload: number } | null;
@@ -34,4 +17,11 @@ export function limitFrameSize(ws: WebSocket, bytes: number): void {
   if (!receiver || typeof receiver._maxPayload !== 'number')
     throw new Error('ws receiver has no frame limit');
   receiver._maxPayload = bytes;
+}
+
+/** A client frame checked against its schema; a frame that does not fit is refused with its Japanese text. */
+export function parseFrame<S extends z.ZodType>(schema: S, frame: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(frame);
+  if (!result.success) throw new AppError('bad-request', firstErrorMessage(result.error));
+  return result.data;
 }

@@ -101,8 +101,10 @@ describe('chat socket against hostile clients', () => {
       await connect(ssid.taro!);
     });
 
-    it('answers messages past the burst with an error frame and stores none of them', async () => {
-      const app = await ctx.buildApp({ CHAT_MESSAGES_PER_3S: '3' });
+    it('answers messages past the burst with an error frame, stores none of them, and refills', async () => {
+      // A stopped clock: the bucket refills only when the test moves time.
+      let now = Date.now();
+      const app = await ctx.buildApp({ CHAT_MESSAGE_BURST: '3', CHAT_MESSAGES_PER_SECOND: '1' }, () => now);
       const socket = await TestSocket.session(await listen(app), ssid.jiro!);
       const before = await messageCount(outsiderDesk);
       const frames = Array.from({ length: 5 }, (_, i) => text(outsiderDesk, `連投 ${i}`));
@@ -116,11 +118,19 @@ describe('chat socket against hostile clients', () => {
         });
       }
       expect(await messageCount(outsiderDesk)).toBe(before + 3);
+      // One second gives one token back: one message more, not a new burst.
+      now += 1000;
+      const [next, after] = [text(outsiderDesk, '一秒後'), text(outsiderDesk, 'もう一つ')];
+      socket.send(next);
+      socket.send(after);
+      await socket.take(isMessage(next.client_id));
+      expect((await socket.take<ErrorFrame>(isError)).client_id).toBe(after.client_id);
+      expect(await messageCount(outsiderDesk)).toBe(before + 4);
       await socket.close();
     });
 
     it("answers images past the member's image limit with an error frame and stores nothing", async () => {
-      const app = await ctx.buildApp({ CHAT_IMAGES_PER_MINUTE: '1' });
+      const app = await ctx.buildApp({ CHAT_IMAGE_BURST: '1' });
       const socket = await TestSocket.session(await listen(app), ssid.jiro!);
       const before = await messageCount(outsiderDesk);
       const png = dataUrl(await pngOf(4, 4));
@@ -130,6 +140,24 @@ describe('chat socket against hostile clients', () => {
         type: 'error',
         error: ja.errors.imagesTooFast,
         client_id: frame.client_id,
+      });
+      expect(await messageCount(outsiderDesk)).toBe(before);
+      await socket.close();
+    });
+
+    it('refuses a frame of over 1 MB unread while the member has no picture left', async () => {
+      const now = Date.now();
+      const app = await ctx.buildApp({ CHAT_IMAGE_BURST: '1', CHAT_IMAGES_PER_MINUTE: '1' }, () => now);
+      const socket = await TestSocket.session(await listen(app), ssid.jiro!);
+      const picture = text(outsiderDesk, '', { image: [dataUrl(await pngOf(4, 4))] });
+      socket.send(picture);
+      await socket.take(isMessage(picture.client_id));
+      const before = await messageCount(outsiderDesk);
+      // Its bytes would be a picture; it is not parsed, so it is answered without a client id.
+      socket.send(text(outsiderDesk, 'x'.repeat(1024 * 1024)));
+      expect(await socket.take<ErrorFrame>(isError)).toEqual({
+        type: 'error',
+        error: ja.errors.imagesTooFast,
       });
       expect(await messageCount(outsiderDesk)).toBe(before);
       await socket.close();

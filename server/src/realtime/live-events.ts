@@ -17,6 +17,9 @@ export interface LiveSocket {
   markOpenTalkRead(): void;
   /** The user's record changed: read the session again before the next frame. */
   userChanged(): void;
+  /** Voice calls: which socket this is, and whether it carries a call (product.md §17.6). */
+  readonly socketId: string;
+  carryCall(carrying: boolean): void;
 }
 
 /** Turns a delivered event into what this socket's user sees (product.md §15). */
@@ -38,6 +41,10 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
         delete_message_id: event.messageId,
       });
       return socket.badges.refresh();
+    case 'announcement.added':
+      // An old message: sent whatever the catch-up covered, and no badge or read mark moves.
+      socket.sendJson(messageFrame(actor, event.message));
+      return;
     case 'announcement.removed':
       socket.send({
         type: 'delete',
@@ -52,6 +59,7 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
         conversation_id: event.conversationId,
         reader: event.reader,
         last_read_id: event.lastReadId,
+        ...(event.marks && { marks: event.marks }),
       });
       return;
     case 'notifications.changed':
@@ -59,6 +67,14 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
       return socket.badges.refresh();
     case 'user.changed':
       return socket.userChanged();
+    case 'call.signal':
+      if (event.toSocket !== undefined && event.toSocket !== socket.socketId) return;
+      if (event.exceptSocket === socket.socketId) return;
+      socket.send(event.frame);
+      if (event.frame.type === 'cancelCall' && event.toSocket !== undefined) socket.carryCall(false);
+      return;
+    case 'presence.changed':
+      return socket.send({ type: 'updateConnection', uid: event.uid, isOnline: event.isOnline });
     case 'session.ended':
       if (
         event.sessionId === null

@@ -27,12 +27,32 @@ describe('RedisFanout (two instances on one Redis)', () => {
   let b: RedisFanout;
   let spy: Redis;
   const raw: string[] = [];
+  const spyWaiters = new Set<() => void>();
+  let sentinels = 0;
+
+  /** Resolves once the spy has heard everything published so far (Redis keeps one publisher's order). */
+  async function spyCaughtUp(): Promise<void> {
+    const sentinel = `sentinel-${(sentinels += 1)}`;
+    const heard = new Promise<void>((resolve) => {
+      const check = () => {
+        if (!raw.some((message) => message.includes(sentinel))) return;
+        spyWaiters.delete(check);
+        resolve();
+      };
+      spyWaiters.add(check);
+    });
+    await a.publish(userTopic(99), sentinel);
+    await heard;
+  }
 
   beforeAll(async () => {
     a = await RedisFanout.connect(REDIS_URL, (error) => errors.push(error));
     b = await RedisFanout.connect(REDIS_URL, (error) => errors.push(error));
     spy = new Redis(REDIS_URL);
-    spy.on('message', (_channel: string, message: string) => raw.push(message));
+    spy.on('message', (_channel: string, message: string) => {
+      raw.push(message);
+      for (const waiter of spyWaiters) waiter();
+    });
     await spy.subscribe(realtimeChannel(11));
   });
 
@@ -48,6 +68,7 @@ describe('RedisFanout (two instances on one Redis)', () => {
   });
 
   it('sends one Redis message for all topics of one event, and every local subscriber shares one frozen copy', async () => {
+    await spyCaughtUp();
     raw.length = 0;
     const [member, staffOne, staffTwo] = [next(b, userTopic(7)), next(b, STAFF_TOPIC), next(b, STAFF_TOPIC)];
     await new Delivery(a).toAudience({ memberIds: [7], staff: true }, 'message.deleted', {
@@ -59,8 +80,10 @@ describe('RedisFanout (two instances on one Redis)', () => {
     expect(fromStaff).toBe(fromMember);
     expect(fromOtherStaff).toBe(fromMember);
     expect(Object.isFrozen(fromMember)).toBe(true);
-    expect(raw).toHaveLength(1);
-    expect(raw[0]!.split('\n')[0]).toBe('user-7 staff');
+    await spyCaughtUp();
+    const sent = raw.filter((message) => !message.includes('sentinel-'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.split('\n')[0]).toBe('user-7 staff');
   });
 
   it('stops delivering after unsubscribe', async () => {

@@ -41,13 +41,13 @@ export class BroadcastRepository {
       .where(sql`${users.id} = any(${intArray(uids)})`);
   }
 
-  /** Every member with `role`, in the order they joined, for the recipient picker. */
+  /** Every member with `role`, newest first as in every staff list of members, for the recipient picker. */
   async membersWithRole(role: number): Promise<{ uid: number; name: string; rank: number }[]> {
     return this.db
       .select({ uid: users.id, name: users.name, rank: users.rank })
       .from(users)
       .where(eq(users.role, role))
-      .orderBy(asc(users.id));
+      .orderBy(desc(users.id));
   }
 
   async sender(uid: number): Promise<{ name: string; role: number; image: string | null } | null> {

@@ -95,26 +95,47 @@ export class ConversationRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Creates a group talk unless the same man and woman already have one (null then). The advisory lock on
+   * the pair makes two registrations at once create one talk, not two.
+   */
   async createGroupTalk(talk: {
     manId: number;
     womanId: number;
     name: string;
     registeredBy: number | null;
     now: Date;
-  }): Promise<ConversationRecord> {
-    const rows = await this.db
-      .insert(conversations)
-      .values({
-        kind: 'st',
-        manId: talk.manId,
-        womanId: talk.womanId,
-        name: talk.name,
-        registeredBy: talk.registeredBy,
-        lastActivityAt: talk.now,
-        createdAt: talk.now,
-      })
-      .returning();
-    return rows[0]!;
+  }): Promise<ConversationRecord | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`enishi.group.${talk.manId}.${talk.womanId}`}))`,
+      );
+      const existing = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.kind, 'st'),
+            eq(conversations.manId, talk.manId),
+            eq(conversations.womanId, talk.womanId),
+          ),
+        )
+        .limit(1);
+      if (existing.length > 0) return null;
+      const rows = await tx
+        .insert(conversations)
+        .values({
+          kind: 'st',
+          manId: talk.manId,
+          womanId: talk.womanId,
+          name: talk.name,
+          registeredBy: talk.registeredBy,
+          lastActivityAt: talk.now,
+          createdAt: talk.now,
+        })
+        .returning();
+      return rows[0]!;
+    });
   }
 
   /**

@@ -44,6 +44,8 @@ export interface NewMessage {
   now: Date;
   /** Whether writing marks the talk read for the writer; a bulk send's messages do not (decision 005). */
   marksRead: boolean;
+  /** A bulk send's record in its history room, the one message a history room takes. */
+  bulkHistory?: boolean;
 }
 
 /**
@@ -79,10 +81,11 @@ const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
     v as (
       select ord, conversation_id, sender_id, coalesce(anywhere, false) as anywhere, body,
         coalesce(images, '{}') as images, reply_to_id, coalesce(announce, false) as announce,
-        coalesce(message_type, 0) as message_type, client_id, created_at, coalesce(marks_read, false) as marks_read
+        coalesce(message_type, 0) as message_type, client_id, created_at, coalesce(marks_read, false) as marks_read,
+        coalesce(history, false) as history
       from json_to_recordset(${param(1)}::json) as v(ord int, conversation_id int, sender_id int,
         anywhere boolean, body text, images text[], reply_to_id bigint, announce boolean, message_type int,
-        client_id uuid, created_at timestamptz, marks_read boolean)
+        client_id uuid, created_at timestamptz, marks_read boolean, history boolean)
     ),
     c as (
       select c.id, c.kind, c.member_id, c.man_id, c.woman_id,
@@ -185,6 +188,7 @@ export class MessageBatchRepository {
       ...(input.announce ? { announce: true } : {}),
       ...(input.messageType !== 0 ? { message_type: input.messageType } : {}),
       ...(input.marksRead ? { marks_read: true } : {}),
+      ...(input.bulkHistory ? { history: true } : {}),
     }));
     const images = inputs.flatMap((input) =>
       input.images.map((image) => ({

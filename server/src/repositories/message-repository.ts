@@ -52,11 +52,12 @@ export interface NewImage {
 /** Which messages a user may see: those of the talks they see (rules/conversation-rules.ts). */
 export type Visibility = Reader;
 
-// The write rule (rules/conversation-rules.ts): staff write anywhere, a member only in their own talks.
-export const mayWrite = sql`c.id = v.conversation_id and ${mayWriteSql(
+// The write rule (rules/conversation-rules.ts): staff write anywhere, a member only in their own talks, and
+// nobody in a bulk-send history except the bulk send's own record (`v.history`).
+export const mayWrite = sql`c.id = v.conversation_id and (${mayWriteSql(
   { uid: sql.raw('v.sender_id'), isStaff: sql.raw('v.anywhere') },
   talkColumnsOf('c'),
-)}`;
+)} or (v.history and c.kind in ('sendmen', 'sendwomen')))`;
 
 const sender = alias(users, 'sender');
 const member = alias(users, 'member');
@@ -240,6 +241,15 @@ export class MessageRepository {
   }
 
   /** Unpins an announcement; false when it was not pinned (or is gone). */
+  async pin(id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(messages)
+      .set({ announce: true })
+      .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+      .returning({ id: messages.id });
+    return rows.length > 0;
+  }
+
   async unpin(id: number): Promise<boolean> {
     const rows = await this.db
       .update(messages)

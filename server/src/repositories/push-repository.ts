@@ -9,6 +9,8 @@ export interface StoredSubscription {
   userId: number;
   p256dh: string;
   auth: string;
+  /** The session that registered it; the subscription ends with that session. */
+  sessionId?: string | null;
 }
 
 export interface Recipient extends StoredSubscription {
@@ -20,11 +22,11 @@ export class PushRepository {
 
   /** Stores the endpoint for the user; one stored for someone else moves to them (a shared phone). */
   async save(subscription: StoredSubscription): Promise<void> {
-    const { userId, p256dh, auth } = subscription;
+    const { userId, p256dh, auth, sessionId } = subscription;
     await this.db
       .insert(pushSubscriptions)
       .values(subscription)
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh, auth } });
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh, auth, sessionId } });
   }
 
   /** Removes the user's own subscription at that endpoint (never someone else's). */

@@ -100,7 +100,7 @@ describe('/api/entry and /api/applications', () => {
       const beyond = ApplicationsReply.parse(
         (await call(ctx.app, 'applications', { ssid: staffSsid, page: 50 })).body,
       );
-      expect(beyond).toEqual({ rows: [], isEnd: true });
+      expect(beyond).toMatchObject({ rows: [], isEnd: true });
     });
 
     it('defaults to the first page', async () => {
@@ -123,6 +123,53 @@ describe('/api/entry and /api/applications', () => {
       for (const page of [-1, 'abc', 1.5, 1e9]) {
         expect((await call(ctx.app, 'applications', { ssid: staffSsid, page })).status).toBe(400);
       }
+    });
+  });
+
+  describe('/api/applications/handle (the staff inbox)', () => {
+    const list = async () =>
+      ApplicationsReply.parse((await call(ctx.app, 'applications', { ssid: staffSsid, page: 0 })).body);
+
+    it('counts new applications and marks one handled, once', async () => {
+      await call(ctx.app, 'entry', { ...ENTRY, name: '受付 花子' });
+      const before = await list();
+      const row = before.rows[0]!;
+      expect(row).toMatchObject({ name: '受付 花子', handled: false, member_uid: null });
+      expect(before.newCount).toBeGreaterThan(0);
+
+      const handle = { ssid: staffSsid, id: row.id };
+      expect(await call(ctx.app, 'applications/handle', handle)).toMatchObject({
+        status: 200,
+        body: { status: 'OK' },
+      });
+      const after = await list();
+      expect(after.rows[0]).toMatchObject({ id: row.id, handled: true });
+      expect(after.newCount).toBe(before.newCount! - 1);
+      // Again: still handled, the count does not move.
+      expect((await call(ctx.app, 'applications/handle', handle)).status).toBe(200);
+      expect((await list()).newCount).toBe(after.newCount);
+    });
+
+    it('keeps the member made from an application', async () => {
+      await call(ctx.app, 'entry', { ...ENTRY, name: '入会 予定' });
+      const row = (await list()).rows[0]!;
+      const woman = await createUser(ctx.app, { loginId: 'from-application', role: 201 });
+      const staff = await createUser(ctx.app, { loginId: 'another-staff', role: 3 });
+      const body = { ssid: staffSsid, id: row.id };
+      expect((await call(ctx.app, 'applications/handle', { ...body, member_uid: staff.uid })).status).toBe(
+        404,
+      );
+      expect((await call(ctx.app, 'applications/handle', { ...body, member_uid: woman.uid })).status).toBe(
+        200,
+      );
+      expect((await list()).rows[0]).toMatchObject({ id: row.id, handled: true, member_uid: woman.uid });
+    });
+
+    it('is for staff only, and 404 for an unknown application', async () => {
+      const row = (await list()).rows[0]!;
+      expect((await call(ctx.app, 'applications/handle', { ssid: memberSsid, id: row.id })).status).toBe(403);
+      expect((await call(ctx.app, 'applications/handle', { id: row.id })).status).toBe(401);
+      expect((await call(ctx.app, 'applications/handle', { ssid: staffSsid, id: 999_999 })).status).toBe(404);
     });
   });
 });

@@ -14,6 +14,11 @@ export function applicationRoutes(
 
   calls.session('applications', async ({ body, actor }) => {
     const page = await services.applications.list(actor, body.page);
-    return { rows: page.rows.map(presentApplication), isEnd: page.isEnd };
+    return { rows: page.rows.map(presentApplication), isEnd: page.isEnd, newCount: page.newCount };
+  });
+
+  calls.session('applications/handle', async ({ body, actor }) => {
+    await services.applications.markHandled(actor, body.id, body.member_uid);
+    return { status: 'OK' };
   });
 }

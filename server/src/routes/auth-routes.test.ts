@@ -1,4 +1,4 @@
-import { AuthReply, LoginReply, ja } from '@enishi/contract';
+import { AuthReply, LoginReply, ja, jaMember } from '@enishi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../db/schema.js';
@@ -243,13 +243,13 @@ describe('login, logout, subscript, auth', () => {
       const ssid = await login(ctx.app, staff);
       const form = { name: '大文字 太郎', pass: 'Pass-1234', rank: 2, role: 101, introducer: '' };
       const short = await call(ctx.app, 'adduser', { ssid, ...form, id: 'short-pass', pass: 'Pass-12' });
-      expect(short).toMatchObject({ status: 400, body: { error: ja.members.errors.passTooShort } });
+      expect(short).toMatchObject({ status: 400, body: { error: jaMember.members.errors.passTooShort } });
       const taken = await call(ctx.app, 'adduser', { ssid, ...form, id: 'Hanako' });
-      expect(taken).toMatchObject({ status: 400, body: { error: ja.members.errors.idTaken } });
+      expect(taken).toMatchObject({ status: 400, body: { error: jaMember.members.errors.idTaken } });
 
       const other = await createUser(ctx.app, { loginId: 'demo-man-1', role: 101, rank: 2 });
       const renamed = await call(ctx.app, 'updateuser', { ssid, uid: other.uid, ...form, id: 'HANAKO' });
-      expect(renamed).toMatchObject({ status: 400, body: { error: ja.members.errors.idTaken } });
+      expect(renamed).toMatchObject({ status: 400, body: { error: jaMember.members.errors.idTaken } });
       expect(await ctx.app.services.users.create({ ...form, loginId: 'DEMO-MAN-1', password: 'x' })).toBe(
         null,
       );

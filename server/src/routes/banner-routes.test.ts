@@ -1,4 +1,4 @@
-import { BannerGetReply, ja, type BannerRow } from '@enishi/contract';
+import { BannerGetReply, ja, type BannerRow, jaMember } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callRaw, createTestContext, type TestContext } from '../test/app.js';
 import {
@@ -81,18 +81,18 @@ describe('ad banners', () => {
 
   describe('validation', () => {
     it.each([
-      [{ url: 'javascript:alert(1)' }, ja.banners.badUrl],
-      [{ url: 'JavaScript:alert(document.cookie)//https://x' }, ja.banners.badUrl],
-      [{ url: 'data:text/html,<script>alert(1)</script>' }, ja.banners.badUrl],
-      [{ url: 'ftp://example.com/' }, ja.banners.badUrl],
-      [{ url: 'example.com' }, ja.banners.badUrl],
-      [{ url: 'https://user:pass@example.com/' }, ja.banners.urlWithCredentials],
-      [{ url: '' }, ja.banners.urlRequired],
-      [{ url: undefined }, ja.banners.urlRequired],
+      [{ url: 'javascript:alert(1)' }, jaMember.banners.badUrl],
+      [{ url: 'JavaScript:alert(document.cookie)//https://x' }, jaMember.banners.badUrl],
+      [{ url: 'data:text/html,<script>alert(1)</script>' }, jaMember.banners.badUrl],
+      [{ url: 'ftp://example.com/' }, jaMember.banners.badUrl],
+      [{ url: 'example.com' }, jaMember.banners.badUrl],
+      [{ url: 'https://user:pass@example.com/' }, jaMember.banners.urlWithCredentials],
+      [{ url: '' }, jaMember.banners.urlRequired],
+      [{ url: undefined }, jaMember.banners.urlRequired],
       [{ url: `https://example.com/${'a'.repeat(2000)}` }, ja.errors.tooLong],
-      [{ image: undefined }, ja.banners.imageRequired],
-      [{ image: '' }, ja.banners.imageRequired],
-      [{ image: 'https://example.com/banner.png' }, ja.banners.badImage],
+      [{ image: undefined }, jaMember.banners.imageRequired],
+      [{ image: '' }, jaMember.banners.imageRequired],
+      [{ image: 'https://example.com/banner.png' }, jaMember.banners.badImage],
       [{ type: 0 }, ja.errors.badRequest],
       [{ type: 3 }, ja.errors.badRequest],
       [{ type: undefined }, ja.errors.badRequest],

@@ -6,6 +6,7 @@ import {
   RecipientsReply,
   type Message,
   type ServerFrame,
+  jaMember,
 } from '@enishi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,19 +101,24 @@ describe('bulk send', () => {
       const menRows = RecipientsReply.parse(
         (await call(ctx.app, 'broadcasts/recipients', { ssid: ssid[who], type: 1 })).body,
       ).rows;
-      expect(menRows.map((row) => row.uid)).toEqual(men.map((man) => man.uid));
-      expect(menRows[1]).toEqual({ uid: men[1]!.uid, name: men[1]!.name, rank: 3 });
+      // Newest first, as every staff list of members.
+      expect(menRows.map((row) => row.uid)).toEqual(men.map((man) => man.uid).reverse());
+      expect(menRows.find((row) => row.uid === men[1]!.uid)).toEqual({
+        uid: men[1]!.uid,
+        name: men[1]!.name,
+        rank: 3,
+      });
       const womenRows = RecipientsReply.parse(
         (await call(ctx.app, 'broadcasts/recipients', { ssid: ssid[who], type: '2' })).body,
       ).rows;
-      expect(womenRows.map((row) => row.uid)).toEqual(women.map((woman) => woman.uid));
+      expect(womenRows.map((row) => row.uid)).toEqual(women.map((woman) => woman.uid).reverse());
     });
   });
 
   describe('validation', () => {
     it.each([
-      [{ users: [] }, 400, ja.broadcast.noRecipients],
-      [{ users: 'all' }, 400, ja.broadcast.noRecipients],
+      [{ users: [] }, 400, jaMember.broadcast.noRecipients],
+      [{ users: 'all' }, 400, jaMember.broadcast.noRecipients],
       [{ message: '', image: [] }, 400, ja.talk.emptyComment],
       [{ message: '   ' }, 400, ja.talk.emptyComment],
       [{ message: 'x'.repeat(5001) }, 400, ja.errors.tooLong],
@@ -126,7 +132,7 @@ describe('bulk send', () => {
     });
 
     it('refuses a list that mixes men and women, names staff, or does not match the type', async () => {
-      const wrong = { status: 400, body: { error: ja.broadcast.wrongGroup } };
+      const wrong = { status: 400, body: { error: jaMember.broadcast.wrongGroup } };
       expect(await send('staff', { users: [men[0]!.uid, women[0]!.uid] })).toMatchObject(wrong);
       expect(await send('staff', { users: [users.staff.uid] })).toMatchObject(wrong);
       expect(await send('staff', { users: [women[0]!.uid], type: 1 })).toMatchObject(wrong);
@@ -227,7 +233,8 @@ describe('bulk send', () => {
       const [second] = await talkOf(womenSsid[1]!);
       expect(first!.image).toHaveLength(1);
       expect(first!.image[0]!.split('?')[0]).not.toBe(second!.image[0]!.split('?')[0]);
-      expect((await fetchImage(ctx.app, first!.image[0]!)).type).toBe('image/png');
+      // Sent as PNG, stored as a JPEG photo like any talk picture (product.md §14.1).
+      expect((await fetchImage(ctx.app, first!.image[0]!)).type).toBe('image/jpeg');
 
       await ctx.app.services.messages.delete(await actorOf(ctx.app, ssid.admin), first!.id);
       expect((await fetchImage(ctx.app, first!.image[0]!)).status).toBe(404);

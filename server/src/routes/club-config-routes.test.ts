@@ -1,15 +1,18 @@
+import { createHmac } from 'node:crypto';
 import { ClubConfigReply } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { call, createTestContext, createUser, login, type TestContext } from '../test/app.js';
+import { call, createTestContext, createUser, login, type TestContext, type TestUser } from '../test/app.js';
 
 describe('/api/config', () => {
   let ctx: TestContext;
   let ssid: string;
+  let man: TestUser;
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    ssid = await login(ctx.app, await createUser(ctx.app, { loginId: 'cfg-man', role: 101, rank: 1 }));
+    man = await createUser(ctx.app, { loginId: 'cfg-man', role: 101, rank: 1 });
+    ssid = await login(ctx.app, man);
   });
   afterAll(() => ctx.close());
 
@@ -18,7 +21,40 @@ describe('/api/config', () => {
     expect(ClubConfigReply.parse(reply.body)).toEqual({
       memberSiteLinks: { deposit: null, settings: null, points: null, payment: null, purchase: null },
       courseImages: [1, 2, 3, 4, 5, 6].map((n) => `/course/course-${n}.webp`),
+      iceServers: [],
+      memberSiteUrl: null,
     });
+  });
+
+  it('gives ICE_SERVERS, with TURN credentials per user that coturn use-auth-secret accepts', async () => {
+    const secret = 'coturn-static-auth-secret';
+    const stun = { urls: 'stun:stun.example.jp:3478' };
+    const turn = { urls: ['turn:turn.example.jp:3478?transport=udp', 'turns:turn.example.jp:5349'] };
+    const own = { urls: 'turn:other.example.jp', username: 'fixed', credential: 'pass' };
+    const app = await ctx.buildApp({
+      ICE_SERVERS: JSON.stringify([stun, turn, own]),
+      TURN_SECRET: secret,
+      TURN_TTL_SECONDS: '600',
+    });
+    const before = Math.floor(Date.now() / 1000);
+    const { iceServers } = ClubConfigReply.parse((await call(app, 'config', { ssid })).body);
+    expect(iceServers[0]).toEqual(stun);
+    expect(iceServers[2]).toEqual(own);
+    const { username, credential } = iceServers[1]!;
+    const [expiry, uid] = username!.split(':').map(Number);
+    expect(uid).toBe(man.uid);
+    expect(expiry! - before).toBeGreaterThanOrEqual(600);
+    expect(expiry! - before).toBeLessThanOrEqual(601);
+    // What coturn computes from its static-auth-secret for this username.
+    expect(credential).toBe(createHmac('sha1', secret).update(username!).digest('base64'));
+    expect(iceServers[1]!.urls).toEqual(turn.urls);
+
+    // Without the secret, the entries go out as configured.
+    const plain = await ctx.buildApp({ ICE_SERVERS: JSON.stringify([stun, turn]) });
+    expect(ClubConfigReply.parse((await call(plain, 'config', { ssid })).body).iceServers).toEqual([
+      stun,
+      turn,
+    ]);
   });
 
   it('gives what MEMBER_SITE_LINKS and COURSE_IMAGES configure, and lets those images load', async () => {
@@ -47,6 +83,11 @@ describe('/api/config', () => {
     ['COURSE_IMAGES', '["http://insecure.example/a.png"]'],
     ['COURSE_IMAGES', '[]'],
     ['COURSE_IMAGES', '["//evil.example/a.png"]'],
+    ['ICE_SERVERS', '{"urls": "stun:a.example"}'],
+    ['ICE_SERVERS', '[{"urls": "https://a.example"}]'],
+    ['ICE_SERVERS', '[{"urls": []}]'],
+    ['ICE_SERVERS', '[{"urls": "stun:a.example", "extra": 1}]'],
+    ['TURN_SECRET', 'short'],
   ])('refuses a bad %s at start, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid environment variable ${name}`));
   });

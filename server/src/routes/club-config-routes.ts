@@ -1,5 +1,7 @@
-import { type ClubConfigReply } from '@enishi/contract';
+import { ROLE, type ClubConfigReply } from '@enishi/contract';
 import type { Config } from '../config.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { iceServersFor } from '../lib/ice-servers.js';
 import type { apiCalls } from '../http/calls.js';
 
 /** The origins of configured course images that are not on this server, for the CSP's img-src. */
@@ -12,15 +14,23 @@ export function courseImageOrigins(config: Pick<Config, 'courseImages'>): string
 
 /**
  * POST /api/config {ssid} -> what the club configured for the app: the external member-site pages of the
- * male members' mypage menu (null: not configured, shown disabled) and the course page's images.
+ * male members' mypage menu (null: not configured, shown disabled), the course page's images, for men the
+ * member site framed at /member, and the ICE servers for voice calls.
  */
 export function clubConfigRoutes(
   calls: ReturnType<typeof apiCalls>,
-  config: Pick<Config, 'memberSiteLinks' | 'courseImages'>,
+  config: Pick<Config, 'memberSiteLinks' | 'courseImages' | 'memberSiteUrl' | 'ice'>,
+  clock: Clock = systemClock,
 ): void {
-  const reply: ClubConfigReply = {
+  const reply: Omit<ClubConfigReply, 'iceServers'> = {
     memberSiteLinks: config.memberSiteLinks,
     courseImages: config.courseImages,
   };
-  calls.session('config', async () => reply);
+  // The framed member site is for the male members alone (product.md §2.1 /member); ICE servers per user:
+  // TURN credentials name the user and expire (product.md §17.9).
+  const men = { ...reply, memberSiteUrl: config.memberSiteUrl };
+  calls.session('config', async ({ actor }) => ({
+    ...(actor.role === ROLE.male ? men : reply),
+    iceServers: iceServersFor(config.ice, actor.uid, clock()),
+  }));
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ja, MessagesReply, type ServerFrame } from '@enishi/contract';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, messages } from '../db/schema.js';
@@ -128,9 +128,10 @@ describe('talk images', () => {
     expect((await get(stored!.image[0]!)).status).toBe(200);
   });
 
-  it('keeps PNG and WebP in their own format, trusting the bytes rather than the data-URL label', async () => {
+  it('stores PNG and WebP photos as JPEG, trusting the bytes rather than the data-URL label', async () => {
     const member = await connect(memberSsid);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#0f08' } })
+    // Transparent green: flattened onto white, as a JPEG has no transparency.
+    const png = await sharp({ create: { width: 8, height: 6, channels: 4, background: '#0f00' } })
       .png()
       .toBuffer();
     const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } })
@@ -138,9 +139,67 @@ describe('talk images', () => {
       .toBuffer();
     const clientId = sendImages(member, [dataUrl('image/jpeg', png), dataUrl('image/webp', webp)]);
     const echo = await member.take<MessageFrame>((f) => f.type === 'message' && f.client_id === clientId);
-    const types = [];
-    for (const url of echo.image) types.push((await get(url)).headers.get('content-type'));
-    expect(types).toEqual(['image/png', 'image/webp']);
+    const served = [];
+    for (const url of echo.image) {
+      const response = await get(url);
+      expect(response.headers.get('content-type')).toBe('image/jpeg');
+      served.push(await sharp(Buffer.from(await response.arrayBuffer())).metadata());
+    }
+    expect(served.map((m) => [m.format, m.width, m.height])).toEqual([
+      ['jpeg', 8, 6],
+      ['jpeg', 8, 8],
+    ]);
+    const [corner] = await sharp(Buffer.from(await (await get(echo.image[0]!)).arrayBuffer()))
+      .raw()
+      .toBuffer();
+    expect(corner).toBeGreaterThan(240);
+  });
+
+  it('makes a 480 x 800 photo that was a 1.1 MB PNG a JPEG well under 200 KB', async () => {
+    // Gaussian noise is the hardest photo there is to compress.
+    const noise = { type: 'gaussian' as const, mean: 128, sigma: 50 };
+    const raw = await sharp({ create: { width: 480, height: 800, channels: 3, noise, background: '#000' } })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const png = await sharp(raw.data, { raw: raw.info }).png().toBuffer();
+    expect(png.length).toBeGreaterThan(1_000_000);
+
+    const member = await connect(memberSsid);
+    const clientId = sendImages(member, [dataUrl('image/png', png)]);
+    const echo = await member.take<MessageFrame>((f) => f.type === 'message' && f.client_id === clientId);
+    const response = await get(echo.image[0]!);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    const served = Buffer.from(await response.arrayBuffer());
+    expect(served.length).toBeLessThan(180_000);
+    expect(Number(response.headers.get('content-length'))).toBe(served.length);
+    const metadata = await sharp(served).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 480, 800]);
+  });
+
+  it('still serves the PNG files stored before photos became JPEG', async () => {
+    const member = await connect(memberSsid);
+    const photo = await sharp({ create: { width: 6, height: 4, channels: 3, background: '#345' } })
+      .jpeg()
+      .toBuffer();
+    const clientId = sendImages(member, [dataUrl('image/jpeg', photo)]);
+    const echo = await member.take<MessageFrame>((f) => f.type === 'message' && f.client_id === clientId);
+    const id = new URL(echo.image[0]!, base).pathname.split('/').at(-1)!;
+
+    // As an older version stored it: a .png file with its own type.
+    const png = await sharp({ create: { width: 6, height: 4, channels: 4, background: '#3458' } })
+      .png()
+      .toBuffer();
+    const relative = path.join(id.slice(0, 2), `${id}.png`);
+    await writeFile(path.join(ctx.dataDir, 'media', relative), png);
+    await ctx.database.db
+      .update(media)
+      .set({ path: relative, mime: 'image/png', bytes: png.length })
+      .where(eq(media.id, id));
+
+    const response = await get(echo.image[0]!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
   });
 
   it('answers 403 to a changed or expired URL, and 404 once the message is deleted', async () => {

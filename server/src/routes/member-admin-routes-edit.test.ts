@@ -1,10 +1,10 @@
-import { SOCKET_CLOSE, SearchUserReply, UserRowsReply, ja } from '@enishi/contract';
+import { SOCKET_CLOSE, SearchUserReply, UserRowsReply, jaMember } from '@enishi/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, login, type TestUser } from '../test/app.js';
 import { listen, TestSocket } from '../test/socket.js';
 import { form, useMemberOffice } from '../test/member-office.js';
 
-const e = ja.members.errors;
+const e = jaMember.members.errors;
 
 describe('member and staff administration: editing, searching, deleting', () => {
   const office = useMemberOffice();

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { UserRowsReply, ja } from '@enishi/contract';
+import { UserRowsReply, jaMember } from '@enishi/contract';
 import { describe, expect, it } from 'vitest';
 import { call } from '../test/app.js';
 import { dataUrl, form, pngOf, useMemberOffice } from '../test/member-office.js';
 
-const e = ja.members.errors;
+const e = jaMember.members.errors;
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9faf]/;
 
 describe('member and staff administration: profile pictures and the audit log', () => {

@@ -1,9 +1,9 @@
-import { MemberForm, firstErrorMessage, ja } from '@enishi/contract';
+import { MemberForm, firstErrorMessage, ja, jaMember } from '@enishi/contract';
 import { describe, expect, it } from 'vitest';
 import { call, login } from '../test/app.js';
 import { form, useMemberOffice, type Kind } from '../test/member-office.js';
 
-const e = ja.members.errors;
+const e = jaMember.members.errors;
 
 describe('member and staff administration: permissions, adding, the form rules', () => {
   const office = useMemberOffice();

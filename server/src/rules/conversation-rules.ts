@@ -81,16 +81,25 @@ export function seesTalkSql(
   return sql`(${reader.isStaff} or ${isInTalkSql(reader.uid, talk)})`;
 }
 
-/** Write permission: whoever sees a talk may post in it (staff anywhere, a member in their own talks). */
+/** Bulk-send histories (`sendmen`, `sendwomen`): the record of what a bulk send said, read-only. */
+export const HISTORY_KINDS: readonly ConversationKind[] = ['sendmen', 'sendwomen'];
+
+export const isHistoryKind = (kind: ConversationKind): boolean => HISTORY_KINDS.includes(kind);
+
+/**
+ * Write permission: whoever sees a talk may post in it (staff anywhere, a member in their own talks), except
+ * in a bulk-send history: a message there would reach nobody, so only the bulk send itself writes its record
+ * there (`bulkHistory`, product.md §12.7).
+ */
 export function mayWrite(writer: Reader, talk: Talk): boolean {
-  return seesTalk(writer, talk);
+  return seesTalk(writer, talk) && !isHistoryKind(talk.kind);
 }
 
 export function mayWriteSql(
   writer: { uid: Value; isStaff: boolean | SQL },
   talk: TalkColumns = TALK_COLUMNS,
 ): SQL {
-  return seesTalkSql(writer, talk);
+  return sql`(${seesTalkSql(writer, talk)} and ${talk.kind} not in ('sendmen', 'sendwomen'))`;
 }
 
 /** A message as the unread rule sees it. The sender (and their role) is null once their account is gone. */

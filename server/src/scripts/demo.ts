@@ -18,6 +18,7 @@ import { randomPassword } from '../lib/passwords.js';
 import { MemberAdminRepository } from '../repositories/member-admin-repository.js';
 import { createServices, type Services } from '../services/container.js';
 import type { Actor } from '../services/session-service.js';
+import { fillProfiles } from './demo-profiles.js';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -338,6 +339,16 @@ export async function runDemo(env: NodeJS.ProcessEnv): Promise<{ logins: Login[]
     await fillDeskTalks(club, people);
     await fillGroupTalk(club, people);
     const notes = await fillContent(club, people);
+    await fillProfiles(
+      services,
+      {
+        admin: people.admin.actor,
+        staff: people.staff.actor,
+        men: people.men.map((man) => man.actor),
+        women: people.women.map((woman) => woman.actor),
+      },
+      () => (clock.now += 5 * 60 * 1000),
+    );
     return { logins: club.logins, notes };
   } finally {
     await database.close();

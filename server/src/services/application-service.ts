@@ -1,9 +1,10 @@
-import type { Entry } from '@enishi/contract';
-import { forbidden, rateLimited } from '../errors.js';
+import { isMemberRole, type Entry } from '@enishi/contract';
+import { forbidden, notFound, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
 import type { ApplicationRecord } from '../db/schema.js';
 import type { ApplicationRepository } from '../repositories/application-repository.js';
+import type { UserRepository } from '../repositories/user-repository.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
@@ -14,6 +15,7 @@ export class ApplicationService {
     private readonly applications: ApplicationRepository,
     private readonly perAddress: RateLimiter,
     private readonly clock: Clock,
+    private readonly users: UserRepository,
   ) {}
 
   /** Stores an application from the public intro pages; the form needs no login, so it is rate-limited. */
@@ -24,10 +26,31 @@ export class ApplicationService {
   }
 
   /** One page of applications, newest first, for staff only. */
-  async list(actor: Actor, page: number): Promise<{ rows: ApplicationRecord[]; isEnd: boolean }> {
+  async list(
+    actor: Actor,
+    page: number,
+  ): Promise<{ rows: ApplicationRecord[]; isEnd: boolean; newCount: number }> {
     if (!policies.listApplications(actor)) throw forbidden();
     // One extra row tells whether another page follows without a COUNT query.
-    const rows = await this.applications.list(page * APPLICATIONS_PER_PAGE, APPLICATIONS_PER_PAGE + 1);
-    return { rows: rows.slice(0, APPLICATIONS_PER_PAGE), isEnd: rows.length <= APPLICATIONS_PER_PAGE };
+    const [rows, newCount] = await Promise.all([
+      this.applications.list(page * APPLICATIONS_PER_PAGE, APPLICATIONS_PER_PAGE + 1),
+      this.applications.countNew(),
+    ]);
+    return {
+      rows: rows.slice(0, APPLICATIONS_PER_PAGE),
+      isEnd: rows.length <= APPLICATIONS_PER_PAGE,
+      newCount,
+    };
+  }
+
+  /** Staff mark an application handled, with the member they made from it (which must be a member). */
+  async markHandled(actor: Actor, id: number, memberUid: number | undefined): Promise<void> {
+    if (!policies.listApplications(actor)) throw forbidden();
+    if (memberUid !== undefined) {
+      const member = await this.users.findById(memberUid);
+      if (!member || !isMemberRole(member.role)) throw notFound();
+    }
+    const now = new Date(this.clock());
+    if (!(await this.applications.markHandled(id, actor.uid, memberUid ?? null, now))) throw notFound();
   }
 }

@@ -1,4 +1,4 @@
-import { ja, type BannerRow } from '@enishi/contract';
+import { type BannerRow, jaMember } from '@enishi/contract';
 import { forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { presentBanner } from '../presenters/banner-presenter.js';
@@ -18,7 +18,7 @@ export class BannerService {
 
   async add(actor: Actor, input: { type: 1 | 2; url: string; image: string }): Promise<{ id: number }> {
     if (!policies.manageContent(actor)) throw forbidden();
-    const [image] = await this.images.store([input.image], BANNER_IMAGE_FORMATS, ja.banners.badImage);
+    const [image] = await this.images.store([input.image], BANNER_IMAGE_FORMATS, jaMember.banners.badImage);
     try {
       const created = await this.banners.create({
         type: input.type,

@@ -8,6 +8,7 @@ import {
   ROLE,
   type BroadcastRow,
   type RecipientRow,
+  jaMember,
 } from '@enishi/contract';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -64,7 +65,7 @@ export class BroadcastService {
       isMemberRole(role) &&
       found.every((recipient) => recipient.role === role) &&
       (input.type === undefined || roleOfType(input.type) === role);
-    if (!oneGroup) throw badRequest(ja.broadcast.wrongGroup);
+    if (!oneGroup) throw badRequest(jaMember.broadcast.wrongGroup);
     // Every member has a desk talk from the moment they exist (product.md §12.1); one without is not a recipient.
     if (found.some((recipient) => recipient.deskId === null)) throw notFound();
     const type = role === ROLE.female ? 2 : 1;
@@ -99,7 +100,7 @@ export class BroadcastService {
         throw error;
       },
     );
-    const history = message(historyConversationId, historyImages);
+    const history = { ...message(historyConversationId, historyImages), bulkHistory: true };
     const inputs = [
       history,
       ...found.map((recipient, index) => message(recipient.deskId!, copies[index] ?? [])),

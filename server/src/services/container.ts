@@ -1,17 +1,23 @@
+import { DeskRepository } from '../repositories/desk-repository.js';
+import { DeskService } from './desk-service.js';
 import type { Agent } from 'node:https';
 import type { Notifications } from '@enishi/contract';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { DatabaseConnections } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { memoryRateLimiters, type RateLimiters } from '../lib/rate-limit.js';
+import { memoryRateLimiters, type RateLimiter, type RateLimiters } from '../lib/rate-limit.js';
+import { memoryTokenBuckets, type TokenBucketsFactory } from '../lib/token-bucket.js';
 import { Delivery } from '../realtime/delivery.js';
 import { FairUse } from '../realtime/fair-use.js';
 import { InProcessFanout, type Fanout } from '../realtime/fanout.js';
+import { InProcessCallStore, type CallStore } from '../realtime/call-store.js';
 import { InProcessForeground, type Foreground } from '../realtime/foreground.js';
+import { InProcessSocketSeats, type SocketSeats } from '../realtime/socket-seats.js';
 import { ApplicationRepository } from '../repositories/application-repository.js';
 import { BannerRepository } from '../repositories/banner-repository.js';
 import { BroadcastRepository } from '../repositories/broadcast-repository.js';
+import { CallRepository } from '../repositories/call-repository.js';
 import { ContentImageRepository } from '../repositories/content-image-repository.js';
 import { AuditRepository } from '../repositories/audit-repository.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
@@ -20,14 +26,20 @@ import { MemberAdminRepository } from '../repositories/member-admin-repository.j
 import { MessageBatchRepository } from '../repositories/message-batch-repository.js';
 import { MessageRepository } from '../repositories/message-repository.js';
 import { NewsRepository } from '../repositories/news-repository.js';
+import { ProfileRepository } from '../repositories/profile-repository.js';
 import { PushRepository } from '../repositories/push-repository.js';
 import { SecretRepository } from '../repositories/secret-repository.js';
 import { SessionRepository } from '../repositories/session-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
+import { EntryRepository } from '../repositories/entry-repository.js';
+import { FavoriteRepository } from '../repositories/favorite-repository.js';
+import { SettingRepository } from '../repositories/setting-repository.js';
 import { ApplicationService } from './application-service.js';
 import { BannerService } from './banner-service.js';
 import { BroadcastService } from './broadcast-service.js';
 import { ContentImageService } from './content-image-service.js';
+import { CallEffects } from './call-effects.js';
+import { CallService, DEFAULT_CALL_TIMING, type CallTiming } from './call-service.js';
 import { ConversationService } from './conversation-service.js';
 import { LoginService } from './login-service.js';
 import { MediaService } from './media-service.js';
@@ -37,11 +49,15 @@ import { MessageService } from './message-service.js';
 import { MessageWriter } from './message-writer.js';
 import { NewsService } from './news-service.js';
 import { ProfileImageService } from './profile-image-service.js';
+import { ProfilePhotoService } from './profile-photo-service.js';
+import { ProfileService } from './profile-service.js';
 import { PushNotifier } from './push-notifier.js';
 import { PushQueue } from './push-queue.js';
 import { PushService } from './push-service.js';
 import { SessionService } from './session-service.js';
 import { UserService } from './user-service.js';
+import { SettingService } from './setting-service.js';
+import { WomenService } from './women-service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -58,11 +74,18 @@ export interface Services {
   news: NewsService;
   banners: BannerService;
   broadcasts: BroadcastService;
-  /** Per-member limits on what the chat socket takes (messages, images). */
+  /** Per-member limits on the chat socket (sockets, messages, images). */
   fairUse: FairUse;
+  desk: DeskService;
   push: PushService;
   pushNotifier: PushNotifier;
   foreground: Foreground;
+  /** Member profiles, photos and the club's code lists. */
+  profiles: ProfileService;
+  profilePhotos: ProfilePhotoService;
+  calls: CallService;
+  women: WomenService;
+  settings: SettingService;
 }
 
 /** How pushes go out: who is looking (shared with Redis), and in tests the agent trusting the receiver. */
@@ -70,6 +93,19 @@ export interface PushDeps {
   foreground?: Foreground;
   agent?: Agent;
   onError?: (error: unknown) => void;
+}
+
+/** Voice calls: who is in which call and who is online (shared with Redis); tests shorten the timing. */
+export interface CallDeps {
+  store?: CallStore;
+  presence?: Foreground;
+  timing?: Partial<CallTiming>;
+}
+
+/** Fair use counted across instances: token buckets and socket seats in Redis; in memory unless given. */
+export interface FairUseDeps {
+  buckets?: TokenBucketsFactory;
+  seats?: SocketSeats;
 }
 
 /** How long a successful login makes its address one the account may keep trying from. */
@@ -86,24 +122,12 @@ export function createServices(
   fanout: Fanout = new InProcessFanout(),
   limiters: RateLimiters = memoryRateLimiters(clock),
   pushDeps: PushDeps = {},
+  callDeps: CallDeps = {},
+  fairUseDeps: FairUseDeps = {},
 ): Services {
-  const pushRepository = new PushRepository(db);
-  const push = new PushService(pushRepository, new SecretRepository(db), config.push);
-  const { foreground = new InProcessForeground(), onError = () => {} } = pushDeps;
-  const pushQueue = new PushQueue({
-    keys: () => push.loadKeys(),
-    subject: config.push.subject,
-    onGone: (endpoint) => pushRepository.removeEndpoint(endpoint),
-    onError,
-    agent: pushDeps.agent,
-  });
-  const pushNotifier: PushNotifier = new PushNotifier(
-    pushRepository,
-    foreground,
-    pushQueue,
+  const { push, pushNotifier, foreground, onError } = pushParts(config, db, pushDeps, (reader) =>
     // Called only once services exist: the badge is the reader's counters.
-    (reader): Promise<Notifications> => conversations.notifications(reader),
-    onError,
+    conversations.notifications(reader),
   );
   const delivery: Delivery = new Delivery(fanout, pushNotifier);
   const userRepository = new UserRepository(db);
@@ -129,21 +153,41 @@ export function createServices(
     (ids) => media.sign(ids),
     (stored) => profileImages.url(stored),
   );
+  const profileRepository = new ProfileRepository(db);
+  const profilePhotos = new ProfilePhotoService(media, profileRepository);
   const { rateLimits } = config;
+  const calls = createCallService(callDeps, {
+    db,
+    delivery,
+    foreground,
+    pushNotifier,
+    posting,
+    profileImages,
+    limiter: limiters('calls', rateLimits.calls),
+    clock,
+    onError,
+  });
   return {
+    profiles: new ProfileService(profileRepository, userRepository, profilePhotos, clock),
+    profilePhotos,
+    ...matchmaking(
+      db,
+      { profilePhotos, profileImages, conversations, posting, users: userRepository },
+      clock,
+    ),
     sessions,
-    fairUse: new FairUse(limiters, rateLimits),
-    login: new LoginService(userRepository, sessions, {
-      perAddress: limiters('login-address', rateLimits.loginPerAddress),
-      perAccountAddress: limiters('login-account-address', rateLimits.loginPerAccountAddress),
-      perAccount: limiters('login-account', rateLimits.loginPerAccount),
-      knownAddresses: limiters('login-known', { max: 1, windowMs: KNOWN_ADDRESS_MS }),
-    }),
+    fairUse: new FairUse(
+      fairUseDeps.buckets ?? memoryTokenBuckets(clock),
+      fairUseDeps.seats ?? new InProcessSocketSeats(),
+      rateLimits,
+    ),
+    login: new LoginService(userRepository, sessions, loginLimits(limiters, rateLimits)),
     users,
     applications: new ApplicationService(
       new ApplicationRepository(db),
       limiters('entry-address', rateLimits.entryPerAddress),
       clock,
+      userRepository,
     ),
     conversations,
     messages: new MessageService(
@@ -165,6 +209,10 @@ export function createServices(
       profileImages,
       delivery,
       clock,
+      {
+        of: async (uid) => (await profileRepository.photos(uid)).map((photo) => photo.path),
+        remove: (paths) => profilePhotos.remove(paths),
+      },
     ),
     profileImages,
     contentImages,
@@ -178,8 +226,105 @@ export function createServices(
       path.join(config.dataDir, 'media'),
       clock,
     ),
+    desk: new DeskService(new DeskRepository(db), conversations, clock),
     push,
     pushNotifier,
     foreground,
+    calls,
   };
+}
+
+/** Login throttles (product.md §11.4): per address, per account and address, per account; known addresses. */
+function loginLimits(limiters: RateLimiters, rateLimits: Config['rateLimits']) {
+  return {
+    perAddress: limiters('login-address', rateLimits.loginPerAddress),
+    perAccountAddress: limiters('login-account-address', rateLimits.loginPerAccountAddress),
+    perAccount: limiters('login-account', rateLimits.loginPerAccount),
+    knownAddresses: limiters('login-known', { max: 1, windowMs: KNOWN_ADDRESS_MS }),
+  };
+}
+
+/** Push (product.md §16): keys and subscriptions, the queue, and the notifier that decides who gets what. */
+function pushParts(
+  config: Pick<Config, 'push'>,
+  db: DatabaseConnections['db'],
+  pushDeps: PushDeps,
+  counters: (reader: { uid: number; role: number }) => Promise<Notifications>,
+) {
+  const pushRepository = new PushRepository(db);
+  const push = new PushService(pushRepository, new SecretRepository(db), config.push);
+  const { foreground = new InProcessForeground(), onError = () => {} } = pushDeps;
+  const pushQueue = new PushQueue({
+    keys: () => push.loadKeys(),
+    subject: config.push.subject,
+    onGone: (endpoint) => pushRepository.removeEndpoint(endpoint),
+    onError,
+    agent: pushDeps.agent,
+  });
+  const pushNotifier = new PushNotifier(pushRepository, foreground, pushQueue, counters, onError);
+  return { push, pushNotifier, foreground, onError };
+}
+
+/** Voice calls (product.md §17): in-process store and presence unless shared ones are given. */
+function createCallService(
+  callDeps: CallDeps,
+  deps: {
+    db: DatabaseConnections['db'];
+    delivery: Delivery;
+    foreground: Foreground;
+    pushNotifier: PushNotifier;
+    posting: MessagePosting;
+    profileImages: ProfileImageService;
+    limiter: RateLimiter;
+    clock: Clock;
+    onError: (error: unknown) => void;
+  },
+): CallService {
+  const presence = callDeps.presence ?? new InProcessForeground();
+  const effects = new CallEffects(
+    new CallRepository(deps.db),
+    deps.delivery,
+    presence,
+    deps.foreground,
+    deps.pushNotifier,
+    deps.posting,
+    (stored) => deps.profileImages.url(stored),
+    deps.clock,
+  );
+  const store = callDeps.store ?? new InProcessCallStore();
+  const timing = { ...DEFAULT_CALL_TIMING, ...callDeps.timing };
+  return new CallService(store, effects, presence, deps.limiter, deps.clock, timing, deps.onError);
+}
+
+/** The women's list, favourites and setting requests (product.md §18, §19). */
+function matchmaking(
+  db: DatabaseConnections['db'],
+  deps: {
+    profilePhotos: ProfilePhotoService;
+    profileImages: ProfileImageService;
+    conversations: ConversationService;
+    posting: MessagePosting;
+    users: UserRepository;
+  },
+  clock: Clock,
+): Pick<Services, 'women' | 'settings'> {
+  const women = new WomenService(
+    new EntryRepository(db),
+    new FavoriteRepository(db),
+    deps.users,
+    {
+      photos: (ids) => deps.profilePhotos.sign(ids),
+      picture: (stored) => deps.profileImages.url(stored),
+    },
+    clock,
+  );
+  const settings = new SettingService(
+    new SettingRepository(db),
+    deps.users,
+    deps.conversations,
+    deps.posting,
+    (actor, kind, womanId) => women.mayAskFor(actor, kind, womanId),
+    clock,
+  );
+  return { women, settings };
 }

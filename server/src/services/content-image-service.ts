@@ -26,7 +26,7 @@ export class ContentImageService {
    * them all (whatever the data URL claimed), and nothing stays on disk.
    */
   async store(dataUrls: string[], formats: readonly ImageMime[], badFormat: string): Promise<NewImage[]> {
-    const stored = await this.media.store(dataUrls);
+    const stored = await this.media.store(dataUrls, 'as-sent');
     if (stored.some((image) => !formats.includes(image.mime as ImageMime))) {
       await this.remove(stored.map((image) => image.path));
       throw badRequest(badFormat);

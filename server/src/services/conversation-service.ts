@@ -5,8 +5,9 @@ import {
   ROLE,
   type ConversationType,
   type Notifications,
+  jaMember,
 } from '@enishi/contract';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type {
   ConversationAccess,
@@ -166,12 +167,15 @@ export class ConversationService {
       this.users.findById(input.womanId),
     ]);
     if (man?.role !== ROLE.male || woman?.role !== ROLE.female) throw badRequest();
-    return this.conversations.createGroupTalk({
+    const created = await this.conversations.createGroupTalk({
       manId: man.id,
       womanId: woman.id,
       name: `${firstName(man.name)}${firstName(woman.name)}`,
       registeredBy: registeredBy?.uid ?? null,
       now: new Date(this.clock()),
     });
+    // One group talk per man and woman (product.md §12.6): a second registration is refused.
+    if (!created) throw new AppError('conflict', jaMember.groups.sameGroupExists);
+    return created;
   }
 }

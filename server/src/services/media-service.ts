@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ja } from '@enishi/contract';
 import { badRequest, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { cleanImage, dataUrlBytes, ImageRejected } from '../lib/images.js';
+import { cleanImage, dataUrlBytes, ImageRejected, type ImageTarget } from '../lib/images.js';
 import type { MediaRepository } from '../repositories/media-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { SecretRepository } from '../repositories/secret-repository.js';
@@ -89,13 +89,14 @@ export class MediaService {
 
   /**
    * Cleans and stores each data URL (one at a time, to bound memory and CPU per sender). Any refused
-   * image refuses them all, and the files already written are removed.
+   * image refuses them all, and the files already written are removed. Talk pictures are stored as JPEG
+   * photos; news and banners pass `as-sent` to keep their format.
    */
-  async store(dataUrls: string[]): Promise<NewImage[]> {
+  async store(dataUrls: string[], target: ImageTarget = 'photo'): Promise<NewImage[]> {
     const stored: NewImage[] = [];
     try {
       for (const dataUrl of dataUrls) {
-        const image = await cleanImage(dataUrlBytes(dataUrl));
+        const image = await cleanImage(dataUrlBytes(dataUrl), target);
         const id = randomBytes(16).toString('base64url');
         const relative = path.join(id.slice(0, 2), `${id}.${image.extension}`);
         await this.writeDurably(path.join(this.mediaDir, relative), image.data);

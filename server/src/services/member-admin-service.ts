@@ -4,11 +4,11 @@ import {
   ROLE,
   SEARCH_USERS_MAX,
   isStaffRole,
-  ja,
   kindOfRole,
   type AuditAction,
   type AuditSnapshot,
   type MemberKind,
+  jaMember,
 } from '@enishi/contract';
 import type { UserRecord } from '../db/schema.js';
 import type { AuditRecord, NewAuditRecord } from '../db/schema-admin.js';
@@ -37,6 +37,12 @@ export interface MemberInput {
   introducer: string;
 }
 
+/** Where a member's profile photo files are (read before a deletion, removed after it commits). */
+export interface MemberPhotoFiles {
+  of(uid: number): Promise<string[]>;
+  remove(paths: string[]): Promise<void>;
+}
+
 /** The audit log's view of a record: never the password hash. */
 export function auditSnapshot(user: UserRecord): AuditSnapshot {
   return {
@@ -51,7 +57,7 @@ export function auditSnapshot(user: UserRecord): AuditSnapshot {
 
 function kindOf(role: number): MemberKind {
   const kind = kindOfRole(role);
-  if (!kind) throw badRequest(ja.members.errors.roleInvalid);
+  if (!kind) throw badRequest(jaMember.members.errors.roleInvalid);
   return kind;
 }
 
@@ -69,6 +75,8 @@ export class MemberAdminService {
     private readonly images: ProfileImageService,
     private readonly delivery: Delivery,
     private readonly clock: Clock,
+    /** A member's profile photo files, removed with them. */
+    private readonly photoFiles: MemberPhotoFiles = { of: async () => [], remove: async () => {} },
   ) {}
 
   private entry(actor: Actor, action: AuditAction, passwordReset = false) {
@@ -115,7 +123,7 @@ export class MemberAdminService {
       },
       (tx, user) => insertAudit(tx, this.entry(actor, 'add')(null, user)),
     );
-    if (!created) throw badRequest(ja.members.errors.idTaken);
+    if (!created) throw badRequest(jaMember.members.errors.idTaken);
     return created;
   }
 
@@ -126,7 +134,7 @@ export class MemberAdminService {
   async update(actor: Actor, uid: number, input: MemberInput): Promise<UserRecord> {
     const current = await this.managed(actor, uid);
     const kind = kindOf(current.role);
-    if (kindOf(input.role) !== kind) throw badRequest(ja.members.errors.kindMismatch);
+    if (kindOf(input.role) !== kind) throw badRequest(jaMember.members.errors.kindMismatch);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const result = await this.records.update(
       uid,
@@ -142,7 +150,7 @@ export class MemberAdminService {
       actor.sessionId,
     );
     if (result.outcome === 'missing') throw notFound();
-    if (result.outcome === 'taken') throw badRequest(ja.members.errors.idTaken);
+    if (result.outcome === 'taken') throw badRequest(jaMember.members.errors.idTaken);
     // A new password ended the user's other sessions (the one changing their own stays): their open sockets
     // close too.
     if (passwordHash) {
@@ -169,11 +177,13 @@ export class MemberAdminService {
    */
   async delete(actor: Actor, uid: number): Promise<UserRecord> {
     await this.managed(actor, uid);
-    if (uid === actor.uid) throw badRequest(ja.members.errors.selfDelete);
+    if (uid === actor.uid) throw badRequest(jaMember.members.errors.selfDelete);
+    const photos = await this.photoFiles.of(uid);
     const deleted = await this.records.delete(uid, this.entry(actor, 'delete'));
     if (!deleted) throw notFound();
     await this.delivery.toUser(uid, 'session.ended', { sessionId: null });
     await this.images.remove(deleted.image);
+    await this.photoFiles.remove(photos);
     return deleted;
   }
 

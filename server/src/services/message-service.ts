@@ -1,14 +1,18 @@
 import {
+  groupReadCount,
+  groupReadMarks,
   isStaffRole,
   japanTime,
   MESSAGES_PAGE_SIZE,
   type Message,
   type MessageGroup,
   type TextFrame,
+  jaMember,
 } from '@enishi/contract';
 import type { z } from 'zod';
 import { hasPostgresCode, PG_FOREIGN_KEY_VIOLATION } from '../db/errors.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import { isHistoryKind, mayWrite, readerOf } from '../rules/conversation-rules.js';
 import type { Clock } from '../lib/clock.js';
 import { presentMessage } from '../presenters/message-presenter.js';
 import type { Delivery } from '../realtime/delivery.js';
@@ -76,7 +80,9 @@ export class MessageService {
     const [rows, pinned, marks] = await Promise.all([
       this.messages.page(conversationId, before, MESSAGES_PAGE_SIZE + 1),
       before === undefined ? this.messages.announcements(conversationId, ANNOUNCEMENTS_MAX) : [],
-      conversation.kind === 'desk' ? this.conversationRepository.readMarks(conversationId) : [],
+      conversation.kind === 'desk' || conversation.kind === 'st'
+        ? this.conversationRepository.readMarks(conversationId)
+        : [],
     ]);
 
     // 既読 in a desk talk: the member's messages are read once any staff member has read them, and the
@@ -91,7 +97,13 @@ export class MessageService {
       conversation.kind === 'desk' &&
       (row.senderId === conversation.memberId ? staffRead >= row.id : memberRead >= row.id);
 
-    const present = (row: MessageRow) => presentMessage(actor, this.fact(row, readByOtherSide(row)));
+    // 既読 N in a group talk: how many of the other sides have read it.
+    const groupMarks = conversation.kind === 'st' ? groupReadMarks(marks) : null;
+    const present = (row: MessageRow) => {
+      const message = presentMessage(actor, this.fact(row, readByOtherSide(row)));
+      if (!groupMarks) return message;
+      return { ...message, read_count: groupReadCount(groupMarks, row.senderRole ?? 0, row.id) };
+    };
     const newestFirst = rows.slice(0, MESSAGES_PAGE_SIZE);
     const groups = groupByJapanDate(newestFirst.reverse().map(present));
     if (pinned.length > 0) groups.unshift({ date: 'announce', messages: pinned.map(present) });
@@ -149,9 +161,32 @@ export class MessageService {
     }
     if (stored.created) return { outcome: 'created', message: stored.message };
     await this.media.remove(images.map((image) => image.path));
-    if (!stored.message) throw notFound();
+    if (!stored.message) throw await this.refusal(actor, input.conversation_id);
     // Another frame with this client id won the race.
     return this.answerDuplicate(stored.message.id, stored.message.conversationId);
+  }
+
+  /** Why a message was not stored: a bulk-send history is read-only; anything else is "not found". */
+  private async refusal(actor: Actor, conversationId: number): Promise<AppError> {
+    const talk = await this.conversations.access(actor, conversationId).catch(() => null);
+    return talk && isHistoryKind(talk.kind)
+      ? new AppError('forbidden', jaMember.desk.readOnlyError)
+      : notFound();
+  }
+
+  /**
+   * Pins a message as an announcement (product.md §15.4): the message itself, by whoever may write in its
+   * talk. Everyone in the talk gets it again with `announce`; pinning a pinned message changes nothing.
+   */
+  async pin(actor: Actor, messageId: number): Promise<void> {
+    const row = await this.visibleRow(actor, messageId);
+    if (!mayWrite(readerOf(actor), row)) throw new AppError('forbidden', jaMember.desk.readOnlyError);
+    if (row.messageType !== 0 || !row.body.trim()) throw badRequest();
+    if (row.announce) return;
+    if (!(await this.messages.pin(messageId))) throw notFound();
+    await this.delivery.toAudience(audienceOf(row), 'announcement.added', {
+      message: this.fact({ ...row, announce: true }),
+    });
   }
 
   private async answerDuplicate(messageId: number, conversationId: number): Promise<SendResult> {
@@ -199,10 +234,15 @@ export class MessageService {
     const conversation = await this.conversations.access(actor, conversationId);
     const result = await this.conversationRepository.markRead(conversationId, actor.uid);
     if (result.moved) {
+      const marks =
+        conversation.kind === 'st'
+          ? groupReadMarks(await this.conversationRepository.readMarks(conversationId))
+          : undefined;
       await this.delivery.toAudience(audienceOf(conversation), 'conversation.read', {
         conversationId,
         reader: actor.uid,
         lastReadId: result.lastReadId,
+        ...(marks && { marks }),
       });
       await this.delivery.toUser(actor.uid, 'notifications.changed', {});
     }

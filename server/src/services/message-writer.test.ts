@@ -102,6 +102,8 @@ describe.each(ENGINES)('message writer on %s', (engine) => {
           mayWriteAnywhere: true,
           images: images(index),
           marksRead: false,
+          // The history room takes the bulk send's own record only (product.md §12.7).
+          bulkHistory: index === 0,
         }),
       );
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { badRequest, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { dataUrlBytes, ImageRejected } from '../lib/images.js';
@@ -38,7 +38,9 @@ export class ProfileImageService {
       if (error instanceof ImageRejected) {
         throw error.reason === 'busy'
           ? rateLimited(ja.errors.imagesBusy)
-          : badRequest(error.reason === 'size' ? ja.errors.imageTooLarge : ja.members.errors.imageRejected);
+          : badRequest(
+              error.reason === 'size' ? ja.errors.imageTooLarge : jaMember.members.errors.imageRejected,
+            );
       }
       throw error;
     }

@@ -108,6 +108,28 @@ export class PushNotifier implements PushSender {
     }, GATHER_MS);
   }
 
+  /**
+   * A call rings by push (product.md §17.6): to every device of `uids` at once, high urgency and a short
+   * life, with no switch. Answers who had a device to push to.
+   */
+  async ring(uids: number[], payload: Omit<PushPayload, 'badge'>): Promise<Set<number>> {
+    if (uids.length === 0) return new Set();
+    const recipients = await this.repository.recipients(uids, false);
+    const reached = new Set<number>();
+    await Promise.all(
+      [...new Set(recipients.map((each) => each.userId))].map(async (uid) => {
+        const role = recipients.find((each) => each.userId === uid)!.role;
+        const badge = sum(await this.counters({ uid, role }));
+        const json = JSON.stringify({ ...payload, badge });
+        for (const subscription of recipients.filter((each) => each.userId === uid)) {
+          this.queue.enqueue({ subscription, payload: json, delivery: PUSH_DELIVERY.call });
+        }
+        reached.add(uid);
+      }),
+    );
+    return reached;
+  }
+
   /** Resolves once every event handed in so far is looked at and its pushes sent (tests and the bench). */
   async idle(): Promise<void> {
     if (this.running > 0 || this.waiting.length > 0 || this.gathering) {

@@ -56,7 +56,13 @@ export class PushService {
     if (body.oldSubscript) await this.repository.remove(actor.uid, body.oldSubscript.endpoint);
     if (body.subscript) {
       const { endpoint, keys } = body.subscript;
-      await this.repository.save({ endpoint, userId: actor.uid, p256dh: keys.p256dh, auth: keys.auth });
+      await this.repository.save({
+        endpoint,
+        userId: actor.uid,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        sessionId: actor.sessionId,
+      });
     }
   }
 

@@ -52,7 +52,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   const child = spawn(process.execPath, [...NODE_ARGS, 'server/src/main.ts'], {
     cwd: REPO_ROOT,
     // These tests stream messages as fast as echoes return: fair use per member has tests of its own.
-    env: { CHAT_MESSAGES_PER_3S: '1000000', ...env, LOG_LEVEL: 'info' },
+    env: { CHAT_MESSAGES_PER_SECOND: '1000000', CHAT_MESSAGE_BURST: '1000000', ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -180,6 +180,15 @@ export class PushReceiver {
     return this.to(name);
   }
 
+  /** Resolves with the first push to `name` that `matches`; others (a late push of an earlier test) are passed over. */
+  async waitForMatch(name: string, matches: (push: ReceivedPush) => boolean): Promise<ReceivedPush> {
+    for (;;) {
+      const found = this.to(name).find(matches);
+      if (found) return found;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
   /** Resolves once `count` pushes have arrived in all. */
   async waitForTotal(count: number): Promise<void> {
     while (this.received.length < count) await new Promise<void>((resolve) => this.waiters.push(resolve));

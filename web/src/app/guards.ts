@@ -1,5 +1,5 @@
 import { ROLE, canManageStaff, isStaffRole } from '@enishi/contract';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect } from 'react-router';
 import { forgetUser, isSessionAccepted } from '@/lib/auth';
 import { getSession } from '@/lib/session';
 
@@ -32,12 +32,7 @@ export const requireStaff = requireRole(isStaffRole);
 export const requireOwner = requireRole(canManageStaff);
 /** The member site: male members (role 101) only. */
 export const requireMaleMember = requireRole((role) => role === ROLE.male);
+/** Voice calls (/call, /contact): staff and male members, the only people who call (product.md §17). */
+export const requireCaller = requireRole((role) => isStaffRole(role) || role === ROLE.male);
 
-/** /intro/male and /intro/female exist; any other /intro/... is an unknown path. */
-export function requireEntryType({ params }: LoaderFunctionArgs): null {
-  if (params.type !== 'male' && params.type !== 'female') throw redirect('/');
-  return null;
-}
-
-const publicPaths = [/^\/login\/?$/, /^\/enter\/?$/, /^\/intro\//];
-export const isPublicPath = (pathname: string): boolean => publicPaths.some((path) => path.test(pathname));
+export { isPublicPath, requireEntryType } from './public-routes';

@@ -1,10 +1,11 @@
+import type { HydrationState } from 'react-router';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App() {
+export function App({ hydrationData }: { hydrationData?: HydrationState }) {
   return (
     <AppProvider>
-      <AppRouter />
+      <AppRouter {...(hydrationData ? { hydrationData } : {})} />
     </AppProvider>
   );
 }

@@ -3,7 +3,10 @@ import { OfflineNotice } from './offline-notice';
 import { UpdatePrompt } from './update-prompt';
 import './root-layout.css';
 
-/** Around every screen: scroll restoration, a navigation progress line, the offline notice, the update prompt. */
+/**
+ * Around every screen: scroll restoration, a navigation progress line, the offline notice and the update prompt.
+ * The call overlay lives in the member area (member-area.tsx).
+ */
 export function RootLayout() {
   const navigation = useNavigation();
   return (

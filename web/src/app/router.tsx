@@ -1,25 +1,15 @@
 import { ja, type ConversationType } from '@enishi/contract';
-import { useEffect, useMemo, type ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { useMemo, type ComponentType } from 'react';
+import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from '@/lib/query-client';
-import { setExternalChangeHandler } from '@/lib/local-state';
-import { setSessionEndedHandler } from '@/lib/session';
-import { AppLayout } from '@/components/layouts/app-layout';
 import { AppLoading } from './app-loading';
-import { openDeskTalk } from './loaders';
-import {
-  isPublicPath,
-  requireEntryType,
-  requireMaleMember,
-  requireOwner,
-  requireSession,
-  requireStaff,
-} from './guards';
+import { requireEntryType } from './public-routes';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import type * as GroupAdminScreens from './routes/group-admin';
 import type * as MemberAdminScreens from './routes/member-admin';
+import type * as ProfileAdminScreens from './routes/profile-admin';
+import type * as SettingScreens from './routes/settings';
 import type { ScreenHandle } from './screen-handle';
 
 /** Every screen is its own chunk, loaded when first visited. */
@@ -27,25 +17,35 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
   Component: (await load()).default,
 });
 
-const placeholder = screen(() => import('./routes/placeholder'));
 // Content administration: one screen module serves both groups (the path says men or women).
 const newsMenu = screen(() => import('./routes/news-menu'));
 const newsAdminList = screen(() => import('./routes/news-admin-list'));
 const newsAdminForm = screen(() => import('./routes/news-admin-form'));
 const sendSelect = screen(() => import('./routes/send'));
 const sendForm = screen(() => import('./routes/send-form'));
+// /call and /contact: one screen, its notice depends on the path and the role.
+const callScreen = screen(() => import('./routes/call'));
 
-/** A screen that a later issue builds: for now its title and a placeholder note. */
-const soon = (path: string, title: string): RouteObject => ({
-  path,
-  handle: { title } satisfies ScreenHandle,
-  lazy: placeholder,
-});
+/*
+ * The member area's guards and layout load with its first screen: a visitor's first load (the prerendered
+ * public pages, product.md §2.7) carries neither the session store, the api client nor the query cache.
+ */
+const guard =
+  (name: 'requireSession' | 'requireStaff' | 'requireOwner' | 'requireMaleMember' | 'requireCaller') =>
+  async () =>
+    (await import('./guards'))[name]();
+const requireSession = guard('requireSession');
+const requireStaff = guard('requireStaff');
+const requireOwner = guard('requireOwner');
+const requireMaleMember = guard('requireMaleMember');
+const requireCaller = guard('requireCaller');
+const openDeskTalk = async () => (await import('./loaders')).openDeskTalk();
+const memberArea = async () => ({ Component: (await import('./member-area')).MemberArea });
 
 /** A room list (product.md §2): the rooms of one conversation type, with search and endless paging. */
 const rooms = (path: string, title: string, type: ConversationType, staffTitle?: string): RouteObject => ({
   path,
-  handle: { title, rooms: type, ...(staffTitle ? { staffTitle } : {}) } satisfies ScreenHandle,
+  handle: { title, rooms: type, desk: true, ...(staffTitle ? { staffTitle } : {}) } satisfies ScreenHandle,
   lazy: screen(() => import('./routes/rooms')),
 });
 
@@ -60,8 +60,15 @@ const talk = (path: string, title: string): RouteObject => ({
 const memberAdmin = (name: keyof typeof MemberAdminScreens) => async () => ({
   Component: (await import('./routes/member-admin'))[name],
 });
+const profileAdmin = (name: keyof typeof ProfileAdminScreens) => async () => ({
+  Component: (await import('./routes/profile-admin'))[name],
+});
 const groupAdmin = (name: keyof typeof GroupAdminScreens) => async () => ({
   Component: (await import('./routes/group-admin'))[name],
+});
+
+const settingScreen = (name: keyof typeof SettingScreens) => async () => ({
+  Component: (await import('./routes/settings'))[name],
 });
 
 /** The route table of product.md §2. */
@@ -82,15 +89,21 @@ export const routes: RouteObject[] = [
         id: 'member-area',
         loader: requireSession,
         shouldRevalidate: () => true,
-        Component: AppLayout,
+        lazy: memberArea,
         HydrateFallback: AppLoading,
         children: [
           { index: true, lazy: screen(() => import('./routes/home')) },
           { path: 'mypage', lazy: screen(() => import('./routes/mypage')) },
-          soon('call', ja.screens.call),
-          soon('contact', ja.screens.contact),
+          {
+            loader: requireCaller,
+            children: [
+              { path: 'call', lazy: callScreen },
+              { path: 'contact', lazy: callScreen },
+            ],
+          },
           { path: 'course', lazy: screen(() => import('./routes/course')) },
           { path: 'news', lazy: screen(() => import('./routes/news')) },
+          { path: 'search', lazy: screen(() => import('./routes/search')) },
           talk('talk/:id', ja.screens.talk),
           talk('talk/staff/:id', ja.screens.talkStaff),
           rooms('strooms', ja.screens.strooms, 'st'),
@@ -98,7 +111,14 @@ export const routes: RouteObject[] = [
             ...rooms('talkrooms/staff', ja.screens.talkroomsStaff, 'staff', ja.screens.staffRooms),
             loader: openDeskTalk,
           },
-          { loader: requireMaleMember, children: [soon('member', ja.screens.member)] },
+          { path: 'setting/history', lazy: settingScreen('SettingHistoryScreen') },
+          {
+            loader: requireMaleMember,
+            children: [
+              { path: 'member', lazy: screen(() => import('./routes/member')) },
+              { path: 'member/:id', lazy: screen(() => import('./routes/woman')) },
+            ],
+          },
 
           // Staff (roles 1 to 6); members are sent home.
           {
@@ -107,7 +127,10 @@ export const routes: RouteObject[] = [
               rooms('talkrooms', ja.screens.talkrooms, 'st'),
               rooms('talkrooms/setting', ja.screens.talkroomsSetting, 'st'),
               rooms('talkrooms/men', ja.screens.talkroomsMen, 'men'),
+              { path: 'setting/requests', lazy: settingScreen('SettingRequestsScreen') },
               rooms('talkrooms/women', ja.screens.talkroomsWomen, 'women'),
+              { path: 'applications', lazy: profileAdmin('ApplicationsScreen') },
+              { path: 'replies', lazy: screen(() => import('./routes/replies')) },
               { path: 'managegroup', lazy: groupAdmin('ManageGroup') },
               { path: 'managegroup/men', lazy: groupAdmin('ManageGroupMen') },
               { path: 'managegroup/women', lazy: groupAdmin('ManageGroupWomen') },
@@ -146,6 +169,7 @@ export const routes: RouteObject[] = [
               { path: 'staff/add', lazy: memberAdmin('StaffAdd') },
               { path: 'staff/edit', lazy: memberAdmin('StaffEdit') },
               { path: 'staff/audit', lazy: memberAdmin('AuditLogScreen') },
+              { path: 'staff/lists', lazy: profileAdmin('ClubListsScreen') },
             ],
           },
         ],
@@ -157,24 +181,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const router = useMemo(() => createBrowserRouter(routes), []);
-
-  useEffect(() => {
-    // The server ended the session (401), or another tab logged out: leave the member area.
-    const leave = () => {
-      queryClient.clear();
-      if (!isPublicPath(router.state.location.pathname)) void router.navigate('/enter', { replace: true });
-    };
-    setSessionEndedHandler(leave);
-    setExternalChangeHandler((previous, next) => {
-      if (previous.session && previous.session.session !== next.session?.session) leave();
-    });
-    return () => {
-      setSessionEndedHandler(undefined);
-      setExternalChangeHandler(undefined);
-    };
-  }, [router]);
-
+/**
+ * The app's router. On a prerendered page (product.md §2.7) `hydrationData` carries what the build's loaders
+ * returned, so the first render matches the HTML instead of showing the loading screen.
+ */
+export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
+  const router = useMemo(
+    () => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined),
+    [hydrationData],
+  );
   return <RouterProvider router={router} />;
 }

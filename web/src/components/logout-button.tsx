@@ -6,8 +6,11 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LogoutIcon } from '@/components/ui/icons';
 
-/** ログアウト: asks first, then ends the session on the server (failure ignored) and here, and goes to /login. */
-export function LogoutButton({ className }: { className?: string }) {
+/**
+ * ログアウト: asks first, then ends the session on the server (failure ignored) and here, and goes to /login.
+ * `block`: as wide as the screen (mypage); otherwise as wide as its words (home, where it is not the point).
+ */
+export function LogoutButton({ className, block = true }: { className?: string; block?: boolean }) {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -24,7 +27,7 @@ export function LogoutButton({ className }: { className?: string }) {
   return (
     <Button
       variant="quiet"
-      block
+      block={block}
       className={className}
       icon={<LogoutIcon size={20} />}
       busy={busy}

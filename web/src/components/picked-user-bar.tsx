@@ -1,4 +1,4 @@
-import { ja, type UserRow } from '@enishi/contract';
+import { type UserRow, jaMember } from '@enishi/contract';
 import type { ReactNode } from 'react';
 import './picked-user-bar.css';
 
@@ -7,7 +7,7 @@ export function PickedUserBar({ selected, children }: { selected: UserRow | null
   return (
     <div className="picked-user-bar">
       <p className="picked-user-bar__selected" aria-live="polite">
-        {selected ? ja.members.selected(selected.name) : ja.members.selectFirst}
+        {selected ? jaMember.members.selected(selected.name) : jaMember.members.selectFirst}
       </p>
       {children}
     </div>

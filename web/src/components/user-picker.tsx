@@ -1,4 +1,4 @@
-import { ROLE, ja, type UserRow } from '@enishi/contract';
+import { ROLE, ja, type UserRow, jaMember } from '@enishi/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
@@ -6,6 +6,7 @@ import { useUserSearch } from '@/lib/user-search';
 import { Button } from '@/components/ui/button';
 import { SearchForm } from '@/components/ui/search-form';
 import { Spinner } from '@/components/ui/spinner';
+import { RankPill } from '@/components/ui/rank-pill';
 import { UserIcon } from '@/components/ui/user-icon';
 import './user-picker.css';
 
@@ -46,9 +47,9 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
     <div className="user-picker">
       <SearchForm
         id={`${ids}-keyword`}
-        label={ja.members.searchLabel}
-        placeholder={ja.members.searchPlaceholder}
-        buttonLabel={ja.members.search}
+        label={jaMember.members.searchLabel}
+        placeholder={jaMember.members.searchPlaceholder}
+        buttonLabel={jaMember.members.search}
         value={keyword}
         describedBy={prompt ? `${ids}-prompt` : undefined}
         onChange={(value) => {
@@ -58,7 +59,7 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
         onSubmit={onSubmit}
       />
       <p id={`${ids}-prompt`} className="user-picker__prompt" role="status">
-        {prompt ? ja.members.searchPrompt : ''}
+        {prompt ? jaMember.members.searchPrompt : ''}
       </p>
 
       {result.isPending ? (
@@ -73,11 +74,11 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
       ) : (
         <>
           <p className="user-picker__count" aria-live="polite">
-            <span className="visually-hidden">{ja.members.countLabel}</span>
-            {ja.members.count(count)}
+            <span className="visually-hidden">{jaMember.members.countLabel}</span>
+            {jaMember.members.count(count)}
           </p>
           {rows.length === 0 ? (
-            <p className="notice-box">{ja.members.notFound}</p>
+            <p className="notice-box">{jaMember.members.notFound}</p>
           ) : (
             <div className="card-list" role="radiogroup" aria-label={label}>
               {rows.map((row) => (
@@ -92,7 +93,7 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
             </div>
           )}
           {count > rows.length ? (
-            <p className="user-picker__more">{ja.members.moreHidden(rows.length)}</p>
+            <p className="user-picker__more">{jaMember.members.moreHidden(rows.length)}</p>
           ) : null}
         </>
       )}
@@ -112,7 +113,6 @@ function PickerRow({
   onSelect: () => void;
 }) {
   const id = useId();
-  const rank = row.role === ROLE.male ? ja.ranks[row.rank] : undefined;
   return (
     <div>
       <label className="picker-row" htmlFor={`${id}-radio`}>
@@ -134,9 +134,9 @@ function PickerRow({
           </span>
           <span id={`${id}-detail`} className="picker-row__detail">
             <span className="picker-row__login">ID: {row.id}</span>
-            {rank ? <span className="picker-row__rank">{rank}</span> : null}
+            {row.role === ROLE.male ? <RankPill rank={row.rank} /> : null}
             {row.role !== ROLE.male && row.role !== ROLE.female ? (
-              <span className="picker-row__rank">{ja.roles[row.role] ?? ja.roles[ROLE.staff]}</span>
+              <span className="picker-row__role">{ja.roles[row.role] ?? ja.roles[ROLE.staff]}</span>
             ) : null}
           </span>
         </span>

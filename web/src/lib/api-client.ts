@@ -6,22 +6,10 @@ import {
   type CallName,
   type CallReply,
 } from '@enishi/contract';
+import { ApiError } from './api-error';
 import { endSession, getSession } from './session';
 
-/** A failed call, carrying the Japanese text to show. `status` 0 means the server was not reached. */
-export class ApiError extends Error {
-  readonly status: number;
-
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-
-  get offline(): boolean {
-    return this.status === 0;
-  }
-}
+export { ApiError, errorMessage } from './api-error';
 
 type CallOptions = {
   /** /api/login and /api/entry: no `ssid`, and a 401 does not end the session. */
@@ -87,9 +75,4 @@ export async function api<N extends CallName>(
   const parsed = CALLS[name].reply.safeParse(data);
   if (!parsed.success) throw new ApiError(ja.errors.internal, response.status);
   return parsed.data as CallReply<N>;
-}
-
-/** The text to show for any failure: the server's words for an ApiError, a generic line otherwise. */
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : ja.errors.internal;
 }

@@ -1,4 +1,5 @@
 import { ApiError, api } from './api-client';
+import { clearHistory } from './chat/history';
 import { stopChatSocket } from './chat/socket';
 import { clearLocalState } from './local-state';
 import { forgetPushDevice } from './push-device';
@@ -56,8 +57,9 @@ export async function tellServerLogout(): Promise<void> {
   }
 }
 
-/** Forget everything about the user on this device: stored state, session storage and cached replies. */
+/** Forget everything about the user on this device: stored state, session storage, cached replies and talks. */
 export function forgetUser(): void {
   clearLocalState();
   queryClient.clear();
+  void clearHistory();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickImageFiles, talkImageSize } from './image-files';
+import { encodeWithinBudget, pickImageFiles, talkImageSize } from './image-files';
 
 describe('talkImageSize', () => {
   it('makes a landscape or square picture 400 wide', () => {
@@ -35,5 +35,24 @@ describe('pickImageFiles', () => {
     const many = Array.from({ length: 4 }, () => jpeg);
     expect(pickImageFiles(many, talkTypes, 2)).toEqual({ accepted: [jpeg, jpeg], skipped: true });
     expect(pickImageFiles([jpeg], talkTypes, 0)).toEqual({ accepted: [], skipped: true });
+  });
+});
+
+describe('encodeWithinBudget', () => {
+  const blobOf = (bytes: number) => new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
+
+  it('keeps the first quality whose photo fits, trying no lower one', async () => {
+    const tried: number[] = [];
+    const blob = await encodeWithinBudget(async (quality) => {
+      tried.push(quality);
+      return blobOf(quality > 0.75 ? 250_000 : 150_000);
+    });
+    expect(tried).toEqual([0.82, 0.7]);
+    expect(blob?.size).toBe(150_000);
+  });
+
+  it('sends the smallest try when none fits, and nothing when the browser cannot encode', async () => {
+    expect((await encodeWithinBudget(async () => blobOf(300_000)))?.size).toBe(300_000);
+    expect(await encodeWithinBudget(async () => null)).toBeNull();
   });
 });

@@ -40,7 +40,28 @@ export function talkImageSize(width: number, height: number): { width: number; h
   return { width: Math.max(1, Math.round((width * 800) / height)), height: 800 };
 }
 
-/** A picture for a talk message: redrawn at talk size as a PNG data URL; null when it cannot be read. */
+/**
+ * Talk photos travel as JPEG (product.md §14.1, decision 017): JPEG because every browser's canvas encodes it
+ * (Safari's makes PNG when asked for WebP). Qualities are tried in turn until the photo fits the budget.
+ */
+export const TALK_PHOTO_QUALITIES = [0.82, 0.7, 0.55] as const;
+export const TALK_PHOTO_BUDGET_BYTES = 200_000;
+
+/** The first encoding within the budget, else the last one tried; null when the browser encodes nothing. */
+export async function encodeWithinBudget(
+  encode: (quality: number) => Promise<Blob | null>,
+  qualities: readonly number[] = TALK_PHOTO_QUALITIES,
+  budget = TALK_PHOTO_BUDGET_BYTES,
+): Promise<Blob | null> {
+  let blob: Blob | null = null;
+  for (const quality of qualities) {
+    blob = await encode(quality);
+    if (!blob || blob.size <= budget) break;
+  }
+  return blob;
+}
+
+/** A picture for a talk message: redrawn at talk size as a JPEG data URL; null when it cannot be read. */
 export async function talkImageDataUrl(file: Blob): Promise<string | null> {
   try {
     const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
@@ -51,10 +72,16 @@ export async function talkImageDataUrl(file: Blob): Promise<string | null> {
     canvas.height = size.height;
     const context = canvas.getContext('2d');
     if (!context) return null;
+    // JPEG has no transparency: a transparent PNG shows on white, not black.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, size.width, size.height);
     context.imageSmoothingQuality = 'high';
     context.drawImage(bitmap, 0, 0, size.width, size.height);
     bitmap.close();
-    return canvas.toDataURL('image/png');
+    const blob = await encodeWithinBudget(
+      (quality) => new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality)),
+    );
+    return blob ? await readAsDataUrl(blob) : null;
   } catch {
     return null;
   }

@@ -41,9 +41,14 @@ describe('clockTime', () => {
 });
 
 describe('listTime', () => {
-  it('shows the time today, the date this year and the full date before', () => {
+  it('shows the time today, 昨日, the weekday within the week, the date this year and the full date before', () => {
     expect(listTime('2026-11-23T00:30:00.000Z', now)).toBe('09:30');
-    expect(listTime('2026-11-20T03:00:00.000Z', now)).toBe('11/20');
+    expect(listTime('2026-11-22T14:59:00.000Z', now)).toBe('昨日'); // 23:59 on the 22nd in Japan
+    expect(listTime('2026-11-21T15:00:00.000Z', now)).toBe('昨日'); // 00:00 on the 22nd
+    expect(listTime('2026-11-20T03:00:00.000Z', now)).toBe('金曜日');
+    expect(listTime('2026-11-17T03:00:00.000Z', now)).toBe('火曜日');
+    expect(listTime('2026-11-16T03:00:00.000Z', now)).toBe('11/16');
+    expect(listTime('2025-12-31T03:00:00.000Z', new Date('2026-01-01T01:00:00.000Z'))).toBe('昨日');
     expect(listTime('2025-03-04T03:00:00.000Z', now)).toBe('2025/3/4');
   });
 });

@@ -29,10 +29,25 @@ export function clockTime(instant: Date | string): string {
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
-/** The time of a room's last message in a list: `09:05` today, `11/23` this year, `2025/11/23` before. */
+/** Whole Japan calendar days from `earlier` to `later` (`YYYY-MM-DD` each). */
+function daysBetween(earlier: string, later: string): number {
+  const utc = (key: string) => {
+    const [year = 0, month = 1, day = 1] = key.split('-').map(Number);
+    return Date.UTC(year, month - 1, day);
+  };
+  return Math.round((utc(later) - utc(earlier)) / 86_400_000);
+}
+
+/**
+ * The time of a room's last message in a list, as chat apps say it: `09:05` today, 昨日, the weekday (`金曜日`)
+ * within the week, `11/23` earlier this year, `2025/11/23` before.
+ */
 export function listTime(instant: Date | string, now: Date): string {
   const time = japanTime(new Date(instant));
   const today = japanTime(now);
   if (time.dateKey === today.dateKey) return clockTime(instant);
+  const days = daysBetween(time.dateKey, today.dateKey);
+  if (days === 1) return ja.talk.yesterday;
+  if (days > 1 && days < 7) return ja.talk.weekdayName(ja.talk.weekdays[time.weekday] ?? '');
   return time.year === today.year ? `${time.month}/${time.day}` : `${time.year}/${time.month}/${time.day}`;
 }

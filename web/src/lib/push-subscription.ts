@@ -84,22 +84,10 @@ export function renewPushSubscription(): void {
   register(session, false).catch((error: unknown) => console.warn('push subscription renewal failed', error));
 }
 
-/** Opening the app clears the notifications it has shown: the talk is in front of the member now. */
-export async function clearShownNotifications(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const registration = await navigator.serviceWorker.getRegistration();
-  const shown = (await registration?.getNotifications?.()) ?? [];
-  shown.forEach((notification) => notification.close());
-}
-
-/** Called once at start-up (main.tsx). */
+/** Called once when the member area starts (app/member-services.ts). */
 export function startPushDevice(): void {
   let token = getSession()?.session ?? null;
   renewPushSubscription();
-  void clearShownNotifications();
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void clearShownNotifications();
-  });
   subscribeLocalState(() => {
     const now = getSession()?.session ?? null;
     if (now === token) return;

@@ -23,7 +23,23 @@ function reloadAtHome(): void {
   window.location.replace('/');
 }
 
+/**
+ * Opening the app clears the notifications it has shown, on whatever screen it opens (product.md §16): the
+ * member is looking now.
+ */
+async function clearShownNotifications(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const shown = (await registration?.getNotifications?.()) ?? [];
+  shown.forEach((notification) => notification.close());
+}
+
 export async function startServiceWorker(): Promise<void> {
+  if ('serviceWorker' in navigator) {
+    void clearShownNotifications();
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void clearShownNotifications();
+    });
+  }
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const { registerSW } = await import('virtual:pwa-register');
   applyWaitingUpdate = registerSW({

@@ -1,7 +1,8 @@
 import { LIMITS } from '@enishi/contract';
 import { useSyncExternalStore } from 'react';
 
-export type Toast = { id: number; message: string };
+/** `success`: something the user did went through; anything else is a notice (often a problem). */
+export type Toast = { id: number; message: string; success: boolean };
 
 let toasts: Toast[] = [];
 let nextId = 1;
@@ -17,17 +18,29 @@ function dismiss(id: number): void {
 }
 
 /** Show a short message for LIMITS.toastMs. The same message shown twice restarts its time instead. */
-export function toast(message: string): void {
+export function toast(message: string, success = false): void {
   const same = toasts.find((toast) => toast.message === message);
   const id = same?.id ?? nextId++;
   if (same) clearTimeout(timers.get(id));
-  else toasts = [...toasts, { id, message }];
+  else toasts = [...toasts, { id, message, success }];
   timers.set(
     id,
     setTimeout(() => dismiss(id), LIMITS.toastMs),
   );
   emit();
 }
+
+/**
+ * Something went through: its message replaces the notices still standing (an error from the try before would
+ * otherwise read as the answer to this one); other successes stay.
+ */
+export function toastSuccess(message: string): void {
+  for (const standing of toasts) if (!standing.success) dismiss(standing.id);
+  toast(message, true);
+}
+
+/** The toasts now shown (the viewport reads them through useToasts). */
+export const currentToasts = (): Toast[] => toasts;
 
 export function useToasts(): Toast[] {
   return useSyncExternalStore(

@@ -1,5 +1,6 @@
 import { ja } from '@enishi/contract';
 import { useEffect } from 'react';
+import { Phrases } from '@/features/entry/components/phrases';
 import { ButtonLink } from '@/components/ui/button';
 import './enter.css';
 
@@ -15,10 +16,16 @@ export default function EnterRoute() {
         <div className="enter__crest" aria-hidden="true">
           <span>{ja.app.shortName}</span>
         </div>
-        <p className="enter__lead">{ja.enter.lead}</p>
-        <h1 className="enter__title">{ja.enter.title}</h1>
+        <p className="enter__lead">
+          <Phrases text={ja.enter.lead} />
+        </p>
+        <h1 className="enter__title">
+          <Phrases text={ja.enter.title} />
+        </h1>
         <span className="enter__rule" aria-hidden="true" />
-        <p className="enter__tagline">{ja.enter.tagline}</p>
+        <p className="enter__tagline">
+          <Phrases text={ja.enter.tagline} />
+        </p>
       </header>
 
       <main id="main" className="enter__actions">

@@ -1,4 +1,6 @@
-import { ja, type MemberKind } from '@enishi/contract';
+import { useSearchParams } from 'react-router';
+import { MemberNotes } from '@/features/desk/components/member-notes';
+import { ja, type MemberKind, jaMember } from '@enishi/contract';
 import { AuditLog } from '@/features/members/components/audit-log';
 import { MemberEdit } from '@/features/members/components/member-edit';
 import { MemberForm } from '@/features/members/components/member-form';
@@ -15,7 +17,7 @@ import { Page } from '@/components/layouts/page';
 const menu = (kind: MemberKind) =>
   function MenuScreen() {
     return (
-      <Page title={memberKinds[kind].titles.menu} lead={ja.members.menuLead[kind]}>
+      <Page title={memberKinds[kind].titles.menu} lead={jaMember.members.menuLead[kind]}>
         <MemberMenu kind={kind} />
       </Page>
     );
@@ -41,9 +43,13 @@ const add = (kind: MemberKind) =>
 
 const edit = (kind: MemberKind) =>
   function EditScreen() {
+    const [params] = useSearchParams();
+    const uid = /^\d{1,10}$/.test(params.get('id') ?? '') ? Number(params.get('id')) : 0;
     return (
       <Page title={memberKinds[kind].titles.edit}>
         <MemberEdit kind={kind} />
+        {/* Staff notes on a member (product.md §2.6); a staff record has none. */}
+        {kind !== 'staff' && uid > 0 ? <MemberNotes uid={uid} /> : null}
       </Page>
     );
   };
@@ -64,7 +70,7 @@ export const StaffEdit = edit('staff');
 
 export function AuditLogScreen() {
   return (
-    <Page title={ja.audit.title}>
+    <Page title={jaMember.audit.title}>
       <AuditLog />
     </Page>
   );

@@ -15,16 +15,21 @@ export function Button({
   block,
   icon,
   busy,
+  ready = true,
   className,
   children,
   type = 'button',
+  disabled,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & Look & { busy?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & Look & { busy?: boolean; ready?: boolean }) {
   return (
     <button
       type={type}
       className={classes({ variant, block }, className)}
       aria-busy={busy || undefined}
+      // Not ready: a prerendered form's button before the app runs (lib/use-hydrated), shown as it will be.
+      disabled={disabled || !ready}
+      data-waiting={ready ? undefined : ''}
       {...props}
     >
       {icon}

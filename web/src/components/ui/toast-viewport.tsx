@@ -1,4 +1,6 @@
 import { useToasts } from '@/lib/toast';
+import { cx } from './class-names';
+import { CheckCircleIcon } from './icons';
 import './toast-viewport.css';
 
 /** Where toasts appear; always present so screen readers announce each new one. */
@@ -7,7 +9,8 @@ export function ToastViewport() {
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (
-        <p key={toast.id} className="toast">
+        <p key={toast.id} className={cx('toast', toast.success && 'toast--success')}>
+          {toast.success ? <CheckCircleIcon size={18} className="toast__icon" /> : null}
           {toast.message}
         </p>
       ))}

@@ -1,4 +1,4 @@
-import { ROLE, isStaffRole } from '@enishi/contract';
+import { ROLE, isStaffRole, ja, type ConversationType } from '@enishi/contract';
 import { useState } from 'react';
 import { cx } from './class-names';
 import './user-icon.css';
@@ -6,12 +6,20 @@ import './user-icon.css';
 /** The first two characters of a name (whole characters, not UTF-16 halves). */
 export const initials = (name: string): string => Array.from(name.trim()).slice(0, 2).join('');
 
-export type IconTone = 'staff' | 'men' | 'women' | 'group';
+/** `club`: the club's mark (縁 in gold on navy, as the app icon), for the staff desk and staff rooms. */
+export type IconTone = 'staff' | 'men' | 'women' | 'group' | 'club';
 
 export function toneOf(role: number): IconTone {
   if (isStaffRole(role)) return 'staff';
   if (role === ROLE.female) return 'women';
   return 'men';
+}
+
+/** A talk's icon look where it is not one person's: a group talk, or the staff desk (the club's mark). */
+export function talkTone(type: ConversationType): IconTone | undefined {
+  if (type === 'st') return 'group';
+  if (type === 'staff') return 'club';
+  return undefined;
 }
 
 type UserIconProps = {
@@ -32,7 +40,9 @@ export function UserIcon({ name, role, image, size = 'sm', tone }: UserIconProps
       className={cx('user-icon', `user-icon--${tone ?? toneOf(role)}`, `user-icon--${size}`)}
       aria-hidden="true"
     >
-      {image && image !== failed ? (
+      {tone === 'club' ? (
+        <span className="user-icon__mark">{ja.app.shortName}</span>
+      ) : image && image !== failed ? (
         <img className="user-icon__image" src={image} alt="" onError={() => setFailed(image)} />
       ) : (
         initials(name)

@@ -1,4 +1,4 @@
-import type { DeleteEvent, MessageEvent, ReadEvent } from '@enishi/contract';
+import type { CallServerFrame, DeleteEvent, ErrorEvent, MessageEvent, ReadEvent } from '@enishi/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /*
@@ -17,6 +17,10 @@ export type ChatEvents = {
   live: null;
   /** The server could not catch up (too far behind): screens load what they show again over HTTP. */
   reload: null;
+  /** Voice call signalling, the staff list and staff presence (product.md §17). */
+  call: CallServerFrame;
+  /** An `error` frame that answers no message (a call frame the server refused, say). */
+  error: ErrorEvent;
 };
 
 let status: ChatStatus = 'offline';
@@ -27,6 +31,8 @@ const eventListeners: { [K in keyof ChatEvents]: Set<(event: ChatEvents[K]) => v
   read: new Set(),
   live: new Set(),
   reload: new Set(),
+  call: new Set(),
+  error: new Set(),
 };
 
 export function emitChatEvent<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void {
@@ -43,12 +49,15 @@ export function setChatStatus(next: ChatStatus): boolean {
 
 export const getChatStatus = (): ChatStatus => status;
 
+/** Follow the status outside React (the call controller); returns the unsubscribe. */
+export function onChatStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
 export function useChatStatus(): ChatStatus {
   return useSyncExternalStore(
-    (listener) => {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
+    onChatStatus,
     () => status,
     () => 'offline',
   );

@@ -110,3 +110,20 @@ describe('the chat socket', () => {
     expect(await shown).toEqual({ type: 'visibility', visible: true });
   });
 });
+
+describe('the reload frame (product.md §15.4)', () => {
+  it('tells every screen to read its talk again, and the socket stays live', async () => {
+    let reloads = 0;
+    const stop = onChatEvent('reload', () => (reloads += 1));
+    const seen: string[] = [];
+    const stopMessages = onChatEvent('message', (message) => seen.push(message.message));
+    server.push({ type: 'reload' });
+    await waitFor(() => expect(reloads).toBe(1));
+    // Still live: a message after it arrives as usual.
+    server.receive({ message: '再読み込みの後' });
+    await waitFor(() => expect(seen).toEqual(['再読み込みの後']));
+    stop();
+    stopMessages();
+    expect(getChatStatus()).toBe('live');
+  });
+});

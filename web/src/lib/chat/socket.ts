@@ -14,6 +14,7 @@ import { endSession, getSession } from '../session';
 import { toast } from '../toast';
 import { startBadgePoll, stopBadgePoll } from './badge-poll';
 import { emitChatEvent, getChatStatus, setChatStatus, type ChatStatus } from './events';
+import { clearHistory } from './history';
 import {
   addEntry,
   clearOutbox,
@@ -239,7 +240,10 @@ function onFrame(data: string): void {
     case 'error':
       toast(frame.error);
       if (frame.client_id) updateEntry(frame.client_id, { status: 'failed', error: frame.error });
+      else emitChatEvent('error', frame);
       return;
+    default:
+      emitChatEvent('call', frame); // voice calls (product.md §17)
   }
 }
 
@@ -342,7 +346,10 @@ function onSessionChange(): void {
     stopBadgePoll();
     clearTimeout(persistTimer);
     persistTimer = undefined;
-    if (!token) clearOutbox();
+    if (!token) {
+      clearOutbox();
+      void clearHistory();
+    }
   }
   sessionToken = token;
   failureShown = false;

@@ -1,5 +1,4 @@
 import type { LoginBody, LoginReply } from '@enishi/contract';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setSession } from '@/lib/session';
 
@@ -9,9 +8,8 @@ export function login(body: LoginBody): Promise<LoginReply> {
 }
 
 /** Logs in and keeps the session on this device. */
-export function useLogin() {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (reply) => setSession({ ...reply, image: null }),
-  });
+export async function logIn(body: LoginBody): Promise<LoginReply> {
+  const reply = await login(body);
+  setSession({ ...reply, image: null });
+  return reply;
 }

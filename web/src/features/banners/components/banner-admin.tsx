@@ -5,6 +5,7 @@ import {
   ja,
   type BannerRow,
   type ContentGroup,
+  jaMember,
 } from '@enishi/contract';
 import {
   useEffect,
@@ -17,7 +18,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { toast, toastSuccess } from '@/lib/toast';
 import { useImagePicker } from '@/lib/use-image-picker';
 import { Button } from '@/components/ui/button';
 import { ImageIcon } from '@/components/ui/icons';
@@ -27,9 +28,9 @@ import { BannerChangeError, useApplyBannerChanges, type BannerChanges } from '..
 import { useBanners } from '../api/get-banners';
 import './banner-admin.css';
 
-const title = (group: ContentGroup) => (group === 'men' ? ja.banners.men : ja.banners.women);
+const title = (group: ContentGroup) => (group === 'men' ? jaMember.banners.men : jaMember.banners.women);
 const addFailed = (group: ContentGroup) =>
-  group === 'men' ? ja.banners.addFailedMen : ja.banners.addFailedWomen;
+  group === 'men' ? jaMember.banners.addFailedMen : jaMember.banners.addFailedWomen;
 
 /** /managead (product.md §2, §4): the men's and the women's banners, each section on its own. */
 export function BannerAdmin() {
@@ -74,7 +75,7 @@ function BannerSection({ group }: { group: ContentGroup }) {
     if (canAdd) {
       const parsed = BannerUrl.safeParse(url);
       if (!parsed.success) {
-        setUrlError(ja.banners.badUrl);
+        setUrlError(jaMember.banners.badUrl);
         urlInput.current?.focus();
         return;
       }
@@ -87,18 +88,18 @@ function BannerSection({ group }: { group: ContentGroup }) {
   function run(changes: BannerChanges) {
     apply.mutate(changes, {
       onSuccess: ({ added, removed }) => {
-        if (added) toast(ja.banners.added);
-        if (removed > 0) toast(ja.banners.deleted);
+        if (added) toastSuccess(jaMember.banners.added);
+        if (removed > 0) toastSuccess(jaMember.banners.deleted);
         setUrl('');
         setImage(null);
         setRemove(new Set());
         setConfirming(null);
       },
       onError: (error) => {
-        if (error instanceof BannerChangeError && error.added) toast(ja.banners.added);
+        if (error instanceof BannerChangeError && error.added) toastSuccess(jaMember.banners.added);
         toast(
           error instanceof BannerChangeError && error.step === 'delete'
-            ? ja.banners.deleteFailed
+            ? jaMember.banners.deleteFailed
             : addFailed(group),
         );
         void navigate('/');
@@ -112,7 +113,7 @@ function BannerSection({ group }: { group: ContentGroup }) {
         <h2 id={headingId} className="banner-section__title">
           {title(group)}
         </h2>
-        <p className="banner-section__note">{ja.banners.sizeNote}</p>
+        <p className="banner-section__note">{jaMember.banners.sizeNote}</p>
       </header>
 
       {confirming ? (
@@ -129,15 +130,15 @@ function BannerSection({ group }: { group: ContentGroup }) {
           <CurrentBanners banners={banners} remove={remove} setRemove={setRemove} />
 
           <div className="banner-section__block">
-            <h3 className="banner-section__subtitle">{ja.banners.addTitle}</h3>
+            <h3 className="banner-section__subtitle">{jaMember.banners.addTitle}</h3>
             <TextField
               ref={urlInput}
-              label={ja.banners.url}
+              label={jaMember.banners.url}
               type="url"
               inputMode="url"
               autoComplete="off"
               spellCheck={false}
-              placeholder={ja.banners.urlPlaceholder}
+              placeholder={jaMember.banners.urlPlaceholder}
               maxLength={BANNER_URL_MAX}
               value={url}
               error={urlError}
@@ -147,8 +148,8 @@ function BannerSection({ group }: { group: ContentGroup }) {
           </div>
 
           {hasChanges ? (
-            <Button block onClick={toConfirm} aria-label={`${ja.banners.confirm}（${title(group)}）`}>
-              {ja.banners.confirm}
+            <Button block onClick={toConfirm} aria-label={`${jaMember.banners.confirm}（${title(group)}）`}>
+              {jaMember.banners.confirm}
             </Button>
           ) : null}
         </>
@@ -175,22 +176,22 @@ function BannerConfirm({
   return (
     <div className="banner-confirm">
       <h3 ref={headingRef} tabIndex={-1} className="banner-section__subtitle">
-        {ja.banners.confirmTitle}
+        {jaMember.banners.confirmTitle}
       </h3>
       {changes.add ? (
         <div className="banner-confirm__group">
-          <p className="banner-confirm__label">{ja.banners.toAdd}</p>
-          <img src={changes.add.image} alt={ja.banners.toAdd} className="banner-section__image" />
+          <p className="banner-confirm__label">{jaMember.banners.toAdd}</p>
+          <img src={changes.add.image} alt={jaMember.banners.toAdd} className="banner-section__image" />
           <p className="banner-section__url">{changes.add.url}</p>
         </div>
       ) : null}
       {removing.length > 0 ? (
         <div className="banner-confirm__group">
-          <p className="banner-confirm__label">{ja.banners.toDelete}</p>
+          <p className="banner-confirm__label">{jaMember.banners.toDelete}</p>
           <ul className="banner-section__list" role="list">
             {removing.map((row) => (
               <li key={row.id} className="banner-section__item">
-                <img src={row.image} alt={ja.banners.toDelete} className="banner-section__image" />
+                <img src={row.image} alt={jaMember.banners.toDelete} className="banner-section__image" />
                 <p className="banner-section__url">{row.url}</p>
               </li>
             ))}
@@ -199,10 +200,10 @@ function BannerConfirm({
       ) : null}
       <div className="banner-confirm__actions">
         <Button variant="quiet" onClick={onBack} disabled={busy}>
-          {ja.banners.back}
+          {jaMember.banners.back}
         </Button>
         <Button onClick={onRun} busy={busy} disabled={busy}>
-          {ja.banners.run}
+          {jaMember.banners.run}
         </Button>
       </div>
     </div>
@@ -222,20 +223,20 @@ function CurrentBanners({
   const rows = banners.data?.rows ?? [];
   return (
     <div className="banner-section__block">
-      <h3 className="banner-section__subtitle">{ja.banners.current}</h3>
+      <h3 className="banner-section__subtitle">{jaMember.banners.current}</h3>
       {banners.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : banners.isError ? (
         <p className="banner-section__empty">{errorMessage(banners.error)}</p>
       ) : rows.length === 0 ? (
-        <p className="banner-section__empty">{ja.banners.none}</p>
+        <p className="banner-section__empty">{jaMember.banners.none}</p>
       ) : (
         <ul className="banner-section__list" role="list">
           {rows.map((row, index) => (
             <li key={row.id} className="banner-section__item">
-              <img src={row.image} alt={ja.banners.alt(index + 1)} className="banner-section__image" />
+              <img src={row.image} alt={jaMember.banners.alt(index + 1)} className="banner-section__image" />
               <p className="banner-section__url">
-                <span className="visually-hidden">{ja.banners.link}</span>
+                <span className="visually-hidden">{jaMember.banners.link}</span>
                 {row.url}
               </p>
               <label className="banner-section__remove">
@@ -252,7 +253,7 @@ function CurrentBanners({
                     });
                   }}
                 />
-                {ja.banners.markDelete(index + 1)}
+                {jaMember.banners.markDelete(index + 1)}
               </label>
             </li>
           ))}
@@ -276,22 +277,22 @@ function NewBannerImage({
     types: ['image/jpeg', 'image/png', 'image/webp'],
     room: 1,
     onPicked: ({ images, skipped }) => {
-      if (skipped || !images[0]) toast(ja.banners.badImage);
+      if (skipped || !images[0]) toast(jaMember.banners.badImage);
       else onImage(images[0]);
     },
   });
   return (
     <div className="banner-section__picker">
-      <span className="field__label">{ja.banners.image}</span>
-      <p className="banner-section__hint">{ja.banners.imageHint}</p>
+      <span className="field__label">{jaMember.banners.image}</span>
+      <p className="banner-section__hint">{jaMember.banners.imageHint}</p>
       {image ? <img src={image} alt="" className="banner-section__preview" /> : null}
       <label className="btn btn--secondary banner-section__pick">
         <ImageIcon size={20} />
-        <span className="btn__label">{ja.banners.chooseImage}</span>
+        <span className="btn__label">{jaMember.banners.chooseImage}</span>
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          aria-label={`${ja.banners.chooseImage}（${title(group)}）`}
+          aria-label={`${jaMember.banners.chooseImage}（${title(group)}）`}
           className="visually-hidden"
           onChange={(event) => void picker.pick(event)}
         />

@@ -1,9 +1,9 @@
-import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ContentGroup } from '@enishi/contract';
+import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ContentGroup, jaMember } from '@enishi/contract';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { talkImageDataUrl } from '@/lib/image-files';
-import { toast } from '@/lib/toast';
+import { toast, toastSuccess } from '@/lib/toast';
 import { useImagePicker } from '@/lib/use-image-picker';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -40,7 +40,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
     room: MESSAGE_IMAGES_MAX - images.length,
     read: talkImageDataUrl,
     onPicked: (picked) => {
-      if (picked.skipped) toast(ja.broadcast.skippedImages);
+      if (picked.skipped) toast(jaMember.broadcast.skippedImages);
       setImages((current) => [...current, ...picked.images].slice(0, MESSAGE_IMAGES_MAX));
     },
   });
@@ -48,9 +48,12 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
   async function onSend() {
     if (send.isPending) return;
     if (!text.trim() && images.length === 0) return toast(ja.talk.emptyComment);
-    if (users.length === 0) return toast(ja.broadcast.noRecipients);
+    if (users.length === 0) return toast(jaMember.broadcast.noRecipients);
     if (
-      !(await confirm({ message: ja.broadcast.sendConfirm(users.length), confirmLabel: ja.broadcast.send }))
+      !(await confirm({
+        message: jaMember.broadcast.sendConfirm(users.length),
+        confirmLabel: jaMember.broadcast.send,
+      }))
     )
       return;
     send.mutate(
@@ -58,7 +61,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
       {
         onSuccess: () => {
           clear();
-          toast(sentText(group));
+          toastSuccess(sentText(group));
           void navigate('/');
         },
         onError: (error) => toast(errorMessage(error)),
@@ -71,15 +74,15 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
   return (
     <div className="broadcast">
       <div className="broadcast__summary">
-        <p className="broadcast__recipients">{ja.broadcast.recipients(users.length)}</p>
+        <p className="broadcast__recipients">{jaMember.broadcast.recipients(users.length)}</p>
         <ButtonLink to={`/${group}/send`} variant="quiet">
-          {ja.broadcast.changeRecipients}
+          {jaMember.broadcast.changeRecipients}
         </ButtonLink>
       </div>
-      {users.length === 0 ? <p className="broadcast__empty">{ja.broadcast.noRecipients}</p> : null}
+      {users.length === 0 ? <p className="broadcast__empty">{jaMember.broadcast.noRecipients}</p> : null}
 
       <TextArea
-        label={ja.broadcast.message}
+        label={jaMember.broadcast.message}
         className="broadcast__text"
         placeholder={ja.talk.placeholder}
         value={text}
@@ -89,7 +92,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
       />
 
       <div className="broadcast__images-field">
-        <p className="broadcast__hint">{ja.broadcast.imageHint}</p>
+        <p className="broadcast__hint">{jaMember.broadcast.imageHint}</p>
         {images.length > 0 ? (
           <ul className="broadcast__images thumb-grid" role="list" aria-label={ja.talk.selectedImages}>
             {images.map((src, index) => (
@@ -108,7 +111,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
           </ul>
         ) : null}
         <ImagePickButton
-          label={ja.broadcast.addImage}
+          label={jaMember.broadcast.addImage}
           className="broadcast__pick"
           disabled={images.length >= MESSAGE_IMAGES_MAX}
           onPick={picker.pick}
@@ -123,7 +126,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
         busy={send.isPending}
         disabled={send.isPending || users.length === 0}
       >
-        {ja.broadcast.send}
+        {jaMember.broadcast.send}
       </Button>
     </div>
   );

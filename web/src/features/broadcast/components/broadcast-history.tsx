@@ -1,9 +1,9 @@
-import { ja, type ContentGroup } from '@enishi/contract';
+import { ja, type ContentGroup, jaMember } from '@enishi/contract';
 import { useId } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { dayLabel, clockTime, japanDateKey } from '@/lib/japan-date';
 import { useNow } from '@/lib/use-now';
-import { Button } from '@/components/ui/button';
+import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useBroadcasts } from '../api/get-broadcasts';
 import { typeOf } from '../utils/target';
@@ -18,14 +18,14 @@ export function BroadcastHistory({ group }: { group: ContentGroup }) {
   return (
     <section className="broadcast-history" aria-labelledby={headingId}>
       <h2 id={headingId} className="broadcast-history__title">
-        {ja.broadcast.history}
+        {jaMember.broadcast.history}
       </h2>
       {history.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : history.isError ? (
         <p className="broadcast__empty">{errorMessage(history.error)}</p>
       ) : rows.length === 0 ? (
-        <p className="broadcast__empty">{ja.broadcast.noHistory}</p>
+        <p className="broadcast__empty">{jaMember.broadcast.noHistory}</p>
       ) : (
         <ul className="broadcast-history__list" role="list">
           {rows.map((row) => (
@@ -34,7 +34,7 @@ export function BroadcastHistory({ group }: { group: ContentGroup }) {
                 <time
                   dateTime={row.date}
                 >{`${dayLabel(japanDateKey(row.date), now)} ${clockTime(row.date)}`}</time>
-                <span>{ja.broadcast.sentBy(row.name)}</span>
+                <span>{jaMember.broadcast.sentBy(row.name)}</span>
               </p>
               <p className="broadcast-history__message">{row.message || ja.talk.image}</p>
               {row.image.length > 0 ? (
@@ -47,22 +47,14 @@ export function BroadcastHistory({ group }: { group: ContentGroup }) {
                 </ul>
               ) : null}
               <p className="broadcast-history__read">
-                <span aria-hidden="true">{ja.broadcast.read(row.read, row.count)}</span>
-                <span className="visually-hidden">{ja.broadcast.readLabel(row.read, row.count)}</span>
+                <span aria-hidden="true">{jaMember.broadcast.read(row.read, row.count)}</span>
+                <span className="visually-hidden">{jaMember.broadcast.readLabel(row.read, row.count)}</span>
               </p>
             </li>
           ))}
         </ul>
       )}
-      {history.hasNextPage ? (
-        <Button
-          variant="quiet"
-          onClick={() => void history.fetchNextPage()}
-          busy={history.isFetchingNextPage}
-        >
-          {ja.broadcast.more}
-        </Button>
-      ) : null}
+      <MoreButton query={history}>{jaMember.broadcast.more}</MoreButton>
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { BROADCAST_RANK_FILTER, ja, type ContentGroup } from '@enishi/contract';
+import { BROADCAST_RANK_FILTER, ja, type ContentGroup, jaMember } from '@enishi/contract';
 import { useId, useMemo, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { ButtonLink, Button } from '@/components/ui/button';
+import { RankPill } from '@/components/ui/rank-pill';
 import { Spinner } from '@/components/ui/spinner';
 import '@/components/ui/text-field.css';
 import { useRecipients } from '../api/get-recipients';
@@ -42,7 +43,7 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
         {group === 'men' ? (
           <div className="broadcast__filter">
             <label htmlFor={filterId} className="field__label">
-              {ja.broadcast.rankFilter}
+              {jaMember.broadcast.rankFilter}
             </label>
             <select
               id={filterId}
@@ -52,14 +53,14 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
             >
               {BROADCAST_RANK_FILTER.map((value) => (
                 <option key={value} value={value}>
-                  {value === 0 ? ja.broadcast.allRanks : ja.ranks[value]}
+                  {value === 0 ? jaMember.broadcast.allRanks : ja.ranks[value]}
                 </option>
               ))}
             </select>
           </div>
         ) : null}
         <Button variant="secondary" onClick={toggleAll} disabled={shown.length === 0}>
-          {allShownChosen ? ja.broadcast.clearAll : ja.broadcast.selectAll}
+          {allShownChosen ? jaMember.broadcast.clearAll : jaMember.broadcast.selectAll}
         </Button>
       </div>
 
@@ -68,12 +69,12 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
       ) : recipients.isError ? (
         <p className="broadcast__empty">{errorMessage(recipients.error)}</p>
       ) : shown.length === 0 ? (
-        <p className="broadcast__empty">{ja.broadcast.noMembers}</p>
+        <p className="broadcast__empty">{jaMember.broadcast.noMembers}</p>
       ) : (
         <fieldset className="broadcast__list">
           <legend className="broadcast__legend">
-            {ja.broadcast.members}
-            <span className="broadcast__shown">{ja.broadcast.shown(shown.length)}</span>
+            {jaMember.broadcast.members}
+            <span className="broadcast__shown">{jaMember.broadcast.shown(shown.length)}</span>
           </legend>
           {shown.map((row) => (
             <label key={row.uid} className="broadcast__member">
@@ -83,9 +84,7 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
                 onChange={(event) => toggle(row.uid, event.currentTarget.checked)}
               />
               <span className="broadcast__name">{row.name}</span>
-              {group === 'men' && ja.ranks[row.rank] ? (
-                <span className={`broadcast__rank broadcast__rank--${row.rank}`}>{ja.ranks[row.rank]}</span>
-              ) : null}
+              {group === 'men' ? <RankPill rank={row.rank} /> : null}
             </label>
           ))}
         </fieldset>
@@ -93,14 +92,14 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
 
       <div className="broadcast__bar">
         <p className="broadcast__count" role="status">
-          {ja.broadcast.selected(chosenCount)}
+          {jaMember.broadcast.selected(chosenCount)}
         </p>
         {chosenCount > 0 ? (
           <ButtonLink to={`/${group}/send/form`} variant={group === 'men' ? 'primary' : 'rose'}>
-            {ja.broadcast.next}
+            {jaMember.broadcast.next}
           </ButtonLink>
         ) : (
-          <Button disabled>{ja.broadcast.next}</Button>
+          <Button disabled>{jaMember.broadcast.next}</Button>
         )}
       </div>
 

@@ -1,4 +1,4 @@
-import { CONTENT_TYPE, ja, type ContentGroup, type ContentType } from '@enishi/contract';
+import { CONTENT_TYPE, ja, type ContentGroup, type ContentType, jaMember } from '@enishi/contract';
 
 /** A bulk-send target: men or women, with the key its draft is kept under (product.md §3 drafts). */
 export const draftKey = (group: ContentGroup): string => (group === 'men' ? 'sendmen' : 'sendwomen');
@@ -6,7 +6,7 @@ export const draftKey = (group: ContentGroup): string => (group === 'men' ? 'sen
 export const typeOf = (group: ContentGroup): ContentType => CONTENT_TYPE[group];
 
 export const sentText = (group: ContentGroup): string =>
-  group === 'men' ? ja.broadcast.sentMen : ja.broadcast.sentWomen;
+  group === 'men' ? jaMember.broadcast.sentMen : jaMember.broadcast.sentWomen;
 
 export const selectTitle = (group: ContentGroup): string =>
   group === 'men' ? ja.screens.sendMen : ja.screens.sendWomen;

@@ -1,12 +1,7 @@
 import type { EntryBody } from '@enishi/contract';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** POST /api/entry {type, name, age, email, tel} -> {status: 'OK'}; any other reply is a failure. */
 export function createEntry(body: EntryBody) {
   return api('entry', body, { public: true });
-}
-
-export function useCreateEntry() {
-  return useMutation({ mutationFn: createEntry });
 }

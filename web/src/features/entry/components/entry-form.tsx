@@ -1,12 +1,14 @@
 import { LIMITS, ja } from '@enishi/contract';
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { ApiError } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { ApiError } from '@/lib/api-error';
+import { toast, toastSuccess } from '@/lib/toast';
+import { useHydrated, useTypedBeforeHydration } from '@/lib/use-hydrated';
 import { Button } from '@/components/ui/button';
 import { CheckCircleIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
-import { useCreateEntry } from '../api/create-entry';
+import { useCreateEntry } from '../hooks/use-create-entry';
 import './entry-form.css';
+import { Phrases } from './phrases';
 
 type Field = 'name' | 'age' | 'email' | 'tel';
 const fields: Field[] = ['name', 'age', 'email', 'tel'];
@@ -46,12 +48,17 @@ const blank: Record<Field, string> = { name: '', age: '', email: '', tel: '' };
  */
 export function EntryForm({ type }: { type: 'male' | 'female' }) {
   const create = useCreateEntry();
+  const hydrated = useHydrated();
   const [values, setValues] = useState(blank);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const sentHeading = useRef<HTMLHeadingElement>(null);
+  useTypedBeforeHydration(() => {
+    const typed = fields.map((field) => [field, inputs.current[field]?.value ?? ''] as const);
+    if (typed.some(([, value]) => value)) setValues({ ...blank, ...Object.fromEntries(typed) });
+  });
 
   useEffect(() => {
     if (sent) sentHeading.current?.focus();
@@ -64,7 +71,7 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (create.pending) return;
     setFormError(null);
     const missing = fields.filter((field) => !values[field].trim());
     setErrors(Object.fromEntries(missing.map((field) => [field, requiredText[field]])));
@@ -77,27 +84,26 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
       toast(ja.intro.failed);
       return;
     }
-    create.mutate(
-      {
+    create
+      .run({
         type,
         name: values.name.trim(),
         age: values.age.trim(),
         email: values.email.trim(),
         tel: values.tel.trim(),
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           setSent(true);
-          toast(ja.intro.sent);
+          toastSuccess(ja.intro.sent);
         },
-        onError: (error) => {
+        (error: unknown) => {
           toast(ja.intro.failed);
           // The server's reason for bad input (e.g. the age rule) tells the applicant what to fix.
           if (error instanceof ApiError && (error.status === 400 || error.offline))
             setFormError(error.message);
         },
-      },
-    );
+      );
   }
 
   if (sent) {
@@ -107,13 +113,17 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
         <h3 ref={sentHeading} tabIndex={-1} className="entry-sent__title">
           {ja.intro.sent}
         </h3>
-        <p className="entry-sent__body">{ja.intro.sentBody}</p>
+        <p className="entry-sent__body">
+          <Phrases text={ja.intro.sentBody} />
+        </p>
       </div>
     );
   }
 
+  // The button waits for the app to take the prerendered page over (lib/use-hydrated); POST all the same,
+  // so a form sent by the browser itself could never put its fields in a URL.
   return (
-    <form className="entry-form" noValidate onSubmit={onSubmit}>
+    <form className="entry-form" method="post" noValidate onSubmit={onSubmit} onFocus={create.preload}>
       {fields.map((field) => (
         <TextField
           key={field}
@@ -136,7 +146,7 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
           {formError}
         </p>
       ) : null}
-      <Button type="submit" block busy={create.isPending} className="entry-form__submit">
+      <Button type="submit" block busy={create.pending} ready={hydrated} className="entry-form__submit">
         {ja.intro.submit}
       </Button>
     </form>

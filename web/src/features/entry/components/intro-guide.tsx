@@ -1,5 +1,6 @@
 import { ja } from '@enishi/contract';
 import { PhoneIcon, ShieldIcon } from '@/components/ui/icons';
+import { Phrases } from './phrases';
 import './intro-guide.css';
 
 /** The intro copy of product.md §1: welcome, what members get, the age rule for women, the rules and the install steps. */
@@ -7,19 +8,29 @@ export function IntroGuide({ type }: { type: 'male' | 'female' }) {
   return (
     <>
       <section className="paper-card intro-card intro-card--welcome">
-        <p className="intro-welcome">{ja.intro.welcome}</p>
-        <p>{type === 'male' ? ja.intro.maleBody : ja.intro.femaleBody}</p>
-        {type === 'female' ? <p className="intro-notice">{ja.intro.femaleAge}</p> : null}
+        <p className="intro-welcome">
+          <Phrases text={ja.intro.welcome} />
+        </p>
+        <p>
+          <Phrases text={type === 'male' ? ja.intro.maleBody : ja.intro.femaleBody} />
+        </p>
+        {type === 'female' ? (
+          <p className="intro-notice">
+            <Phrases text={ja.intro.femaleAge} />
+          </p>
+        ) : null}
       </section>
 
       <section className="paper-card intro-card" aria-labelledby="intro-rules">
         <h2 id="intro-rules" className="intro-heading">
           <ShieldIcon size={22} />
-          {ja.intro.rulesTitle}
+          <Phrases text={ja.intro.rulesTitle} />
         </h2>
         <ul className="intro-rules" role="list">
           {ja.intro.rules.map((rule) => (
-            <li key={rule}>{rule}</li>
+            <li key={rule}>
+              <Phrases text={rule} />
+            </li>
           ))}
         </ul>
       </section>
@@ -27,9 +38,11 @@ export function IntroGuide({ type }: { type: 'male' | 'female' }) {
       <section className="paper-card intro-card" aria-labelledby="intro-install">
         <h2 id="intro-install" className="intro-heading">
           <PhoneIcon size={22} />
-          {ja.intro.installTitle}
+          <Phrases text={ja.intro.installTitle} />
         </h2>
-        <p className="intro-muted">{ja.intro.installLead}</p>
+        <p className="intro-muted">
+          <Phrases text={ja.intro.installLead} />
+        </p>
         <div className="intro-install">
           <InstallSteps title={ja.intro.iphoneTitle} steps={ja.intro.iphoneSteps} />
           <InstallSteps title={ja.intro.androidTitle} steps={ja.intro.androidSteps} />
@@ -45,7 +58,9 @@ function InstallSteps({ title, steps }: { title: string; steps: readonly string[
       <h3 className="intro-steps__title">{title}</h3>
       <ol className="intro-steps__list" role="list">
         {steps.map((step) => (
-          <li key={step}>{step}</li>
+          <li key={step}>
+            <Phrases text={step} />
+          </li>
         ))}
       </ol>
     </div>

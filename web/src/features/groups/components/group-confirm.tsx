@@ -1,9 +1,9 @@
-import { ja } from '@enishi/contract';
+import { jaMember } from '@enishi/contract';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { toast } from '@/lib/toast';
+import { toast, toastSuccess } from '@/lib/toast';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useAddGroup } from '../api/add-group';
 import { clearGroupSelection, groupNamePreview, useGroupSelection } from '../utils/group-selection';
@@ -31,7 +31,7 @@ export function GroupConfirm() {
         onSuccess: () => {
           setRegistered(true);
           clearGroupSelection();
-          toast(ja.groups.registered);
+          toastSuccess(jaMember.groups.registered);
           void navigate('/', { replace: true });
         },
         onError: (error) => toast(errorMessage(error)),
@@ -41,17 +41,17 @@ export function GroupConfirm() {
 
   return (
     <div className="group-flow">
-      <p className="group-flow__lead">{ja.groups.confirmLead}</p>
+      <p className="group-flow__lead">{jaMember.groups.confirmLead}</p>
       <dl className="group-name">
-        <dt>{ja.groups.groupName}</dt>
+        <dt>{jaMember.groups.groupName}</dt>
         <dd>{groupNamePreview(man.name, woman.name)}</dd>
       </dl>
       <GroupSlots man={man} woman={woman} />
       <Button block busy={add.isPending} disabled={add.isPending} onClick={onRegister}>
-        {ja.groups.submit}
+        {jaMember.groups.submit}
       </Button>
       <ButtonLink to="/managegroup/select" variant="quiet" block>
-        {ja.groups.back}
+        {jaMember.groups.back}
       </ButtonLink>
     </div>
   );

@@ -1,4 +1,4 @@
-import { ROLE, ja, type UserRow } from '@enishi/contract';
+import { ROLE, type UserRow, jaMember } from '@enishi/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
@@ -17,7 +17,7 @@ export function GroupPick({ side }: { side: Side }) {
   const navigate = useNavigate();
   const [selected, setSelected] = useState<UserRow | null>(null);
   const role = side === 'man' ? ROLE.male : ROLE.female;
-  const kind = side === 'man' ? ja.members.kinds.men : ja.members.kinds.women;
+  const kind = side === 'man' ? jaMember.members.kinds.men : jaMember.members.kinds.women;
 
   function onChoose() {
     if (!selected) return;
@@ -29,13 +29,18 @@ export function GroupPick({ side }: { side: Side }) {
     <div className="group-flow">
       {current ? (
         <p className="group-flow__current">
-          {ja.groups.chosen}: {current.name}
+          {jaMember.groups.chosen}: {current.name}
         </p>
       ) : null}
-      <UserPicker role={role} label={ja.members.listLabel(kind)} selected={selected} onSelect={setSelected} />
+      <UserPicker
+        role={role}
+        label={jaMember.members.listLabel(kind)}
+        selected={selected}
+        onSelect={setSelected}
+      />
       <PickedUserBar selected={selected}>
         <Button block icon={<CheckCircleIcon size={20} />} disabled={!selected} onClick={onChoose}>
-          {ja.groups.choose}
+          {jaMember.groups.choose}
         </Button>
       </PickedUserBar>
     </div>

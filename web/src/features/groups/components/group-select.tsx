@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { jaMember } from '@enishi/contract';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -29,20 +29,20 @@ export function GroupSelect() {
           >
             {side === 'man'
               ? chosen
-                ? ja.groups.changeMan
-                : ja.groups.chooseMan
+                ? jaMember.groups.changeMan
+                : jaMember.groups.chooseMan
               : chosen
-                ? ja.groups.changeWoman
-                : ja.groups.chooseWoman}
+                ? jaMember.groups.changeWoman
+                : jaMember.groups.chooseWoman}
           </ButtonLink>
         )}
       />
       {both ? (
         <ButtonLink to="/managegroup/confirm" block>
-          {ja.groups.register}
+          {jaMember.groups.register}
         </ButtonLink>
       ) : (
-        <p className="group-flow__note">{ja.groups.needBoth}</p>
+        <p className="group-flow__note">{jaMember.groups.needBoth}</p>
       )}
       <Button
         variant="quiet"
@@ -52,7 +52,7 @@ export function GroupSelect() {
           void navigate('/managegroup');
         }}
       >
-        {ja.groups.startOver}
+        {jaMember.groups.startOver}
       </Button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { ROLE, ja } from '@enishi/contract';
+import { ROLE, jaMember } from '@enishi/contract';
 import type { ReactNode } from 'react';
 import { UserIcon } from '@/components/ui/user-icon';
 import type { Chosen, Side } from '../utils/group-selection';
@@ -32,7 +32,7 @@ function Slot({
   action: ((side: Side, chosen: Chosen | null) => ReactNode) | undefined;
 }) {
   const role = side === 'man' ? ROLE.male : ROLE.female;
-  const label = side === 'man' ? ja.groups.man : ja.groups.woman;
+  const label = side === 'man' ? jaMember.groups.man : jaMember.groups.woman;
   return (
     <li className={`paper-card group-slot group-slot--${side}`} aria-label={label}>
       <span className="group-slot__side">{label}</span>
@@ -45,7 +45,7 @@ function Slot({
           </span>
         </span>
       ) : (
-        <span className="group-slot__empty">{ja.groups.notChosen}</span>
+        <span className="group-slot__empty">{jaMember.groups.notChosen}</span>
       )}
       {action ? <span className="group-slot__action">{action(side, chosen)}</span> : null}
     </li>

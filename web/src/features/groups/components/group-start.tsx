@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { jaMember } from '@enishi/contract';
 import { useSession } from '@/lib/session';
 import { ButtonLink } from '@/components/ui/button';
 import { useGroupSelection } from '../utils/group-selection';
@@ -11,7 +11,7 @@ export function GroupStart() {
   const { man, woman } = useGroupSelection(session?.uid ?? 0);
   return (
     <div className="group-flow">
-      <p className="group-flow__lead">{ja.groups.lead}</p>
+      <p className="group-flow__lead">{jaMember.groups.lead}</p>
       <GroupSlots
         man={man}
         woman={woman}
@@ -21,13 +21,13 @@ export function GroupStart() {
             variant={side === 'man' ? 'primary' : 'rose'}
             block
           >
-            {side === 'man' ? ja.groups.chooseMan : ja.groups.chooseWoman}
+            {side === 'man' ? jaMember.groups.chooseMan : jaMember.groups.chooseWoman}
           </ButtonLink>
         )}
       />
       {man || woman ? (
         <ButtonLink to="/managegroup/select" variant="secondary" block>
-          {ja.groups.toSelection}
+          {jaMember.groups.toSelection}
         </ButtonLink>
       ) : null}
     </div>

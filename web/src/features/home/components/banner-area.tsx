@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import './banner-area.css';
 
 export type Banner = { id: number; url: string; image: string };
@@ -14,12 +14,12 @@ export function BannerArea({ banners }: { banners: Banner[] }) {
               <a href={banner.url} target="_blank" rel="noopener noreferrer" className="banner-area__link">
                 <img
                   src={banner.image}
-                  alt={ja.banners.alt(index + 1)}
+                  alt={jaMember.banners.alt(index + 1)}
                   width={1200}
                   height={340}
                   loading="lazy"
                 />
-                <span className="visually-hidden">{ja.banners.newTab}</span>
+                <span className="visually-hidden">{jaMember.banners.newTab}</span>
               </a>
             </li>
           ))}

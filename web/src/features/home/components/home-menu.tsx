@@ -1,4 +1,4 @@
-import { ROLE, canManageStaff, isStaffRole, ja } from '@enishi/contract';
+import { ROLE, canManageStaff, isStaffRole, ja, jaMember } from '@enishi/contract';
 import { useCounters } from '@/lib/notifications';
 import type { Session } from '@/lib/session';
 import { LogoutButton } from '@/components/logout-button';
@@ -9,11 +9,13 @@ import {
   MegaphoneIcon,
   MemberIcon,
   NewsIcon,
+  PersonAddIcon,
   PersonIcon,
   SendIcon,
   StaffIcon,
   UserEditIcon,
 } from '@/components/ui/icons';
+import { useNewApplicationCount } from '@/lib/applications';
 import { MenuTile } from './menu-tile';
 import './home-menu.css';
 
@@ -22,13 +24,14 @@ export function HomeMenu({ session }: { session: Session }) {
   return (
     <nav className="home-menu" aria-label={ja.home.menuLabel}>
       {isStaffRole(session.role) ? <StaffMenu role={session.role} /> : <MemberMenu role={session.role} />}
-      <LogoutButton className="home-menu__logout" />
+      <LogoutButton className="home-menu__logout" block={false} />
     </nav>
   );
 }
 
 function StaffMenu({ role }: { role: number }) {
   const counters = useCounters();
+  const newApplications = useNewApplicationCount(true);
   return (
     <ul className="menu-grid" role="list">
       <MenuTile to="/talkrooms" label={ja.menu.staffTalkList} icon={<ChatsIcon />} count={counters.setting} />
@@ -54,6 +57,12 @@ function StaffMenu({ role }: { role: number }) {
       {canManageStaff(role) ? (
         <MenuTile to="/staff/menu" label={ja.menu.staffAdmin} icon={<StaffIcon />} />
       ) : null}
+      <MenuTile
+        to="/applications"
+        label={jaMember.profile.applications.title}
+        icon={<PersonAddIcon />}
+        count={newApplications}
+      />
       <MenuTile to="/men/send" label={ja.menu.sendMen} icon={<SendIcon />} tone="men" />
       <MenuTile to="/women/send" label={ja.menu.sendWomen} icon={<SendIcon />} tone="women" />
     </ul>

@@ -1,34 +1,38 @@
-import { ROLE, ja, type AuditRow, type AuditSnapshot } from '@enishi/contract';
+import { ROLE, ja, type AuditRow, type AuditSnapshot, jaMember } from '@enishi/contract';
 import { errorMessage } from '@/lib/api-client';
-import { Button } from '@/components/ui/button';
+import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuditLog } from '../api/get-audit-log';
 import './members.css';
-
-const dateFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import { japanDateTime } from '../utils/date-format';
 
 const kindLabel = (role: number) =>
   role === ROLE.male
-    ? ja.members.kinds.men
+    ? jaMember.members.kinds.men
     : role === ROLE.female
-      ? ja.members.kinds.women
-      : ja.members.kinds.staff;
+      ? jaMember.members.kinds.women
+      : jaMember.members.kinds.staff;
 
 /** One side of a change, in the words of the form. */
 function describe(snapshot: AuditSnapshot): string {
   const parts = [`${snapshot.name}（ID: ${snapshot.id}）`];
   if (snapshot.role === ROLE.male && ja.ranks[snapshot.rank])
-    parts.push(`${ja.members.fields.rank}: ${ja.ranks[snapshot.rank]}`);
-  if (snapshot.introducer) parts.push(`${ja.members.fields.introducer}: ${snapshot.introducer}`);
+    parts.push(`${jaMember.members.fields.rank}: ${ja.ranks[snapshot.rank]}`);
+  if (snapshot.introducer) parts.push(`${jaMember.members.fields.introducer}: ${snapshot.introducer}`);
   return parts.join(' / ');
 }
+
+/** A value of a profile change as text: lists joined, nothing as 未設定. */
+const valueText = (value: unknown): string =>
+  value === null || value === '' || (Array.isArray(value) && value.length === 0)
+    ? jaMember.profile.unset
+    : Array.isArray(value)
+      ? value.join('・')
+      : String(value);
+
+const fieldLabel = (field: string): string =>
+  (jaMember.profile.fields as Record<string, string>)[field] ??
+  (field === 'photo' ? jaMember.profile.photos.title : field);
 
 /** /staff/audit: who added, changed or deleted which member or staff record, and when (the owner only). */
 export function AuditLog() {
@@ -44,18 +48,14 @@ export function AuditLog() {
   }
   return (
     <div className="audit">
-      <p className="audit__lead">{ja.audit.lead}</p>
-      {rows.length === 0 ? <p className="notice-box">{ja.audit.empty}</p> : null}
+      <p className="audit__lead">{jaMember.audit.lead}</p>
+      {rows.length === 0 ? <p className="notice-box">{jaMember.audit.empty}</p> : null}
       <ol className="audit__rows">
         {rows.map((row) => (
           <AuditEntry key={row.id} row={row} />
         ))}
       </ol>
-      {log.hasNextPage ? (
-        <Button variant="quiet" busy={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-          {ja.audit.more}
-        </Button>
-      ) : null}
+      <MoreButton query={log}>{jaMember.audit.more}</MoreButton>
     </div>
   );
 }
@@ -65,22 +65,36 @@ function AuditEntry({ row }: { row: AuditRow }) {
   return (
     <li className="audit__row">
       <p className="audit__head">
-        <span className={`audit__action audit__action--${row.action}`}>{ja.audit.actions[row.action]}</span>
+        <span className={`audit__action audit__action--${row.action}`}>
+          {jaMember.audit.actions[row.action]}
+        </span>
         <span className="audit__subject">
-          {kindLabel(row.target.role)} {subject?.name}
+          {kindLabel(row.target.role)} {subject?.name ?? `#${row.target.uid}`}
         </span>
       </p>
       <p className="audit__meta">
-        <time dateTime={row.date}>{dateFormat.format(new Date(row.date))}</time>
-        <span>{ja.audit.by(row.actor.name)}</span>
-        {row.password_reset ? <span>{ja.audit.passwordReset}</span> : null}
+        <time dateTime={row.date}>{japanDateTime.format(new Date(row.date))}</time>
+        <span>{jaMember.audit.by(row.actor.name)}</span>
+        {row.password_reset ? <span>{jaMember.audit.passwordReset}</span> : null}
       </p>
       {row.action === 'update' && row.before && row.after ? (
         <dl className="audit__change">
-          <dt>{ja.audit.before}</dt>
+          <dt>{jaMember.audit.before}</dt>
           <dd>{describe(row.before)}</dd>
-          <dt>{ja.audit.after}</dt>
+          <dt>{jaMember.audit.after}</dt>
           <dd>{describe(row.after)}</dd>
+        </dl>
+      ) : null}
+      {row.changes ? (
+        <dl className="audit__change">
+          {Object.entries(row.changes).map(([field, [before, after]]) => (
+            <div key={field} className="audit__change-row">
+              <dt>{fieldLabel(field)}</dt>
+              <dd>
+                {valueText(before)} → {valueText(after)}
+              </dd>
+            </div>
+          ))}
         </dl>
       ) : null}
     </li>

@@ -1,10 +1,11 @@
-import { ja, kindOfRole, type MemberKind } from '@enishi/contract';
+import { ja, kindOfRole, type MemberKind, jaMember } from '@enishi/contract';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMember } from '../api/get-member';
 import { memberKinds } from '../utils/member-kinds';
+import { MemberProfile } from './member-profile';
 import { MemberForm } from './member-form';
 import './members.css';
 
@@ -19,13 +20,18 @@ export function MemberEdit({ kind }: { kind: MemberKind }) {
   if (!user || kindOfRole(user.role) !== kind) {
     return (
       <div className="notice-box" role="alert">
-        <p>{member.isError ? errorMessage(member.error) : ja.members.loadFailed}</p>
+        <p>{member.isError ? errorMessage(member.error) : jaMember.members.loadFailed}</p>
         <ButtonLink to={memberKinds[kind].listPath} variant="secondary">
           {ja.app.back}
         </ButtonLink>
       </div>
     );
   }
-  // Keyed by uid, so moving to another record starts a fresh form.
-  return <MemberForm key={user.uid} kind={kind} user={user} />;
+  // Keyed by uid, so moving to another record starts a fresh form. Men and women have a profile too.
+  return (
+    <>
+      <MemberForm key={user.uid} kind={kind} user={user} />
+      {kind === 'staff' ? null : <MemberProfile key={`profile-${user.uid}`} uid={user.uid} />}
+    </>
+  );
 }

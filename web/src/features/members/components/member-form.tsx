@@ -7,23 +7,30 @@ import {
   type MemberFormField,
   type MemberKind,
   type UserRow,
+  jaMember,
 } from '@enishi/contract';
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { toast, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { useHandleApplication } from '@/lib/applications';
 import { useSaveMember } from '../api/save-member';
+import { SelectField } from './select-field';
 import { checkMemberForm, type MemberFormErrors, type MemberFormValues } from '../utils/member-form';
 import { memberKinds } from '../utils/member-kinds';
 import './members.css';
 
+/** The member screens' wording. */
+const text = jaMember.members;
+
 const FIELD_ORDER: MemberFormField[] = ['name', 'id', 'pass', 'rank', 'introducer'];
 
-const valuesOf = (user: UserRow | undefined): MemberFormValues => ({
+const valuesOf = (user: UserRow | undefined, prefill: URLSearchParams): MemberFormValues => ({
   id: user?.id ?? '',
-  name: user?.name ?? '',
+  // From the applications inbox (会員登録へ): the applicant's name.
+  name: user?.name ?? (prefill.get('name') ?? '').slice(0, LIMITS.nameMax),
   pass: '',
   rank: user && user.rank > 0 ? String(user.rank) : '',
   introducer: user?.introducer ?? '',
@@ -36,7 +43,7 @@ const valuesOf = (user: UserRow | undefined): MemberFormValues => ({
  */
 export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow }) {
   const mode = user ? 'edit' : 'add';
-  const [values, setValues] = useState(() => valuesOf(user));
+  const [values, setValues] = useState(() => valuesOf(user, new URLSearchParams(window.location.search)));
   const [errors, setErrors] = useState<MemberFormErrors>({});
   const fields = useRef<Fields>({});
   const ids = useId();
@@ -66,8 +73,8 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
           fields.current.name = element;
         }}
         id={`${ids}-name`}
-        label={ja.members.fields.name}
-        mark={ja.members.required}
+        label={text.fields.name}
+        mark={text.required}
         name="name"
         autoComplete="off"
         maxLength={LIMITS.nameMax}
@@ -79,14 +86,14 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
       />
       {hinted(
         'id',
-        ja.members.hints.id,
+        text.hints.id,
         <TextField
           ref={(element) => {
             fields.current.id = element;
           }}
           id={`${ids}-id`}
-          label={ja.members.fields.id}
-          mark={ja.members.required}
+          label={text.fields.id}
+          mark={text.required}
           name="login-id"
           autoComplete="off"
           autoCapitalize="none"
@@ -103,7 +110,7 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
       )}
       {hinted(
         'pass',
-        mode === 'edit' ? `${ja.members.hints.passEdit}（${ja.members.hints.pass}）` : ja.members.hints.pass,
+        mode === 'edit' ? `${text.hints.passEdit}（${text.hints.pass}）` : text.hints.pass,
         <PasswordField
           id={`${ids}-pass`}
           required={mode === 'add'}
@@ -121,7 +128,6 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
           id={`${ids}-rank`}
           value={values.rank}
           error={errors.rank}
-          describedBy={describedBy('rank', false)}
           selectRef={(element) => {
             fields.current.rank = element;
           }}
@@ -131,13 +137,13 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
       {kind !== 'staff'
         ? hinted(
             'introducer',
-            ja.members.hints.introducer,
+            text.hints.introducer,
             <TextField
               ref={(element) => {
                 fields.current.introducer = element;
               }}
               id={`${ids}-introducer`}
-              label={ja.members.fields.introducer}
+              label={text.fields.introducer}
               name="introducer"
               autoComplete="off"
               maxLength={LIMITS.introducerMax}
@@ -149,7 +155,7 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
           )
         : null}
       <Button type="submit" block busy={save.isPending} className="member-form__submit">
-        {save.isPending ? ja.members.saving : mode === 'edit' ? ja.members.submitEdit : ja.members.submitAdd}
+        {save.isPending ? text.saving : mode === 'edit' ? text.submitEdit : text.submitAdd}
       </Button>
     </form>
   );
@@ -176,6 +182,10 @@ function useSubmitMember({
   const role = user?.role ?? memberKinds[kind].role;
   const navigate = useNavigate();
   const save = useSaveMember();
+  const handleApplication = useHandleApplication();
+  const [params] = useSearchParams();
+  const application =
+    !user && /^\d{1,10}$/.test(params.get('application') ?? '') ? Number(params.get('application')) : 0;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -183,7 +193,7 @@ function useSubmitMember({
     const checked = checkMemberForm(mode, role, values);
     if (!checked.ok) {
       setErrors(checked.errors);
-      toast(ja.members.invalid);
+      toast(text.invalid);
       const first = FIELD_ORDER.find((field) => checked.errors[field]);
       if (first) fields.current[first]?.focus();
       return;
@@ -193,14 +203,17 @@ function useSubmitMember({
     save.mutate(
       user ? { ...data, uid: user.uid, pass: data.pass ?? '' } : { ...data, pass: data.pass ?? '' },
       {
-        onSuccess: () => {
-          toast(user ? ja.members.updated(data.name) : ja.members.added(data.name));
+        onSuccess: (reply) => {
+          toastSuccess(user ? text.updated(data.name) : text.added(data.name));
+          const created = reply.rows[0]?.uid;
+          // Made from an application: it is handled now, and remembers the member.
+          if (application > 0 && created) handleApplication.mutate({ id: application, member_uid: created });
           void navigate(listPath, { replace: true });
         },
         onError: (error) => {
           const message = errorMessage(error);
           toast(message);
-          if (message === ja.members.errors.idTaken) {
+          if (message === text.errors.idTaken) {
             setErrors({ id: message });
             fields.current.id?.focus();
           }
@@ -217,51 +230,34 @@ function RankField({
   id,
   value,
   error,
-  describedBy,
   selectRef,
   onChange,
 }: {
   id: string;
   value: string;
   error: string | undefined;
-  describedBy: string | undefined;
   selectRef: (element: HTMLSelectElement | null) => void;
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {ja.members.fields.rank}
-        <span className="field__mark" aria-hidden="true">
-          {ja.members.required}
-        </span>
-      </label>
-      <span className="member-form__select-wrap">
-        <select
-          ref={selectRef}
-          id={id}
-          name="rank"
-          className="field__input member-form__select"
-          value={value}
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">{ja.members.rankPlaceholder}</option>
-          {MEN_RANKS.map((rank) => (
-            <option key={rank} value={rank}>
-              {ja.ranks[rank]}
-            </option>
-          ))}
-        </select>
-      </span>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      id={id}
+      label={text.fields.rank}
+      mark={text.required}
+      name="rank"
+      value={value}
+      error={error}
+      selectRef={selectRef}
+      aria-required="true"
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">{text.rankPlaceholder}</option>
+      {MEN_RANKS.map((rank) => (
+        <option key={rank} value={rank}>
+          {ja.ranks[rank]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -289,8 +285,8 @@ function PasswordField({
       <TextField
         ref={inputRef}
         id={id}
-        label={ja.members.fields.pass}
-        mark={required ? ja.members.required : undefined}
+        label={text.fields.pass}
+        mark={required ? text.required : undefined}
         name="new-password"
         type={showPassword ? 'text' : 'password'}
         autoComplete="new-password"
@@ -310,7 +306,7 @@ function PasswordField({
           checked={showPassword}
           onChange={(event) => setShowPassword(event.target.checked)}
         />
-        {ja.members.showPassword}
+        {text.showPassword}
       </label>
     </>
   );

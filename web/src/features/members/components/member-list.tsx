@@ -1,8 +1,8 @@
-import { ja, type MemberKind, type UserRow } from '@enishi/contract';
+import { type MemberKind, type UserRow, jaMember } from '@enishi/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { toast, toastSuccess } from '@/lib/toast';
 import { PickedUserBar } from '@/components/picked-user-bar';
 import { UserPicker } from '@/components/user-picker';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -25,11 +25,11 @@ export function MemberList({ kind }: { kind: MemberKind }) {
 
   async function onDelete() {
     if (!selected || remove.isPending) return;
-    if (!(await confirm({ message: ja.members.deleteConfirm }))) return;
+    if (!(await confirm({ message: jaMember.members.deleteConfirm }))) return;
     remove.mutate(selected.uid, {
       onSuccess: () => {
         setSelected(null);
-        toast(ja.members.deleted[kind]);
+        toastSuccess(jaMember.members.deleted[kind]);
       },
       onError: (error) => toast(errorMessage(error)),
     });
@@ -44,12 +44,12 @@ export function MemberList({ kind }: { kind: MemberKind }) {
           icon={<PersonAddIcon size={20} />}
           className="member-list__add"
         >
-          {ja.members.add}
+          {jaMember.members.add}
         </ButtonLink>
       </div>
       <UserPicker
         role={role}
-        label={ja.members.listLabel(label)}
+        label={jaMember.members.listLabel(label)}
         selected={selected}
         onSelect={setSelected}
       />
@@ -61,7 +61,7 @@ export function MemberList({ kind }: { kind: MemberKind }) {
             disabled={!selected}
             onClick={() => selected && void navigate(editPath(selected.uid))}
           >
-            {ja.members.edit}
+            {jaMember.members.edit}
           </Button>
           <Button
             variant="rose"
@@ -70,7 +70,7 @@ export function MemberList({ kind }: { kind: MemberKind }) {
             busy={remove.isPending}
             onClick={() => void onDelete()}
           >
-            {ja.members.delete}
+            {jaMember.members.delete}
           </Button>
         </div>
       </PickedUserBar>

@@ -1,5 +1,5 @@
-import { ja, type MemberKind } from '@enishi/contract';
-import { HistoryIcon, ListIcon, PersonAddIcon } from '@/components/ui/icons';
+import { type MemberKind, jaMember } from '@enishi/contract';
+import { HistoryIcon, ListIcon, PersonAddIcon, UserEditIcon } from '@/components/ui/icons';
 import { memberKinds } from '../utils/member-kinds';
 import { AdminMenu, type AdminMenuItem } from './admin-menu';
 
@@ -7,15 +7,17 @@ import { AdminMenu, type AdminMenuItem } from './admin-menu';
 export function MemberMenu({ kind }: { kind: MemberKind }) {
   const { listPath, addPath, titles } = memberKinds[kind];
   const labels = {
-    men: [ja.members.menu.menList, ja.members.menu.menAdd],
-    women: [ja.members.menu.womenList, ja.members.menu.womenAdd],
-    staff: [ja.members.menu.staffList, ja.members.menu.staffAdd],
+    men: [jaMember.members.menu.menList, jaMember.members.menu.menAdd],
+    women: [jaMember.members.menu.womenList, jaMember.members.menu.womenAdd],
+    staff: [jaMember.members.menu.staffList, jaMember.members.menu.staffAdd],
   }[kind];
   const items: AdminMenuItem[] = [
     { to: listPath, label: labels[0]!, icon: <ListIcon /> },
     { to: addPath, label: labels[1]!, icon: <PersonAddIcon /> },
   ];
-  if (kind === 'staff')
-    items.push({ to: '/staff/audit', label: ja.members.menu.auditLog, icon: <HistoryIcon /> });
+  if (kind === 'staff') {
+    items.push({ to: '/staff/audit', label: jaMember.members.menu.auditLog, icon: <HistoryIcon /> });
+    items.push({ to: '/staff/lists', label: jaMember.profile.lookups.title, icon: <UserEditIcon /> });
+  }
   return <AdminMenu label={titles.menu} items={items} />;
 }

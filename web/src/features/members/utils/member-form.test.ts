@@ -1,8 +1,8 @@
-import { ja } from '@enishi/contract';
+import { jaMember } from '@enishi/contract';
 import { describe, expect, it } from 'vitest';
 import { checkMemberForm, type MemberFormValues } from './member-form';
 
-const e = ja.members.errors;
+const e = jaMember.members.errors;
 const filled: MemberFormValues = {
   id: 'yamada',
   name: '山田 太郎',

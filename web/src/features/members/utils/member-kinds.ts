@@ -1,4 +1,4 @@
-import { NEW_USER_ROLE, ja, type MemberKind } from '@enishi/contract';
+import { NEW_USER_ROLE, ja, type MemberKind, jaMember } from '@enishi/contract';
 
 /** Where each kind of record lives in the app, and how its screens are titled (product.md §2). */
 export const memberKinds: Record<
@@ -14,7 +14,7 @@ export const memberKinds: Record<
 > = {
   men: {
     role: NEW_USER_ROLE.men,
-    label: ja.members.kinds.men,
+    label: jaMember.members.kinds.men,
     listPath: '/menlist',
     addPath: '/men/add',
     editPath: (uid) => `/men/edit?id=${uid}`,
@@ -27,7 +27,7 @@ export const memberKinds: Record<
   },
   women: {
     role: NEW_USER_ROLE.women,
-    label: ja.members.kinds.women,
+    label: jaMember.members.kinds.women,
     listPath: '/womenlist',
     addPath: '/women/add',
     editPath: (uid) => `/women/edit?id=${uid}`,
@@ -40,7 +40,7 @@ export const memberKinds: Record<
   },
   staff: {
     role: NEW_USER_ROLE.staff,
-    label: ja.members.kinds.staff,
+    label: jaMember.members.kinds.staff,
     listPath: '/staff/list',
     addPath: '/staff/add',
     editPath: (uid) => `/staff/edit?id=${uid}`,

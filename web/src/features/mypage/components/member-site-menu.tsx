@@ -1,7 +1,7 @@
 import { MEMBER_SITE_LINKS, ja, type MemberSiteLink } from '@enishi/contract';
 import { Link } from 'react-router';
 import { useClubConfig } from '@/lib/club-config';
-import { ChevronRightIcon, ExternalIcon, HandsetIcon, NewsIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, ExternalIcon, HandsetIcon, HistoryIcon, NewsIcon } from '@/components/ui/icons';
 import './profile.css';
 
 const labels: Record<MemberSiteLink, string> = {
@@ -13,8 +13,9 @@ const labels: Record<MemberSiteLink, string> = {
 };
 
 /**
- * The male members' menu of mypage (product.md §2): the external member-site pages the club configured (each
- * opens in a new tab; one not configured is shown disabled rather than broken) and 緊急連絡 (/contact).
+ * The male members' menu of mypage (product.md §2): セッティング履歴 (his setting requests, in the app), the
+ * external member-site pages the club configured (each opens in a new tab; one not configured is shown disabled
+ * rather than broken) and 緊急連絡 (/contact).
  */
 export function MemberSiteMenu() {
   const config = useClubConfig();
@@ -24,6 +25,18 @@ export function MemberSiteMenu() {
       <ul className="profile-links" role="list">
         {MEMBER_SITE_LINKS.map((key) => {
           const href = links?.[key];
+          // セッティング履歴 is the app's own list of his setting requests (product.md §18.2).
+          if (key === 'settings') {
+            return (
+              <li key={key}>
+                <Link to="/setting/history" className="profile-link">
+                  <HistoryIcon className="profile-link__icon" />
+                  <span className="profile-link__label">{labels[key]}</span>
+                  <ChevronRightIcon size={20} className="profile-link__chevron" />
+                </Link>
+              </li>
+            );
+          }
           return (
             <li key={key}>
               {href ? (

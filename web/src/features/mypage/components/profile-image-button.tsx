@@ -2,7 +2,7 @@ import { ja } from '@enishi/contract';
 import { useRef } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import type { Session } from '@/lib/session';
-import { toast } from '@/lib/toast';
+import { toast, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { CameraIcon } from '@/components/ui/icons';
 import { useUploadOwnImage } from '../api/upload-user-image';
@@ -18,7 +18,7 @@ export function ProfileImageButton({ session }: { session: Session }) {
     const image = await profileImageDataUrl(file);
     if (!image) return;
     upload.mutate(image, {
-      onSuccess: () => toast(ja.memberMenu.imageUploaded),
+      onSuccess: () => toastSuccess(ja.memberMenu.imageUploaded),
       onError: (error) => toast(errorMessage(error)),
     });
   }

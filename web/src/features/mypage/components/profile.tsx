@@ -1,11 +1,12 @@
-import { ROLE, canUploadOwnImage, ja } from '@enishi/contract';
+import { ROLE, canUploadOwnImage, ja, jaMember } from '@enishi/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { forgetUser, tellServerLogout } from '@/lib/auth';
 import { updateSession, type Session } from '@/lib/session';
 import { LogoutButton } from '@/components/logout-button';
-import { ChevronRightIcon, CourseIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, CourseIcon, HistoryIcon } from '@/components/ui/icons';
+import { RankPill } from '@/components/ui/rank-pill';
 import { UserIcon } from '@/components/ui/user-icon';
 import { useUser } from '../api/get-user';
 import { MemberSiteMenu } from './member-site-menu';
@@ -35,7 +36,6 @@ export function Profile({ session, children }: { session: Session; children?: Re
     })();
   }, [gone, navigate]);
 
-  const rank = ja.ranks[session.rank];
   return (
     <div className="profile">
       <section className="profile-card">
@@ -43,10 +43,10 @@ export function Profile({ session, children }: { session: Session; children?: Re
         <p className="profile-card__name">{session.name}</p>
         <p className="profile-card__role">{ja.roles[session.role]}</p>
         {canUploadOwnImage(session.role) ? <ProfileImageButton session={session} /> : null}
-        {session.role === ROLE.male && rank ? (
+        {session.role === ROLE.male && ja.ranks[session.rank] ? (
           <p className="profile-card__rank">
             <span className="visually-hidden">{ja.mypage.rank}</span>
-            <span className="rank-badge">{rank}</span>
+            <RankPill rank={session.rank} size="lg" />
           </p>
         ) : null}
       </section>
@@ -64,6 +64,18 @@ export function Profile({ session, children }: { session: Session; children?: Re
       ) : null}
 
       {session.role === ROLE.male ? <MemberSiteMenu /> : null}
+
+      {session.role === ROLE.female ? (
+        <ul className="profile-links" role="list">
+          <li>
+            <Link to="/setting/history" className="profile-link">
+              <HistoryIcon className="profile-link__icon" />
+              <span className="profile-link__label">{jaMember.setting.history}</span>
+              <ChevronRightIcon size={20} className="profile-link__chevron" />
+            </Link>
+          </li>
+        </ul>
+      ) : null}
 
       {children}
 

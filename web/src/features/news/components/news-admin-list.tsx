@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { dayLabel, japanDateKey } from '@/lib/japan-date';
-import { toast } from '@/lib/toast';
+import { toast, toastSuccess } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -38,7 +38,7 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
     remove.mutate(chosen, {
       onSuccess: () => {
         setSelected(null);
-        toast(ja.news.deleted);
+        toastSuccess(ja.news.deleted);
       },
       onError: (error) => toast(errorMessage(error)),
     });

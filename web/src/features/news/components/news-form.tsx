@@ -9,7 +9,7 @@ import {
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { toast, toastSuccess } from '@/lib/toast';
 import { useImagePicker } from '@/lib/use-image-picker';
 import { Button } from '@/components/ui/button';
 import { TrashIcon } from '@/components/ui/icons';
@@ -78,7 +78,7 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
       },
       {
         onSuccess: () => {
-          toast(savedText(group));
+          toastSuccess(savedText(group));
           void navigate(`/news/${group}/list`);
         },
         onError: (error) => {

@@ -1,9 +1,9 @@
 import { ja, type ConversationRow } from '@enishi/contract';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import { listTime } from '@/lib/japan-date';
 import { CountBadge } from '@/components/ui/count-badge';
-import { UserIcon, type IconTone } from '@/components/ui/user-icon';
+import { talkTone, UserIcon } from '@/components/ui/user-icon';
 
 /** Where a room opens: staff-type rooms (the desk talk of a member, staff rooms) at /talk/staff/<id>. */
 export const talkPath = (row: Pick<ConversationRow, 'id' | 'type'>): string =>
@@ -22,12 +22,6 @@ export function lastContentText(lastContent: string): string {
   }
 }
 
-function iconTone(row: ConversationRow): IconTone | undefined {
-  if (row.type === 'st') return 'group';
-  if (row.type === 'staff') return 'staff';
-  return undefined;
-}
-
 /**
  * One room: icon, name, last message, time and unread count. The link's accessible name is the room's name
  * alone; the rest describes it.
@@ -42,7 +36,7 @@ export function RoomRow({ row, now }: { row: ConversationRow; now: Date }) {
   ];
   return (
     <li>
-      <Link
+      <NavLink
         to={talkPath(row)}
         className="room-row inset-focus"
         aria-labelledby={`${id}-name`}
@@ -53,7 +47,7 @@ export function RoomRow({ row, now }: { row: ConversationRow; now: Date }) {
           role={row.role ?? 0}
           image={row.user_image}
           size="md"
-          tone={iconTone(row)}
+          tone={talkTone(row.type)}
         />
         <span className="room-row__body">
           <span className="room-row__top">
@@ -73,7 +67,7 @@ export function RoomRow({ row, now }: { row: ConversationRow; now: Date }) {
             <CountBadge count={row.unread} />
           </span>
         </span>
-      </Link>
+      </NavLink>
       {row.unread > 0 ? (
         <span id={`${id}-unread`} className="visually-hidden">
           {ja.home.unread(row.unread)}

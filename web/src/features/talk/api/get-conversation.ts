@@ -1,6 +1,7 @@
 import type { ConversationRow } from '@enishi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import { keptWhenOffline } from '@/lib/chat/history';
 
 /** POST /api/get_conversation {conversation_id} -> {rows: [row]}; 404 when it does not exist for the caller. */
 export async function getConversation(conversationId: number): Promise<ConversationRow> {
@@ -10,10 +11,21 @@ export async function getConversation(conversationId: number): Promise<Conversat
   return row;
 }
 
+/** The talk's row; offline, the one kept with the talk's newest messages (lib/chat/history.ts). */
+async function conversationOrKept(conversationId: number): Promise<ConversationRow> {
+  try {
+    return await getConversation(conversationId);
+  } catch (error) {
+    const kept = await keptWhenOffline(error, conversationId);
+    if (kept?.row) return kept.row;
+    throw error;
+  }
+}
+
 export const conversationQueryOptions = (conversationId: number) =>
   queryOptions({
     queryKey: ['conversation', conversationId],
-    queryFn: () => getConversation(conversationId),
+    queryFn: () => conversationOrKept(conversationId),
     staleTime: 60_000,
   });
 

@@ -1,10 +1,25 @@
 import type { MessagesReply } from '@enishi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { keptWhenOffline } from '@/lib/chat/history';
 
 /** POST /api/messages {id, before?} -> the newest page of a talk, or the page before `before`, grouped by date. */
 export function getMessages(conversationId: number, before: number | undefined): Promise<MessagesReply> {
   return api('messages', before === undefined ? { id: conversationId } : { id: conversationId, before }, {});
+}
+
+/**
+ * The newest page; offline (or with the server out of reach), the copy kept on this device when the talk was
+ * last open (lib/chat/history.ts), so that its newest messages can still be read.
+ */
+async function newestPageOrKept(conversationId: number): Promise<MessagesReply> {
+  try {
+    return await getMessages(conversationId, undefined);
+  } catch (error) {
+    const kept = await keptWhenOffline(error, conversationId);
+    if (kept) return kept.page;
+    throw error;
+  }
 }
 
 /** The oldest message of a page (announcements aside): the next, older page comes before it. */
@@ -20,12 +35,14 @@ function oldestId(page: MessagesReply): number | undefined {
 
 /**
  * Pages of a talk, newest first: the first opens the talk fast, older ones come as the user scrolls up.
- * Not kept after leaving the talk: image URLs are signed for a limited time, and a fresh open is cheap.
+ * Not kept in memory after leaving the talk: image URLs are signed for a limited time, and a fresh open is
+ * cheap (the newest page is kept on the device for reading offline: hooks/use-keep-history.ts).
  */
 export const messagesQueryOptions = (conversationId: number) =>
   infiniteQueryOptions({
     queryKey: ['messages', conversationId],
-    queryFn: ({ pageParam }) => getMessages(conversationId, pageParam),
+    queryFn: ({ pageParam }) =>
+      pageParam === undefined ? newestPageOrKept(conversationId) : getMessages(conversationId, pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.isEnd ? undefined : oldestId(last)),
     staleTime: Infinity,

@@ -1,13 +1,16 @@
 import { ja, type Message } from '@enishi/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { dayLabel, japanDateKey } from '@/lib/japan-date';
-import { PinIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, PinIcon } from '@/components/ui/icons';
+import { cx } from '@/components/ui/class-names';
 import { MessageText } from './message-parts';
 import './announcement-area.css';
 
+const preview = (message: Message) => message.message.trim() || ja.talk.image;
+
 /**
- * The pinned announcements above a talk (product.md §2), newest first: the newest shows, the others on request.
- * Each can be put away with 今後は表示しない.
+ * The pinned announcements above a talk (product.md §2), newest first. Slim by default: one line with the
+ * newest, so that the talk keeps its room; a tap opens them all, each with 今後は表示しない.
  */
 export function AnnouncementArea({
   announcements,
@@ -19,46 +22,51 @@ export function AnnouncementArea({
   onHide: (message: Message) => void;
 }) {
   const [expanded, setExpanded] = useState(false);
-  if (announcements.length === 0) return null;
-  const shown = expanded ? announcements : announcements.slice(0, 1);
+  const listId = useId();
+  const newest = announcements[0];
+  if (!newest) return null;
   return (
-    <section className="announcements" aria-label={ja.talk.announceArea}>
-      <ul className="announcements__list" role="list">
-        {shown.map((message) => (
-          <li key={message.id} className="announcement">
-            <PinIcon size={18} className="announcement__icon" />
-            <div className="announcement__body">
-              {message.message.trim() ? (
-                <MessageText
-                  text={message.message}
-                  className={
-                    expanded ? 'announcement__text' : 'announcement__text announcement__text--clamped'
-                  }
-                />
-              ) : (
-                <p className="announcement__text">{ja.talk.image}</p>
-              )}
-              <p className="announcement__meta">
-                {message.name}・{dayLabel(japanDateKey(message.date), now)}
-              </p>
-            </div>
-            <button type="button" className="announcement__hide" onClick={() => onHide(message)}>
-              {ja.talk.hideAnnounce}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {announcements.length > 1 ? (
-        <button
-          type="button"
-          className="announcements__toggle"
-          aria-expanded={expanded}
-          onClick={() => setExpanded((value) => !value)}
-        >
-          {expanded
-            ? ja.talk.showFewerAnnouncements
-            : ja.talk.showAllAnnouncements.replace('{n}', String(announcements.length))}
-        </button>
+    <section
+      className={cx('announcements', expanded && 'announcements--open')}
+      aria-label={ja.talk.announceArea}
+    >
+      <button
+        type="button"
+        className="announcements__bar"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded((value) => !value)}
+      >
+        <PinIcon size={16} className="announcements__pin" />
+        <span className="announcements__preview">{expanded ? ja.talk.announceArea : preview(newest)}</span>
+        {announcements.length > 1 ? (
+          <span className="announcements__count">{ja.talk.announceCount(announcements.length)}</span>
+        ) : null}
+        <span className="visually-hidden">
+          {expanded ? ja.talk.showFewerAnnouncements : ja.talk.openAnnouncements}
+        </span>
+        <ChevronRightIcon size={18} className="announcements__chevron" />
+      </button>
+      {expanded ? (
+        <ul id={listId} className="announcements__list" role="list">
+          {announcements.map((message) => (
+            <li key={message.id} className="announcement">
+              <div className="announcement__body">
+                {message.message.trim() ? (
+                  <MessageText text={message.message} className="announcement__text" />
+                ) : (
+                  <p className="announcement__text">{ja.talk.image}</p>
+                )}
+                <p className="announcement__meta">
+                  {message.name}・{dayLabel(japanDateKey(message.date), now)}
+                </p>
+              </div>
+              <button type="button" className="announcement__hide" onClick={() => onHide(message)}>
+                {ja.talk.hideAnnounce}
+              </button>
+            </li>
+          ))}
+        </ul>
       ) : null}
     </section>
   );

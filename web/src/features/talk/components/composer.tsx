@@ -1,4 +1,4 @@
-import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ReplyRef } from '@enishi/contract';
+import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ReplyRef, jaMember } from '@enishi/contract';
 import {
   useEffect,
   useId,
@@ -13,6 +13,7 @@ import { talkImageDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
 import { useImagePicker } from '@/lib/use-image-picker';
 import { CloseIcon, ImageIcon, ReplyIcon, SendIcon } from '@/components/ui/icons';
+import { useCannedPicker, type CannedChoice } from './canned-picker';
 import { ReplyQuote } from './message-parts';
 import './composer.css';
 
@@ -30,26 +31,22 @@ export function Composer({
   replyTo,
   onCancelReply,
   onSend,
+  canned = [],
+  fillCanned = (body) => body,
 }: {
   conversationId: number;
   replyTo: ReplyRef | null;
   onCancelReply: () => void;
   onSend: (outgoing: Outgoing) => void;
+  /** Saved replies (staff): `/name` or the 定型文 button puts one in. */
+  canned?: CannedChoice[];
+  fillCanned?: (body: string) => string;
 }) {
   const [draft, setDraft] = useDraft(conversationId);
-  const [images, setImages] = useState<string[]>([]);
-  // Wrong types and sizes are dropped silently (product.md §5); more than a message holds is worth a word.
-  const { reading, pick } = useImagePicker({
-    types: TALK_IMAGE_TYPES,
-    room: MESSAGE_IMAGES_MAX - images.length,
-    read: talkImageDataUrl,
-    onPicked: (picked) => {
-      if (picked.overflow) toast(ja.errors.tooManyImages);
-      setImages((current) => [...current, ...picked.images]);
-    },
-  });
+  const { images, setImages, reading, pick } = useTalkImages();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const id = useId();
+  const picker = useCannedPicker({ replies: canned, draft, setDraft, fill: fillCanned, textarea });
 
   // Grow with the text where CSS `field-sizing` is missing (Safari); the CSS keeps it within 80px..40vh.
   useLayoutEffect(() => {
@@ -58,7 +55,6 @@ export function Composer({
     element.style.height = 'auto';
     element.style.height = `${element.scrollHeight + 2}px`;
   }, [draft]);
-
   // Choosing 返信 in a message's menu goes on to writing the reply.
   useEffect(() => {
     if (replyTo) textarea.current?.focus();
@@ -83,6 +79,7 @@ export function Composer({
 
   // Enter is a new line (phones have no other way); Ctrl/⌘+Enter sends from a keyboard.
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (picker.onKeyDown(event)) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
@@ -99,6 +96,7 @@ export function Composer({
           onRemove={(index) => setImages((current) => current.filter((_, at) => at !== index))}
         />
       ) : null}
+      {picker.list}
       <div className="composer__row">
         <label className="composer__picker">
           <input
@@ -111,6 +109,7 @@ export function Composer({
           <ImageIcon size={24} />
           <span className="visually-hidden">{ja.talk.addImage}</span>
         </label>
+        {canned.length > 0 ? <CannedToggle picker={picker} /> : null}
         <label htmlFor={id} className="visually-hidden">
           {ja.talk.composer}
         </label>
@@ -123,6 +122,9 @@ export function Composer({
           maxLength={MESSAGE_MAX}
           rows={2}
           enterKeyHint="enter"
+          aria-describedby={`${id}-hint`}
+          aria-controls={picker.open ? picker.listId : undefined}
+          aria-activedescendant={picker.activeId}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
         />
@@ -137,7 +139,41 @@ export function Composer({
           <SendIcon size={22} />
         </button>
       </div>
+      <p id={`${id}-hint`} className="composer__hint">
+        {jaMember.desk.enterHint}
+      </p>
     </form>
+  );
+}
+
+/** The pictures attached to the comment. */
+function useTalkImages() {
+  const [images, setImages] = useState<string[]>([]);
+  // Wrong types and sizes are dropped silently (product.md §5); more than a message holds is worth a word.
+  const { reading, pick } = useImagePicker({
+    types: TALK_IMAGE_TYPES,
+    room: MESSAGE_IMAGES_MAX - images.length,
+    read: talkImageDataUrl,
+    onPicked: (picked) => {
+      if (picked.overflow) toast(ja.errors.tooManyImages);
+      setImages((current) => [...current, ...picked.images]);
+    },
+  });
+  return { images, setImages, reading, pick };
+}
+
+function CannedToggle({ picker }: { picker: { open: boolean; listId: string; toggle: () => void } }) {
+  return (
+    <button
+      type="button"
+      className="composer__canned-toggle"
+      aria-expanded={picker.open}
+      aria-controls={picker.listId}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={picker.toggle}
+    >
+      {jaMember.desk.replies}
+    </button>
   );
 }
 

@@ -1,7 +1,7 @@
-import { ja, isStaffRole, type ConversationRow } from '@enishi/contract';
-import { useEffect, useState, type Ref } from 'react';
-import { ChevronLeftIcon } from '@/components/ui/icons';
-import { UserIcon, type IconTone } from '@/components/ui/user-icon';
+import { ja, isStaffRole, type ConversationRow, jaMember } from '@enishi/contract';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
+import { ChevronLeftIcon, HandsetIcon } from '@/components/ui/icons';
+import { talkTone, UserIcon } from '@/components/ui/user-icon';
 import './talk-header.css';
 
 /** What kind of talk this is, in the viewer's words. */
@@ -20,12 +20,6 @@ export function talkKind(row: Pick<ConversationRow, 'type'>, viewerRole: number)
   }
 }
 
-function tone(row: ConversationRow): IconTone | undefined {
-  if (row.type === 'st') return 'group';
-  if (row.type === 'staff') return 'staff';
-  return undefined;
-}
-
 /** A connection that is still down after this long is worth mentioning (a normal connect takes far less). */
 const RECONNECTING_NOTICE_MS = 1500;
 
@@ -42,19 +36,28 @@ function useLasting(flag: boolean, delayMs: number): boolean {
   return flag && lasting;
 }
 
-/** The talk's header (product.md §2): back, who the talk is with (スタッフ for a member's desk talk), its kind. */
+/**
+ * The talk's one header (product.md §2.4): back, who the talk is with (the club's mark for the staff desk), its
+ * kind, and at the end the buttons a talk offers (`actions`), and in a staff member's talk with a male member
+ * the phone button (§17).
+ */
 export function TalkHeader({
   conversation,
   viewerRole,
   reconnecting,
   onBack,
+  onCall,
   headingRef,
+  actions,
 }: {
   conversation: ConversationRow | undefined;
   viewerRole: number;
   reconnecting: boolean;
   onBack: () => void;
+  /** A staff member's talk with a male member: the phone button (product.md §17). */
+  onCall?: () => void;
   headingRef: Ref<HTMLHeadingElement>;
+  actions?: ReactNode;
 }) {
   const showReconnecting = useLasting(reconnecting, RECONNECTING_NOTICE_MS);
   return (
@@ -67,7 +70,7 @@ export function TalkHeader({
           name={conversation.name}
           role={conversation.role ?? 0}
           image={conversation.user_image}
-          tone={tone(conversation)}
+          tone={talkTone(conversation.type)}
         />
       ) : null}
       <div className="talk-header__titles">
@@ -85,6 +88,17 @@ export function TalkHeader({
           </p>
         ) : null}
       </div>
+      {actions || onCall ? (
+        <div className="talk-header__actions">
+          {actions}
+          {onCall ? (
+            <button type="button" className="talk-header__call" onClick={onCall}>
+              <HandsetIcon size={22} />
+              <span className="visually-hidden">{jaMember.calls.callButton}</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </header>
   );
 }

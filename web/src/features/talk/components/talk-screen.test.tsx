@@ -5,11 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { forgetUser } from '@/lib/auth';
 import { getChatStatus } from '@/lib/chat/events';
+import { loadTalk } from '@/lib/chat/history';
 import { startChatSocket, stopChatSocket } from '@/lib/chat/socket';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastViewport } from '@/components/ui/toast-viewport';
-import { actAsBrowserAt, deskTalk, logInAsStaff } from '@/testing/browser-shims';
+import { actAsBrowserAt, deskTalk, logInAsStaff, staffSession } from '@/testing/browser-shims';
 import { startClubServer, type ClubServer } from '@/testing/club-server';
 import { TalkScreen } from './talk-screen';
 
@@ -113,5 +115,33 @@ describe('the talk screen', () => {
     await waitFor(() => expect(within(log).queryByText('消すメッセージ')).toBeNull());
     expect(server.messages.some((message) => message.message === '消すメッセージ')).toBe(false);
     expect(await screen.findByText(ja.talk.deleted)).toBeTruthy();
+  });
+
+  it('shows the newest messages of a talk opened before when offline, and forgets them at logout', async () => {
+    server.messages.splice(0); // a short talk: all of it is drawn (jsdom lays nothing out)
+    server.receive({ message: '電車の中でも読めますか' });
+    const log = await openTalk();
+    await within(log).findByText('電車の中でも読めますか');
+    const kept = async () => {
+      const talk = await loadTalk(staffSession.uid, deskTalk.id);
+      return talk?.page.rows.flatMap((group) => group.messages.map((message) => message.message));
+    };
+    await waitFor(async () => expect(await kept()).toEqual(['電車の中でも読めますか']));
+    cleanup();
+
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+    try {
+      const offline = await openTalk();
+      expect(await within(offline).findByText('電車の中でも読めますか')).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1, name: deskTalk.name })).toBeTruthy();
+      cleanup();
+
+      forgetUser();
+      logInAsStaff();
+      await waitFor(async () => expect(await kept()).toBeUndefined());
+    } finally {
+      Object.defineProperty(Navigator.prototype, 'onLine', online);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { isStaffRole, ja, type ConversationRow, type ReplyRef } from '@enishi/contract';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useChatStatus } from '@/lib/chat/events';
@@ -10,15 +10,17 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useConversation } from '../api/get-conversation';
 import { useMessages } from '../api/get-messages';
+import { useKeepHistory } from '../hooks/use-keep-history';
 import { useLiveMessages } from '../hooks/use-live-messages';
 import { useOpenTalk } from '../hooks/use-open-talk';
 import { useShowOriginal } from '../hooks/use-show-original';
 import { menuPreview, useTalkActions } from '../hooks/use-talk-actions';
 import { useTalkRows } from '../hooks/use-talk-rows';
 import { AnnouncementArea } from './announcement-area';
-import { Composer, type Outgoing } from './composer';
+import type { Outgoing } from './composer';
 import { ImageViewer } from './image-viewer';
 import { MessageMenu } from './message-menu';
+import { TalkComposer } from './talk-composer';
 import { TalkHeader } from './talk-header';
 import { Timeline, type TimelineHandle } from './timeline';
 import type { MenuTarget, RowActions } from './timeline-row';
@@ -39,18 +41,30 @@ function listPath(row: ConversationRow | undefined, role: number): string {
   }
 }
 
-export function TalkScreen({ conversationId }: { conversationId: number }) {
+/** A message to scroll to and highlight once the talk is shown (a search hit). */
+export type TalkOptions = { focusMessageId?: number | null };
+
+/** The phone button of a talk, given by the app (voice calls are their own feature): undefined for no button. */
+export type PhoneFor = (row: ConversationRow, viewerRole: number) => (() => void) | undefined;
+
+export function TalkScreen({
+  conversationId,
+  phoneFor,
+  ...options
+}: { conversationId: number; phoneFor?: PhoneFor } & TalkOptions) {
   const session = useSession();
   if (!session) return null;
-  return <Talk conversationId={conversationId} session={session} />;
+  return <Talk conversationId={conversationId} session={session} phoneFor={phoneFor} options={options} />;
 }
+
+type TalkProps = { conversationId: number; session: Session; phoneFor?: PhoneFor; options: TalkOptions };
 
 /**
  * A talk (product.md §2): header, pinned announcements, the timeline and the comment box. Messages come from the
  * newest page over HTTP, older pages on scrolling up, and the chat socket while open, all kept in the query
  * cache; what the user writes shows at once from the outbox and is sent as soon as the socket is up.
  */
-function Talk({ conversationId, session }: { conversationId: number; session: Session }) {
+function Talk({ conversationId, session, phoneFor, options }: TalkProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const conversation = useConversation(conversationId);
@@ -74,8 +88,13 @@ function Talk({ conversationId, session }: { conversationId: number; session: Se
   // 既読 means the other side: for staff, the member; for a member, any staff.
   const memberUid = row?.uid ?? null;
   useLiveMessages(conversationId, (reader) => (staff ? reader === memberUid : reader !== session.uid));
-  const showRead = staff ? rowType === 'men' || rowType === 'women' : rowType === 'staff';
-  const { rows, announcements, now } = useTalkRows(conversationId, history.data?.pages, showRead);
+  const pair = staff ? rowType === 'men' || rowType === 'women' : rowType === 'staff';
+  useKeepHistory(session.uid, conversationId, row, history.data?.pages);
+  const { rows, announcements, now } = useTalkRows(conversationId, history.data?.pages, {
+    readMode: pair ? 'pair' : rowType === 'st' ? 'group' : null,
+    // The desk's auto-reply is a note to the member, in their talk with the staff (product.md §4.9).
+    withAutoReply: !staff && rowType === 'staff',
+  });
   const talkActions = useTalkActions({
     conversationId,
     conversationType: rowType,
@@ -86,22 +105,24 @@ function Talk({ conversationId, session }: { conversationId: number; session: Se
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = history;
   const showOriginal = useShowOriginal(timeline, hasNextPage, fetchNextPage);
-  const actions = useMemo<RowActions>(
-    () => ({ openMenu: setMenu, openImage: setViewing, retry: retryMessage, showOriginal }),
-    [showOriginal],
+  useFocusMessage(options.focusMessageId, history.isSuccess, showOriginal);
+  const callMember = useMemo(
+    () => (row && phoneFor ? phoneFor(row, session.role) : undefined),
+    [row, phoneFor, session.role],
   );
-  const loadOlder = useMemo(
-    () => () => {
-      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    },
-    [fetchNextPage, hasNextPage, isFetchingNextPage],
-  );
+  const actions = useRowActions({
+    openMenu: setMenu,
+    openImage: setViewing,
+    showOriginal,
+    callBack: callMember,
+  });
+  const loadOlder = useLoadOlder(fetchNextPage, hasNextPage, isFetchingNextPage);
 
-  function onSend(outgoing: Outgoing) {
+  const onSend = (outgoing: Outgoing) => {
     talkActions.send(outgoing);
     setReplyTo(null);
     requestAnimationFrame(() => timeline.current?.scrollToEnd());
-  }
+  };
 
   function onBack() {
     // Back through history when the user came from inside the app; otherwise to the talk's list.
@@ -116,6 +137,7 @@ function Talk({ conversationId, session }: { conversationId: number; session: Se
         viewerRole={session.role}
         reconnecting={status !== 'live'}
         onBack={onBack}
+        onCall={callMember}
         headingRef={heading}
       />
       <AnnouncementArea announcements={announcements} now={now} onHide={talkActions.hideAnnouncement} />
@@ -141,8 +163,11 @@ function Talk({ conversationId, session }: { conversationId: number; session: Se
           onLoadOlder={loadOlder}
         />
       )}
-      <Composer
+      <TalkComposer
         conversationId={conversationId}
+        row={row}
+        session={session}
+        staff={staff}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
         onSend={onSend}
@@ -157,4 +182,37 @@ function Talk({ conversationId, session }: { conversationId: number; session: Se
       {viewing ? <ImageViewer src={viewing} onClose={() => setViewing(null)} /> : null}
     </div>
   );
+}
+
+/** What a message row can do: its menu, its picture, retry, the original of a reply, a call back. */
+function useRowActions(parts: Omit<RowActions, 'retry'>): RowActions {
+  const { openMenu, openImage, showOriginal, callBack } = parts;
+  return useMemo(
+    () => ({ openMenu, openImage, retry: retryMessage, showOriginal, callBack }),
+    [openMenu, openImage, showOriginal, callBack],
+  );
+}
+
+/** Loads the next older page unless one is on its way or there is none. */
+function useLoadOlder(fetchNextPage: () => unknown, hasNextPage: boolean, isFetchingNextPage: boolean) {
+  return useMemo(
+    () => () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    [fetchNextPage, hasNextPage, isFetchingNextPage],
+  );
+}
+
+/** Once the talk has loaded, shows the message asked for (loading older pages as needed) and highlights it. */
+function useFocusMessage(
+  messageId: number | null | undefined,
+  loaded: boolean,
+  showOriginal: (messageId: number) => void,
+) {
+  const shown = useRef<number | null>(null);
+  useEffect(() => {
+    if (!loaded || !messageId || shown.current === messageId) return;
+    shown.current = messageId;
+    showOriginal(messageId);
+  }, [loaded, messageId, showOriginal]);
 }

@@ -1,9 +1,9 @@
-import { ja, type Message } from '@enishi/contract';
+import { ja, type Message, jaMember } from '@enishi/contract';
 import { memo } from 'react';
 import { clockTime } from '@/lib/japan-date';
 import type { OutboxEntry } from '@/lib/chat/outbox';
 import { cx } from '@/components/ui/class-names';
-import { HandsetIcon, MoreIcon, PinIcon, RetryIcon } from '@/components/ui/icons';
+import { HandsetIcon, HourglassIcon, MoreIcon, PinIcon, RetryIcon } from '@/components/ui/icons';
 import { UserIcon } from '@/components/ui/user-icon';
 import { useLongPress } from '../hooks/use-long-press';
 import type { TimelineRow } from '../utils/timeline';
@@ -16,6 +16,8 @@ export type RowActions = {
   retry: (clientId: string) => void;
   /** Shows the message a reply quotes. */
   showOriginal: (messageId: number) => void;
+  /** Staff in a talk with a male member: call him back from a call record (product.md §17). */
+  callBack?: () => void;
 };
 
 export type MenuTarget = { kind: 'message'; message: Message } | { kind: 'pending'; entry: OutboxEntry };
@@ -43,29 +45,30 @@ function RowContent({ row, actions }: { row: TimelineRow; actions: RowActions })
   switch (row.kind) {
     case 'call':
       return (
-        <p className="talk-system">
-          <HandsetIcon size={16} />
-          <span>{row.message.message.trim() || ja.talk.callRecord}</span>
-          <time className="talk-system__time" dateTime={row.message.date}>
-            {clockTime(row.message.date)}
-          </time>
-        </p>
+        <div className="talk-system talk-system--call">
+          <p className="talk-system__line">
+            <HandsetIcon size={16} />
+            <span>{row.message.message.trim() || ja.talk.callRecord}</span>
+            <time className="talk-system__time" dateTime={row.message.date}>
+              {clockTime(row.message.date)}
+            </time>
+          </p>
+          {actions.callBack ? (
+            <button type="button" className="talk-system__call-back" onClick={actions.callBack}>
+              {jaMember.calls.callBack}
+            </button>
+          ) : null}
+        </div>
       );
     case 'auto':
+      // A note from the app, not a message from a person (product.md §4.9).
       return (
-        <div className="msg msg--other msg--auto">
-          <UserIcon name={ja.talk.staffDesk} role={3} />
-          <div className="msg__main">
-            <p className="msg__name">
-              {ja.talk.staffDesk}
-              <span className="msg__tag">{ja.talk.autoReplyLabel}</span>
-            </p>
-            <div className="msg__line">
-              <div className="msg__bubble msg__bubble--auto">
-                <p className="msg__text">{row.text}</p>
-              </div>
-            </div>
-          </div>
+        <div className="talk-system talk-system--note" role="note" aria-label={ja.talk.autoReplyLabel}>
+          <p className="talk-system__label">
+            <HourglassIcon size={14} />
+            {ja.talk.autoReplyLabel}
+          </p>
+          <p className="talk-system__text">{row.text}</p>
         </div>
       );
     case 'message':
@@ -106,7 +109,7 @@ function StoredMessage({
 }: {
   message: Message;
   showSender: boolean;
-  read: boolean;
+  read: string | null;
   pinned: boolean;
   actions: RowActions;
 }) {
@@ -138,7 +141,7 @@ function StoredMessage({
                 {ja.talk.announce}
               </span>
             ) : null}
-            {read ? <span className="msg__status msg__status--read">{ja.talk.read}</span> : null}
+            {read ? <span className="msg__status msg__status--read">{read}</span> : null}
             <time className="msg__time" dateTime={message.date}>
               {clockTime(message.date)}
             </time>

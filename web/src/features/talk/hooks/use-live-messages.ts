@@ -5,6 +5,7 @@ import {
   withMessage,
   withoutAnnouncements,
   withoutMessages,
+  withGroupMarks,
   withReadUpTo,
   type TalkPages,
 } from '../utils/live-pages';
@@ -13,7 +14,7 @@ import { changesFromNewestPage, collectMessages } from '../utils/timeline';
 /**
  * What the chat socket brings for the open talk goes into the talk's pages in the query cache: new messages,
  * deletions, taken-down announcements and read marks of the other side (`isOtherSide` tells whose mark
- * shows 既読). Back online, the newest page is read again for anything the catch-up could not bring.
+ * shows 既読; in a group talk, the marks of all sides count 既読 N). Back online, the newest page is read again for anything the catch-up could not bring.
  */
 export function useLiveMessages(conversationId: number, isOtherSide: (reader: number) => boolean): void {
   const queryClient = useQueryClient();
@@ -35,7 +36,10 @@ export function useLiveMessages(conversationId: number, isOtherSide: (reader: nu
     else if (announceId !== undefined) update((pages) => withoutAnnouncements(pages, new Set([announceId])));
   });
   useChatEvent('read', (event) => {
-    if (event.conversation_id !== conversationId || !isOtherSide(event.reader)) return;
+    if (event.conversation_id !== conversationId) return;
+    const { marks } = event;
+    if (marks) update((pages) => withGroupMarks(pages, marks));
+    if (!isOtherSide(event.reader)) return;
     update((pages) => withReadUpTo(pages, event.last_read_id));
   });
   // Too far behind for the socket's catch-up: the talk is loaded again from its newest page.

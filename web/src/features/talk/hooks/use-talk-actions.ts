@@ -10,7 +10,7 @@ import { newClientId } from '@/lib/chat/client-id';
 import type { OutboxEntry } from '@/lib/chat/outbox';
 import { discardMessage, retryMessage, sendFrame, submitMessage } from '@/lib/chat/socket';
 import { updateLocalState } from '@/lib/local-state';
-import { toast } from '@/lib/toast';
+import { toast, toastSuccess } from '@/lib/toast';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { messagesQueryOptions } from '../api/get-messages';
 import type { Outgoing } from '../components/composer';
@@ -29,7 +29,8 @@ const toReplyRef = (message: Message): ReplyRef => ({
 });
 
 async function copy(text: string) {
-  toast((await copyText(text)) ? ja.talk.copied : ja.talk.copyFailed);
+  if (await copyText(text)) toastSuccess(ja.talk.copied);
+  else toast(ja.talk.copyFailed);
 }
 
 /** A message not yet stored: copy, send again when it failed, or give it up. */
@@ -98,7 +99,7 @@ export function useTalkActions({
     queryClient.setQueryData(messagesQueryOptions(conversationId).queryKey, (pages) =>
       pages ? withoutMessages(pages, new Set([message.id])) : pages,
     );
-    toast(ja.talk.deleted);
+    toastSuccess(ja.talk.deleted);
   }
 
   function hideAnnouncement(message: Message) {
@@ -112,10 +113,13 @@ export function useTalkActions({
     if (staff || message.own) sendFrame({ type: 'delete', delete_announce_id: message.id });
   }
 
-  function announce(text: string) {
-    // Pinning re-posts the text as an announcement: the contract pins a message when it is sent.
-    send({ message: text, image: [], reply: null, announce: true });
-    toast(ja.talk.announced);
+  function announce(message: Message) {
+    // The message itself is pinned (product.md §15.4); it comes back with `announce` for everyone in the talk.
+    if (!sendFrame({ type: 'pin', message_id: message.id })) {
+      toast(ja.talk.notConnected);
+      return;
+    }
+    toastSuccess(ja.talk.announced);
   }
 
   function menuItems(target: MenuTarget): MenuItem[] {
@@ -130,7 +134,7 @@ export function useTalkActions({
         key: 'announce',
         label: ja.talk.announce,
         icon: menuIcons.announce,
-        run: () => announce(text),
+        run: () => announce(message),
       });
     }
     if (text)

@@ -3,16 +3,17 @@ import { useMemo } from 'react';
 import { pendingFor, useOutbox } from '@/lib/chat/outbox';
 import { useLocalState } from '@/lib/local-state';
 import { useNow } from '@/lib/use-now';
-import { buildRows, collectMessages, storedClientIds } from '../utils/timeline';
+import { buildRows, collectMessages, storedClientIds, type ReadMode } from '../utils/timeline';
 
 /**
  * What the talk shows: its messages from the query cache, the announcements not hidden on this device, the
- * outbox entries not yet stored and the desk's auto-reply. `showRead`: one-to-one talks show 既読.
+ * outbox entries not yet stored and, for a member in their desk talk (`withAutoReply`), the desk's auto-reply
+ * as a note. `readMode`: what shows under one's own messages (既読, 既読 N).
  */
 export function useTalkRows(
   conversationId: number,
   pages: readonly MessagesReply[] | undefined,
-  showRead: boolean,
+  { readMode, withAutoReply }: { readMode: ReadMode; withAutoReply: boolean },
 ) {
   const outbox = useOutbox();
   const hiddenIds = useLocalState((state) => state.hiddenAnnouncements);
@@ -24,11 +25,14 @@ export function useTalkRows(
     [outbox, conversationId, messages],
   );
   const last = messages.at(-1);
-  const autoReply = useMemo(() => (last ? autoReplyFor(now, last) : null), [now, last]);
+  const autoReply = useMemo(
+    () => (withAutoReply && last ? autoReplyFor(now, last) : null),
+    [withAutoReply, now, last],
+  );
   const pinned = useMemo(() => new Set(announcements.map((message) => message.id)), [announcements]);
   const rows = useMemo(
-    () => buildRows({ messages, pending, now, showRead, pinned, autoReply }),
-    [messages, pending, now, showRead, pinned, autoReply],
+    () => buildRows({ messages, pending, now, readMode, pinned, autoReply }),
+    [messages, pending, now, readMode, pinned, autoReply],
   );
   return { rows, announcements, now };
 }

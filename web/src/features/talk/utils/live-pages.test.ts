@@ -5,6 +5,7 @@ import {
   withMessage,
   withoutAnnouncements,
   withoutMessages,
+  withGroupMarks,
   withReadUpTo,
   type TalkPages,
 } from './live-pages';
@@ -51,5 +52,23 @@ describe('the talk pages in the query cache', () => {
     const own = (id: number) => message(id, { own: true });
     const pages = withReadUpTo(cached(page([own(1), own(2), message(3), own(4)])), 3);
     expect(shown(pages).messages.map((m) => m.read)).toEqual([true, true, false, false]);
+  });
+
+  it('counts 既読 N again from a group talk’s read marks, the sender’s own side left out', () => {
+    const man = (id: number) => message(id, { role: 101, own: true });
+    const woman = (id: number) => message(id, { role: 201 });
+    const staff = (id: number) => message(id, { role: 3 });
+    const pages = withGroupMarks(cached(page([man(1), woman(2), staff(3), man(4)])), {
+      men: 4,
+      women: 3,
+      staff: 1,
+    });
+    const counts = shown(pages).messages.map((m) => [m.id, m.read_count ?? 0]);
+    expect(counts).toEqual([
+      [1, 2],
+      [2, 1],
+      [3, 2],
+      [4, 0],
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import type { Message, MessageGroup, MessagesReply } from '@enishi/contract';
+import {
+  groupReadCount,
+  type GroupReadMarks,
+  type Message,
+  type MessageGroup,
+  type MessagesReply,
+} from '@enishi/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { japanDateKey } from '@/lib/japan-date';
 
@@ -68,6 +74,23 @@ export function withReadUpTo(pages: TalkPages, lastReadId: number): TalkPages {
           ...group,
           messages: group.messages.map((message) =>
             message.own && !message.read && message.id <= lastReadId ? { ...message, read: true } : message,
+          ),
+        }
+      : group,
+  );
+}
+
+/** A group talk's read marks moved (the `read` frame): every message's 既読 N is counted again. */
+export function withGroupMarks(pages: TalkPages, marks: GroupReadMarks): TalkPages {
+  const counted = (message: Message) => groupReadCount(marks, message.role, message.id);
+  return mapGroups(pages, (group) =>
+    group.messages.some((message) => (message.read_count ?? 0) !== counted(message))
+      ? {
+          ...group,
+          messages: group.messages.map((message) =>
+            (message.read_count ?? 0) === counted(message)
+              ? message
+              : { ...message, read_count: counted(message) },
           ),
         }
       : group,

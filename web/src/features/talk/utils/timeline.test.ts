@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testEntry as entry, testMessage as message, testPage as page } from '@/testing/chat';
-import { buildRows, changesFromNewestPage, collectMessages, storedClientIds } from './timeline';
+import {
+  buildRows,
+  changesFromNewestPage,
+  collectMessages,
+  storedClientIds,
+  type ReadMode,
+} from './timeline';
 
 const now = new Date('2026-11-23T05:00:00.000Z'); // 14:00 in Japan
 
@@ -30,7 +36,7 @@ describe('collectMessages', () => {
 describe('buildRows', () => {
   const base = {
     now,
-    showRead: false,
+    readMode: null,
     autoReply: null,
     pending: [],
     pinned: new Set<number>(),
@@ -74,10 +80,26 @@ describe('buildRows', () => {
       message(3, { own: true }),
       message(4),
     ];
-    const read = (showRead: boolean) =>
-      buildRows({ ...base, messages, showRead }).flatMap((row) => (row.kind === 'message' ? [row.read] : []));
-    expect(read(true)).toEqual([true, true, false, false]);
-    expect(read(false)).toEqual([false, false, false, false]);
+    const read = (readMode: ReadMode) =>
+      buildRows({ ...base, messages, readMode }).flatMap((row) => (row.kind === 'message' ? [row.read] : []));
+    expect(read('pair')).toEqual(['既読', '既読', null, null]);
+    expect(read(null)).toEqual([null, null, null, null]);
+  });
+
+  it('shows 既読 N under own messages in group talks, from the count the server gives', () => {
+    const messages = [
+      message(1, { own: true, read_count: 2 }),
+      message(2, { own: true, read_count: 1 }),
+      message(3, { own: true, read_count: 0 }),
+      message(4, { read_count: 2 }),
+    ];
+    const rows = buildRows({ ...base, messages, readMode: 'group' });
+    expect(rows.flatMap((row) => (row.kind === 'message' ? [row.read] : []))).toEqual([
+      '既読 2',
+      '既読 1',
+      null,
+      null,
+    ]);
   });
 
   it('marks the messages pinned as announcements', () => {

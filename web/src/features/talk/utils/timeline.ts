@@ -1,4 +1,4 @@
-import type { Message, MessagesReply } from '@enishi/contract';
+import { ja, type Message, type MessagesReply } from '@enishi/contract';
 import { dayLabel, japanDateKey } from '@/lib/japan-date';
 import type { OutboxEntry } from '@/lib/chat/outbox';
 
@@ -41,18 +41,31 @@ export const storedClientIds = (messages: readonly Message[]): Set<string> =>
  * put before it.
  */
 export type TimelineRow = { key: string; day: string | null } & (
-  | { kind: 'message'; message: Message; showSender: boolean; read: boolean; pinned: boolean }
+  | { kind: 'message'; message: Message; showSender: boolean; read: string | null; pinned: boolean }
   | { kind: 'call'; message: Message }
   | { kind: 'pending'; entry: OutboxEntry }
   | { kind: 'auto'; text: string }
 );
 
+export type ReadMode = 'pair' | 'group' | null;
+
+/** What shows under one's own message: 既読, 既読 N, or nothing. */
+function readLabel(message: Message, mode: ReadMode): string | null {
+  if (!message.own) return null;
+  if (mode === 'pair') return message.read ? ja.talk.read : null;
+  if (mode === 'group') return message.read_count ? ja.talk.readCount(message.read_count) : null;
+  return null;
+}
+
 type RowInput = {
   messages: readonly Message[];
   pending: readonly OutboxEntry[];
   now: Date;
-  /** One-to-one talks (a member and the desk) show 既読 under one's own messages. */
-  showRead: boolean;
+  /**
+   * Under one's own messages: `pair`, a one-to-one talk (a member and the desk), shows 既読; `group` shows 既読 N
+   * (product.md §12.2); null shows nothing.
+   */
+  readMode: ReadMode;
   /** The ids of the announcements now pinned: their messages carry a mark. */
   pinned: ReadonlySet<number>;
   autoReply: string | null;
@@ -87,7 +100,7 @@ export function buildRows(input: RowInput): TimelineRow[] {
       day,
       message,
       showSender: !message.own && previousSender !== message.from,
-      read: input.showRead && message.own && message.read,
+      read: readLabel(message, input.readMode),
       pinned: input.pinned.has(message.id),
     });
     previousSender = message.own ? null : message.from;

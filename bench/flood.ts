@@ -1,0 +1,96 @@
+// One member floods the server (4 sockets x 32 frames of 5 x 4 MB images, 500 socket attempts, 2,000
+// messages) while another member talks at 10 messages a second: the server's RSS at start, peak and after,
+// and that member's delivery to staff p50/p99 without the flood and during it, in the same run.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  flood,
+  FULL_FLOOD,
+  rssOf,
+  timeDelivery,
+  watchRss,
+  type FloodTarget,
+} from '../server/src/test/flood.js';
+import { firstConversation, loginAs } from '../server/src/test/http-client.js';
+import { repoRoot, startEnishi } from './lib.js';
+
+const MB = 1024 * 1024;
+const PASSWORD = 'Bench-pass.1';
+
+/** The full flood from a process of its own (bench/flood-child.ts); resolves when it is over. */
+async function floodFromChild(target: FloodTarget): Promise<{ refusedSockets: number }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repoRoot, 'bench/flood-child.ts'), JSON.stringify(target)],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the flood process exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as { refusedSockets: number };
+}
+
+export async function benchFlood(): Promise<void> {
+  const people = [
+    { id: 'flooder', password: PASSWORD, name: '洪水太郎', role: 101 },
+    { id: 'talker', password: PASSWORD, name: '会話次郎', role: 101 },
+    { id: 'desk', password: PASSWORD, name: '計測スタッフ', role: 3 },
+  ];
+  const server = await startEnishi(people);
+  try {
+    const [flooder, talker, staff] = await Promise.all(
+      people.map(({ id, password }) => loginAs(server.url, { id, password })),
+    );
+    const target = {
+      url: server.url,
+      origin: server.url,
+      pid: server.child.pid!,
+      flooder: { ssid: flooder!, desk: await firstConversation(server.url, flooder!, 'staff') },
+      talker: { ssid: talker!, desk: await firstConversation(server.url, talker!, 'staff') },
+      staff: { ssid: staff! },
+    };
+    const seconds = Number(process.env.BENCH_FLOOD_QUIET_SECONDS ?? 10);
+    // Warm-up: one small flood, so one-time growth (code, caches) is not counted as the flood's.
+    await flood(target, { ...FULL_FLOOD, sockets: 1, framesPerSocket: 1, socketAttempts: 20, messages: 5 });
+    const quiet = await timeDelivery(
+      target,
+      10,
+      new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
+    );
+    const start = rssOf(target.pid);
+    const watch = watchRss(target.pid);
+    const began = performance.now();
+    const flooding = floodFromChild(target);
+    const loaded = await timeDelivery(target, 10, flooding);
+    const { refusedSockets } = await flooding;
+    const took = (performance.now() - began) / 1000;
+    const peak = watch.stop();
+    // After: the lowest RSS within 30 s of the flood's end (memory is given back a moment after), as the load test waits.
+    let after = rssOf(target.pid);
+    for (let i = 0; i < 120; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      after = Math.min(after, rssOf(target.pid));
+    }
+    const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+    console.log(
+      `\nFlood from one member (${FULL_FLOOD.sockets} sockets x ${FULL_FLOOD.framesPerSocket} frames of ` +
+        `${FULL_FLOOD.imagesPerFrame} x ${FULL_FLOOD.imageBytes / 1e6} MB images, ${FULL_FLOOD.socketAttempts} ` +
+        `socket attempts, ${FULL_FLOOD.messages} messages; ${took.toFixed(0)} s; ${refusedSockets} sockets refused)`,
+    );
+    console.log(`${'server RSS'.padEnd(34)} start ${mb(start)}, peak ${mb(peak)}, after ${mb(after)}`);
+    const row = (name: string, r: { p50: number; p99: number; count: number }) =>
+      console.log(
+        `${name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   (${r.count} messages)`,
+      );
+    row("another member's delivery, quiet", quiet);
+    row("another member's delivery, flood", loaded);
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,48 @@
+import { numbered } from './items.js';
+
+/* Lifestyle, family and education (product.md §9.5). */
+
+export const MARRIAGE = numbered(['未婚', '既婚', '離婚歴あり', '死別']);
+export const CHILDREN = numbered(['なし', 'あり(同居)', 'あり(別居)'], 0);
+/** Drinking ("sake" of the women's list filter). */
+export const DRINKING = numbered(['飲まない', '少し飲む', '飲む', 'よく飲む'], 0);
+/** Tobacco as staff record it (kind of smoking)… */
+export const TOBACCO = numbered(
+  ['吸わない', '紙巻き', '加熱式', '電子たばこ', '時々吸う', '相手が嫌なら吸わない'],
+  0,
+);
+/** …and as a man sees it on the women's list (a plain answer). */
+export const TOBACCO_VIEW = numbered(['吸わない', '吸う', '時々吸う'], 0);
+export const FOOD_ALLERGIES = numbered(
+  ['なし', '卵', '乳', '小麦', 'そば', '落花生', 'えび・かに', '果物', '魚介', 'その他'],
+  0,
+);
+export const EDUCATION = numbered([
+  '中学卒',
+  '高校卒',
+  '専門学校卒',
+  '短大卒',
+  '大学卒',
+  '大学院卒',
+  '大学在学中',
+  'その他',
+]);
+export const LANGUAGES = numbered([
+  '英語',
+  '中国語',
+  '韓国語',
+  'フランス語',
+  'スペイン語',
+  'ドイツ語',
+  'イタリア語',
+  'ロシア語',
+  'タイ語',
+  'その他',
+]);
+export const LANGUAGE_LEVELS = numbered(['日常会話', 'ビジネス', 'ネイティブ']);
+/** Partner kinds: whether there is someone now. */
+export const PARTNER_KINDS = numbered(['いない', '恋人あり', '配偶者あり', 'パトロンあり'], 0);
+export const LIVING = numbered(['一人暮らし', '実家', 'ルームシェア', '家族と同居', 'その他']);
+export const HOLIDAYS = numbered(['土日祝', '平日', '不定期', 'シフト制']);
+export const GOLF = numbered(['しない', '初心者', '時々', 'よく行く', '上級者'], 0);
+export const CONTACT_METHODS = numbered(['アプリのトーク', '電話', 'メール', 'LINE', 'SMS']);

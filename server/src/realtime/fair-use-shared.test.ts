@@ -1,0 +1,115 @@
+import { ja, SOCKET_CLOSE, SOCKET_MAX_PER_USER } from '@enishi/contract';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisTokenBuckets } from '../lib/token-bucket.js';
+import { RedisSocketSeats } from './socket-seats.js';
+import {
+  ctx,
+  isError,
+  isMessage,
+  messageCount,
+  outsiderDesk,
+  ssid,
+  text,
+  useChatClub,
+  woman,
+  type ErrorFrame,
+} from '../test/chat-club.js';
+import { testRedisUrl } from '../test/redis.js';
+import { closeAll, listen, TestSocket } from '../test/socket.js';
+
+const REDIS_URL = testRedisUrl(9);
+
+describe('fair use counted across two instances through Redis', () => {
+  useChatClub();
+  const redis = new Redis(REDIS_URL);
+  const errors: unknown[] = [];
+  const seats: RedisSocketSeats[] = [];
+  let one: string;
+  let two: string;
+
+  /** An instance on the club's database whose fair use counts in Redis. */
+  async function instance(env: Record<string, string>) {
+    const mine = new RedisSocketSeats(redis, (error) => errors.push(error));
+    seats.push(mine);
+    const app = await ctx.buildApp(env, undefined, {
+      fairUse: { buckets: redisTokenBuckets(redis), seats: mine },
+    });
+    return listen(app);
+  }
+
+  beforeAll(async () => {
+    await redis.flushdb();
+    const env = { CHAT_MESSAGE_BURST: '3', CHAT_MESSAGES_PER_SECOND: '1', CHAT_IMAGE_BURST: '1' };
+    [one, two] = [await instance(env), await instance(env)];
+  });
+
+  afterAll(async () => {
+    for (const each of seats) await each.close();
+    await redis.quit();
+    expect(errors).toEqual([]);
+  });
+
+  const session = (base: string, who: string) => TestSocket.session(base, ssid[who]!);
+
+  it(`closes socket ${SOCKET_MAX_PER_USER + 1} of one user on either instance, and seats a new one after a close`, async () => {
+    const sockets: TestSocket[] = [];
+    for (let i = 0; i < SOCKET_MAX_PER_USER; i += 1) sockets.push(await session(i % 2 ? one : two, 'hanako'));
+    for (const base of [one, two]) {
+      const extra = await TestSocket.connect(base);
+      extra.send({ type: 'session', session: ssid.hanako });
+      expect(await extra.closed).toEqual({
+        code: SOCKET_CLOSE.tooManySockets,
+        reason: ja.errors.tooManySockets,
+      });
+    }
+    // A socket closed on one instance frees a seat on the other.
+    await sockets.shift()!.close();
+    await expect.poll(() => redis.zcard(`enishi:sockets:${woman.uid}`)).toBe(SOCKET_MAX_PER_USER - 1);
+    sockets.push(await session(one, 'hanako'));
+    await closeAll(sockets);
+  });
+
+  it('counts messages in one bucket over both instances', async () => {
+    const [a, b] = [await session(one, 'jiro'), await session(two, 'jiro')];
+    const before = await messageCount(outsiderDesk);
+    const frames = [text(outsiderDesk, '一'), text(outsiderDesk, '二'), text(outsiderDesk, '三')];
+    a.send(frames[0]!);
+    await a.take(isMessage(frames[0]!.client_id));
+    b.send(frames[1]!);
+    await b.take(isMessage(frames[1]!.client_id));
+    a.send(frames[2]!);
+    await a.take(isMessage(frames[2]!.client_id));
+    const over = text(outsiderDesk, '四');
+    b.send(over);
+    expect(await b.take<ErrorFrame>(isError)).toEqual({
+      type: 'error',
+      error: ja.errors.sendingTooFast,
+      client_id: over.client_id,
+    });
+    expect(await messageCount(outsiderDesk)).toBe(before + 3);
+    await closeAll([a, b]);
+  });
+});
+
+describe('RedisSocketSeats leases', () => {
+  const redis = new Redis(REDIS_URL);
+  afterAll(() => redis.quit());
+  const lease = { leaseMs: 400, refreshMs: 100 };
+  const uid = 900_001;
+
+  it('keeps the seats of a live instance past the lease, and lets a killed one lapse', async () => {
+    await redis.del(`enishi:sockets:${uid}`);
+    const [live, killed, other] = [0, 1, 2].map(() => new RedisSocketSeats(redis, () => {}, lease));
+    for (let socket = 1; socket <= 5; socket += 1) expect(await live!.take(uid, socket, 10)).toBe(true);
+    for (let socket = 1; socket <= 5; socket += 1) expect(await killed!.take(uid, socket, 10)).toBe(true);
+    expect(await other!.take(uid, 1, 10)).toBe(false);
+    killed!.stopHeartbeat(); // a SIGKILL: its seats are never given back
+    // After the killed instance's lease, its five seats are free; the live one's heartbeat kept its five.
+    await expect.poll(() => other!.take(uid, 1, 10), { interval: 50, timeout: 3000 }).toBe(true);
+    for (let socket = 2; socket <= 5; socket += 1) expect(await other!.take(uid, socket, 10)).toBe(true);
+    expect(await other!.take(uid, 6, 10)).toBe(false);
+    await Promise.all([live!.close(), other!.close()]);
+    expect(await redis.exists(`enishi:sockets:${uid}`)).toBe(0);
+  });
+});

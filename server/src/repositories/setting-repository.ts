@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { SettingStatus } from '@enishi/contract';
+import type { Database } from '../db/client.js';
+import { conversations, settingRequests, users, type SettingRequestRecord } from '../db/schema.js';
+
+const man = alias(users, 'man');
+const woman = alias(users, 'woman');
+
+/** A request with the names of the pair, as lists show it. */
+export interface SettingRequestRow extends SettingRequestRecord {
+  manName: string | null;
+  womanName: string | null;
+}
+
+/** Whose requests a list holds (product.md §18.2). */
+export type SettingScope = { all: true } | { manId: number } | { womanId: number };
+
+export interface NewSettingRequest {
+  manId: number;
+  womanId: number;
+  preferred: [Date, Date, Date];
+  note: string;
+  now: Date;
+}
+
+/** What a decision changes; it applies only while the request is still `requested`. */
+export interface SettingDecision {
+  status: Exclude<SettingStatus, 'requested'>;
+  slot?: number;
+  place?: string;
+  reason?: string;
+  decidedBy: number;
+  now: Date;
+}
+
+export class SettingRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(input: NewSettingRequest): Promise<SettingRequestRecord> {
+    const [preferred1, preferred2, preferred3] = input.preferred;
+    const rows = await this.db
+      .insert(settingRequests)
+      .values({
+        manId: input.manId,
+        womanId: input.womanId,
+        preferred1,
+        preferred2,
+        preferred3,
+        note: input.note,
+        createdAt: input.now,
+      })
+      .returning();
+    return rows[0]!;
+  }
+
+  private selectRows() {
+    return this.db
+      .select({ request: settingRequests, manName: man.name, womanName: woman.name })
+      .from(settingRequests)
+      .leftJoin(man, eq(man.id, settingRequests.manId))
+      .leftJoin(woman, eq(woman.id, settingRequests.womanId));
+  }
+
+  async findById(id: number): Promise<SettingRequestRow | null> {
+    const rows = await this.selectRows().where(eq(settingRequests.id, id)).limit(1);
+    return rows[0] ? flatten(rows[0]) : null;
+  }
+
+  /** Newest first (ids only grow), `limit` rows from `offset`. */
+  async list(scope: SettingScope, status: SettingStatus | undefined, offset: number, limit: number) {
+    const where: SQL[] = [];
+    if ('manId' in scope) where.push(eq(settingRequests.manId, scope.manId));
+    if ('womanId' in scope) where.push(eq(settingRequests.womanId, scope.womanId));
+    if (status) where.push(eq(settingRequests.status, status));
+    const rows = await this.selectRows()
+      .where(and(...where))
+      .orderBy(desc(settingRequests.id))
+      .offset(offset)
+      .limit(limit);
+    return rows.map(flatten);
+  }
+
+  /** Requests waiting for staff: the setting badge of the staff talk list. */
+  async countRequested(): Promise<number> {
+    const rows = await this.db
+      .select({ n: count() })
+      .from(settingRequests)
+      .where(eq(settingRequests.status, 'requested'));
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Moves a request out of `requested` (optionally only the man's own); null when it is not (any longer)
+   * requested, so two staff deciding at once decide it once.
+   */
+  async decide(id: number, decision: SettingDecision, manId?: number): Promise<SettingRequestRecord | null> {
+    const rows = await this.db
+      .update(settingRequests)
+      .set({
+        status: decision.status,
+        slot: decision.slot ?? null,
+        place: decision.place ?? null,
+        reason: decision.reason ?? null,
+        decidedBy: decision.decidedBy,
+        decidedAt: decision.now,
+      })
+      .where(
+        and(
+          eq(settingRequests.id, id),
+          eq(settingRequests.status, 'requested'),
+          manId === undefined ? undefined : eq(settingRequests.manId, manId),
+        ),
+      )
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  async setConversation(id: number, conversationId: number): Promise<void> {
+    await this.db.update(settingRequests).set({ conversationId }).where(eq(settingRequests.id, id));
+  }
+
+  /** The pair's group talk, the oldest if staff made several. */
+  async findGroupTalk(manId: number, womanId: number): Promise<number | null> {
+    const rows = await this.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(eq(conversations.kind, 'st'), eq(conversations.manId, manId), eq(conversations.womanId, womanId)),
+      )
+      .orderBy(asc(conversations.id))
+      .limit(1);
+    return rows[0]?.id ?? null;
+  }
+
+  /** A member's desk talk with the staff. */
+  async findDeskTalk(memberId: number): Promise<number | null> {
+    const rows = await this.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.kind, 'desk'), eq(conversations.memberId, memberId)))
+      .limit(1);
+    return rows[0]?.id ?? null;
+  }
+}
+
+function flatten(row: { request: SettingRequestRecord; manName: string | null; womanName: string | null }) {
+  return { ...row.request, manName: row.manName, womanName: row.womanName };
+}

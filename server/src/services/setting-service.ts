@@ -1,0 +1,192 @@
+import {
+  ROLE,
+  SETTING_PAGE_SIZE,
+  isStaffRole,
+  slotInstant,
+  slotLabel,
+  slotOf,
+  type SettingStatus,
+  type SiteKind,
+  type SettingUpdateBody,
+  jaMember,
+} from '@enishi/contract';
+import type { z } from 'zod';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
+import type {
+  SettingRepository,
+  SettingRequestRow,
+  SettingScope,
+} from '../repositories/setting-repository.js';
+import type { UserRepository } from '../repositories/user-repository.js';
+import type { ConversationService } from './conversation-service.js';
+import type { MessagePosting } from './message-posting.js';
+import type { Actor } from './session-service.js';
+
+export interface SettingInput {
+  women_id: number;
+  preferred1: string;
+  preferred2: string;
+  preferred3: string;
+  note?: string;
+}
+
+type SettingUpdate = Omit<z.output<typeof SettingUpdateBody>, 'ssid'>;
+
+/** Whether a woman may be asked for by this man (site kinds, product.md §19); answered by the women's list. */
+export type MayBrowse = (actor: Actor, kind: SiteKind, womanId: number) => Promise<boolean>;
+
+/**
+ * Setting requests (product.md §18): a man asks, staff arrange one slot (the pair's group talk made or reused,
+ * an announcement posted there once) or decline (the man told in his desk talk), the man may cancel.
+ */
+export class SettingService {
+  constructor(
+    private readonly settings: SettingRepository,
+    private readonly users: UserRepository,
+    private readonly conversations: ConversationService,
+    private readonly posting: MessagePosting,
+    private readonly mayBrowse: MayBrowse,
+    private readonly clock: Clock,
+  ) {}
+
+  async add(actor: Actor, kind: SiteKind, input: SettingInput): Promise<number> {
+    if (actor.role !== ROLE.male) throw forbidden();
+    const now = this.clock();
+    const preferred = [input.preferred1, input.preferred2, input.preferred3].map((slot) =>
+      slotInstant(slot)!,
+    );
+    if (preferred.some((instant) => instant.getTime() <= now))
+      throw badRequest(jaMember.setting.errors.slotPast);
+    const woman = await this.users.findById(input.women_id);
+    if (woman?.role !== ROLE.female || !(await this.mayBrowse(actor, kind, woman.id))) {
+      throw badRequest(jaMember.setting.errors.notWoman);
+    }
+    const created = await this.settings.create({
+      manId: actor.uid,
+      womanId: woman.id,
+      preferred: preferred as [Date, Date, Date],
+      note: input.note ?? '',
+      now: new Date(now),
+    });
+    return created.id;
+  }
+
+  /** Staff: every request; a man: his own; a woman: hers once arranged (product.md §18.2). */
+  async list(actor: Actor, status: SettingStatus | undefined, page: number) {
+    let scope: SettingScope;
+    if (isStaffRole(actor.role)) scope = { all: true };
+    else if (actor.role === ROLE.male) scope = { manId: actor.uid };
+    else if (actor.role === ROLE.female) {
+      if (status && status !== 'arranged') return { rows: [], isEnd: true, requested: 0 };
+      scope = { womanId: actor.uid };
+      status = 'arranged';
+    } else throw forbidden();
+    const [rows, requested] = await Promise.all([
+      this.settings.list(scope, status, page * SETTING_PAGE_SIZE, SETTING_PAGE_SIZE + 1),
+      isStaffRole(actor.role) ? this.settings.countRequested() : Promise.resolve(0),
+    ]);
+    return { rows: rows.slice(0, SETTING_PAGE_SIZE), isEnd: rows.length <= SETTING_PAGE_SIZE, requested };
+  }
+
+  async update(actor: Actor, input: SettingUpdate): Promise<SettingRequestRow> {
+    const request = await this.settings.findById(input.id);
+    if (!request || !this.sees(actor, request)) throw notFound();
+    if (input.status === 'cancelled') {
+      if (actor.role !== ROLE.male) throw forbidden();
+    } else if (!isStaffRole(actor.role)) throw forbidden();
+    if (request.status !== 'requested') throw notRequested();
+
+    const now = new Date(this.clock());
+    const decided = await this.settings.decide(
+      request.id,
+      {
+        status: input.status,
+        ...(input.status === 'arranged' ? { slot: input.slot, place: input.place } : {}),
+        ...(input.status === 'declined' ? { reason: input.reason } : {}),
+        decidedBy: actor.uid,
+        now,
+      },
+      input.status === 'cancelled' ? actor.uid : undefined,
+    );
+    if (!decided) throw notRequested();
+    const row = { ...request, ...decided };
+    if (decided.status === 'arranged') return this.announce(actor, row, now);
+    if (decided.status === 'declined') await this.tellMan(actor, row, now);
+    return row;
+  }
+
+  private sees(actor: Actor, request: SettingRequestRow): boolean {
+    if (isStaffRole(actor.role)) return true;
+    if (actor.role === ROLE.male) return request.manId === actor.uid;
+    return request.womanId === actor.uid && request.status === 'arranged';
+  }
+
+  /** The pair's group talk is reused or made, and the date, time and place are announced there once. */
+  private async announce(actor: Actor, row: SettingRequestRow, now: Date): Promise<SettingRequestRow> {
+    const conversationId =
+      (await this.settings.findGroupTalk(row.manId, row.womanId)) ??
+      (await this.conversations.createGroupTalk(actor, { manId: row.manId, womanId: row.womanId })).id;
+    await this.settings.setConversation(row.id, conversationId);
+    const slot = [row.preferred1, row.preferred2, row.preferred3][(row.slot ?? 1) - 1]!;
+    await this.post(
+      actor,
+      conversationId,
+      jaMember.setting.announcement(slotLabel(slotOf(slot)), row.place ?? ''),
+      {
+        announce: true,
+        clientId: settingClientId(row.id, 'arranged'),
+        now,
+      },
+    );
+    return { ...row, conversationId };
+  }
+
+  /** The man reads the refusal and its reason in his desk talk. */
+  private async tellMan(actor: Actor, row: SettingRequestRow, now: Date): Promise<void> {
+    const desk = await this.settings.findDeskTalk(row.manId);
+    if (desk === null) return;
+    await this.post(actor, desk, jaMember.setting.declinedMessage(row.womanName ?? '', row.reason ?? ''), {
+      announce: false,
+      clientId: settingClientId(row.id, 'declined'),
+      now,
+    });
+  }
+
+  private async post(
+    actor: Actor,
+    conversationId: number,
+    body: string,
+    options: { announce: boolean; clientId: string; now: Date },
+  ): Promise<void> {
+    await this.posting.post(
+      {
+        conversationId,
+        senderId: actor.uid,
+        mayWriteAnywhere: true,
+        body,
+        images: [],
+        replyToId: null,
+        announce: options.announce,
+        messageType: 0,
+        clientId: options.clientId,
+        now: options.now,
+        marksRead: true,
+      },
+      actor,
+      null,
+    );
+  }
+}
+
+/** Decided already (or by someone else just now): 409. */
+const notRequested = () => new AppError('conflict', jaMember.setting.errors.notRequested);
+
+/**
+ * The client id of the message a decision posts: fixed per request and outcome, so that a retried decision
+ * can never post it twice (a sender's client ids are unique, product.md §15.2).
+ */
+function settingClientId(id: number, outcome: 'arranged' | 'declined'): string {
+  const tail = id.toString(16).padStart(12, '0');
+  return `5e771e00-0000-4000-8${outcome === 'arranged' ? '0' : '1'}00-${tail}`;
+}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import WebSocket from 'ws';
+
+/*
+ * One member flooding the server (product.md §15.7 item 5): sockets full of frames of big images, hundreds
+ * of socket attempts and a stream of messages, while another member keeps talking. Shared by the load test
+ * (server/src/flood.load.test.ts) and `npm run bench` (bench/flood.ts).
+ */
+
+export interface FloodTarget {
+  /** http:// origin of the server. */
+  url: string;
+  /** What the server takes as Origin (its PUBLIC_ORIGIN). */
+  origin: string;
+  /** The server's process id, to read its resident memory. */
+  pid: number;
+  flooder: { ssid: string; desk: number };
+  /** The member whose delivery is timed, and a staff member who receives their messages. */
+  talker: { ssid: string; desk: number };
+  staff: { ssid: string };
+}
+
+export interface FloodSize {
+  sockets: number;
+  framesPerSocket: number;
+  imagesPerFrame: number;
+  imageBytes: number;
+  socketAttempts: number;
+  messages: number;
+}
+
+/** The flood as the issue describes it. */
+export const FULL_FLOOD: FloodSize = {
+  sockets: 4,
+  framesPerSocket: 32,
+  imagesPerFrame: 5,
+  imageBytes: 4_000_000,
+  socketAttempts: 500,
+  messages: 2000,
+};
+
+/** Resident memory of process `pid` in bytes (Linux). */
+export function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((each) => each.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
+}
+
+/** A PNG of noise of about `bytes` bytes (stored, not compressed), so that decoding it is real work. */
+export async function noisePng(bytes: number): Promise<Buffer> {
+  const side = Math.floor(Math.sqrt(bytes / 3));
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** Opens a socket with `ssid`; resolves with it once `ready`, or with the close code when refused. */
+export function openSocket(
+  target: FloodTarget,
+  ssid: string,
+  onFrame: (frame: Record<string, unknown>) => void = () => {},
+): Promise<WebSocket | number> {
+  const ws = new WebSocket(`${target.url.replace(/^http/, 'ws')}/ws/chat`, {
+    origin: target.origin,
+    perMessageDeflate: false,
+  });
+  return new Promise((resolve) => {
+    ws.on('error', () => {});
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'session', session: ssid, last_id: null })));
+    ws.on('close', (code) => resolve(code));
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (frame.type === 'ready') resolve(ws);
+      else onFrame(frame);
+    });
+  });
+}
+
+const textFrame = (conversationId: number, message: string, image: string[] = []) =>
+  JSON.stringify({
+    type: 'text',
+    conversation_id: conversationId,
+    message,
+    image,
+    reply: null,
+    announce: false,
+    client_id: randomUUID(),
+  });
+
+/** Samples the server's RSS every 50 ms until stopped; `peak` is the highest seen. */
+export function watchRss(pid: number) {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssOf(pid));
+    } catch {
+      clearInterval(timer); // the process is gone
+    }
+  }, 50);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, rssOf(pid));
+    },
+  };
+}
+
+/** Sends every frame on `ws` and resolves once they have all left this process. */
+function sendAll(ws: WebSocket, frames: (string | Buffer)[]): Promise<void> {
+  return Promise.all(
+    frames.map((frame) => new Promise<void>((resolve) => ws.send(frame, { binary: false }, () => resolve()))),
+  ).then(() => undefined);
+}
+
+/** Runs the whole flood from `target.flooder` and resolves once the server has closed or answered it all. */
+export async function flood(target: FloodTarget, size: FloodSize): Promise<{ refusedSockets: number }> {
+  const png = (await noisePng(size.imageBytes)).toString('base64');
+  const image = `data:image/png;base64,${png}`;
+  // Encoded once: the load generator's own work stays small next to the server's.
+  const big = Buffer.from(
+    textFrame(target.flooder.desk, '大きな画像', Array<string>(size.imagesPerFrame).fill(image)),
+  );
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < size.sockets; i += 1) {
+    const socket = await openSocket(target, target.flooder.ssid);
+    if (typeof socket !== 'number') sockets.push(socket);
+  }
+  const images = sockets.map((ws) => sendAll(ws, Array<Buffer>(size.framesPerSocket).fill(big)));
+  // Socket attempts in batches of 50, all with the flooder's session, while the images are on their way.
+  let refusedSockets = 0;
+  const extra: WebSocket[] = [];
+  for (let done = 0; done < size.socketAttempts; done += 50) {
+    const batch = Array.from({ length: Math.min(50, size.socketAttempts - done) }, () =>
+      openSocket(target, target.flooder.ssid),
+    );
+    for (const result of await Promise.all(batch)) {
+      if (typeof result === 'number') refusedSockets += 1;
+      else extra.push(result);
+    }
+  }
+  const messages = sockets[0]
+    ? sendAll(
+        sockets[0],
+        Array.from({ length: size.messages }, (_, i) => textFrame(target.flooder.desk, `連投 ${i}`)),
+      )
+    : Promise.resolve();
+  await Promise.all([...images, messages]);
+  // The server has every frame; a last frame on each socket is answered only after all before it.
+  await Promise.all(sockets.map((ws) => barrier(ws)));
+  await Promise.all([...sockets, ...extra].map(closeSocket));
+  return { refusedSockets };
+}
+
+/** Resolves once the server answered everything `ws` sent before (opening a talk that does not exist). */
+function barrier(ws: WebSocket): Promise<void> {
+  return new Promise((resolve) => {
+    const marker = 2_000_000_000;
+    const onMessage = (data: WebSocket.RawData) => {
+      const frame = JSON.parse(data.toString()) as { type: string; error?: string; client_id?: string };
+      if (frame.type === 'error' && frame.client_id === undefined) {
+        ws.off('message', onMessage);
+        resolve();
+      }
+    };
+    ws.on('message', onMessage);
+    ws.once('close', () => resolve());
+    ws.send(JSON.stringify({ type: 'open', conversation_id: marker }));
+  });
+}
+
+function closeSocket(ws: WebSocket): Promise<void> {
+  if (ws.readyState === WebSocket.CLOSED) return Promise.resolve();
+  return new Promise((resolve) => {
+    ws.once('close', () => resolve());
+    ws.close();
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/**
+ * The talker sends `rate` messages a second until `until` resolves (at least `minimum`); each is timed
+ * from sending to its arrival at the staff socket. Returns p50 and p99 in ms.
+ */
+export async function timeDelivery(
+  target: FloodTarget,
+  rate: number,
+  until: Promise<unknown>,
+  minimum = 20,
+): Promise<{ p50: number; p99: number; count: number }> {
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const staff = await openSocket(target, target.staff.ssid, (frame) => {
+    const started = sentAt.get(String(frame.message));
+    if (frame.type === 'message' && started !== undefined) latencies.push(performance.now() - started);
+  });
+  const talker = await openSocket(target, target.talker.ssid);
+  if (typeof staff === 'number' || typeof talker === 'number') throw new Error('could not connect');
+  let stopped = false;
+  void until.then(() => (stopped = true));
+  let sent = 0;
+  while (!stopped || sent < minimum) {
+    const message = `時計 ${sent}`;
+    sentAt.set(message, performance.now());
+    talker.send(textFrame(target.talker.desk, message));
+    sent += 1;
+    await new Promise((resolve) => setTimeout(resolve, 1000 / rate));
+  }
+  const deadline = performance.now() + 30_000;
+  while (latencies.length < sent && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await Promise.all([closeSocket(staff), closeSocket(talker)]);
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), count: latencies.length };
+}

@@ -1,0 +1,113 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import type { PrerenderedPath } from '../src/app/prerendered-paths.ts';
+
+/*
+ * Prerendering the public pages (product.md §2.7). After the client build has written its files and before
+ * the service worker's precache list is made (so the pages are precached too), each page is rendered with
+ * react-dom/server through Vite's SSR loader and written as `<path>.html`: index.html with the page's markup
+ * in #root, its title, what its loaders returned (a JSON block the app hydrates with), and the page's own
+ * chunk, the chunks it imports and its CSS linked in the head, so the words paint before any script runs
+ * and hydration waits for no further round trip.
+ */
+
+/** What src/app/prerender.tsx renders for a page (its HTML, tab title and the loaders' data). */
+type Prerendered = { html: string; title: string; hydration: unknown };
+
+type Options = {
+  /** Each path with the module of its screen, as the client bundle names it (`src/app/routes/enter.tsx`). */
+  pages: Record<PrerenderedPath, string>;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** JSON inside <script>: no `</script>` or `<!--` can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** A chunk and every chunk it imports statically, with their CSS (what loading it would fetch at once). */
+function closure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (!chunk || chunk.type !== 'chunk' || js.has(fileName)) return;
+    js.add(fileName);
+    chunk.viteMetadata?.importedCss.forEach((file) => css.add(file));
+    chunk.imports.forEach(visit);
+  };
+  visit(start.fileName);
+  return { js, css };
+}
+
+function pageHtml(template: string, page: Prerendered, preload: string[], styles: string[]): string {
+  const links = [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+  const data = `<script type="application/json" id="hydration-data">${scriptJson(page.hydration)}</script>`;
+  const html = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `  ${links}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>\n    ${data}`);
+  if (!html.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
+  return html;
+}
+
+export function prerender({ pages }: Options): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'enishi-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async writeBundle(output, bundle) {
+      if (config.build.ssr) return;
+      const index = bundle['index.html'];
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      if (index?.type !== 'asset' || entry?.type !== 'chunk') throw new Error('no index.html or entry chunk');
+      const eager = closure(bundle, entry);
+
+      const server = await createServer({
+        configFile: false,
+        root: config.root,
+        logLevel: 'error',
+        resolve: { alias: config.resolve.alias },
+        plugins: [react(), emptyVirtualModules()],
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+      });
+      try {
+        const { render } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+          render: (page: PrerenderedPath) => Promise<Prerendered>;
+        };
+        for (const [page, screen] of Object.entries(pages) as [PrerenderedPath, string][]) {
+          const chunk = Object.values(bundle).find(
+            (file): file is Rollup.OutputChunk =>
+              file.type === 'chunk' && !!file.facadeModuleId?.endsWith(`/${screen}`),
+          );
+          if (!chunk) throw new Error(`no chunk for ${screen}`);
+          const own = closure(bundle, chunk);
+          const preload = [...own.js].filter((file) => !eager.js.has(file));
+          const styles = [...own.css].filter((file) => !eager.css.has(file));
+          const file = path.join(output.dir ?? config.build.outDir, `${page.slice(1)}.html`);
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, pageHtml(String(index.source), await render(page), preload, styles));
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/** The PWA plugin's virtual modules are not there at build time in Node; only the browser imports them. */
+function emptyVirtualModules(): Plugin {
+  return {
+    name: 'enishi-prerender-virtual',
+    resolveId: (id) => (id.startsWith('virtual:pwa') ? `\0${id}` : undefined),
+    load: (id) => (id.startsWith('\0virtual:pwa') ? 'export const registerSW = () => () => {};' : undefined),
+  };
+}

@@ -1,0 +1,170 @@
+import { type ConversationType, jaMember } from '@enishi/contract';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { MemberPane } from '@/features/desk/components/member-pane';
+import { MessageSearch } from '@/features/desk/components/message-search';
+import { RoomList } from '@/features/rooms/components/room-list';
+import { conversationQueryOptions } from '@/features/talk/api/get-conversation';
+import { TalkScreen } from '@/features/talk/components/talk-screen';
+import { useScreenHeading } from '@/components/layouts/page';
+import { cx } from '@/components/ui/class-names';
+import './desk-console.css';
+
+/** The lists the desk switches between, and the list a talk of each type belongs to. */
+const LISTS: { type: ConversationType; label: string }[] = [
+  { type: 'men', label: jaMember.desk.listMen },
+  { type: 'women', label: jaMember.desk.listWomen },
+  { type: 'st', label: jaMember.desk.listGroups },
+  { type: 'staff', label: jaMember.desk.listStaff },
+];
+const listOf = (type: ConversationType | undefined): ConversationType =>
+  type === 'men' || type === 'women' || type === 'staff' ? type : 'st';
+
+/** The rooms of the list pane, as links in order. */
+const roomLinks = (list: HTMLElement | null) =>
+  Array.from(list?.querySelectorAll<HTMLAnchorElement>('a.room-row') ?? []);
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * j / k open the next or previous room, r goes to the comment box (when not typing); ↑ / ↓ move between the
+ * rooms of the list.
+ */
+function useDeskKeys(list: RefObject<HTMLElement | null>) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+      const composer = document.querySelector<HTMLTextAreaElement>('.desk-console__talk .composer__input');
+      if (event.key === 'r' && composer) {
+        event.preventDefault();
+        composer.focus();
+        return;
+      }
+      if (event.key !== 'j' && event.key !== 'k') return;
+      const links = roomLinks(list.current);
+      if (links.length === 0) return;
+      const at = links.findIndex((link) => link.getAttribute('aria-current') === 'page');
+      const next = links[Math.max(0, Math.min(links.length - 1, at + (event.key === 'j' ? 1 : -1)))];
+      if (!next || next === links[at]) return;
+      event.preventDefault();
+      next.scrollIntoView({ block: 'nearest' });
+      void navigate(next.pathname);
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [list, navigate]);
+}
+
+/** The talk pane before a talk is chosen: the screen's heading (for screen readers) and a hint. */
+function NoTalk({ title }: { title: string }) {
+  const heading = useScreenHeading(title);
+  return (
+    <div className="desk-console__empty">
+      <h1 ref={heading} tabIndex={-1} className="visually-hidden">
+        {title}
+      </h1>
+      <p className="notice-box">{jaMember.desk.noTalk}</p>
+    </div>
+  );
+}
+
+function onListArrows(event: ReactKeyboardEvent<HTMLElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const links = roomLinks(event.currentTarget);
+  const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+  if (at < 0) return;
+  event.preventDefault();
+  links[Math.max(0, Math.min(links.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+}
+
+/**
+ * The staff desk from 1024 px (product.md §2.6): the room list (with its search and unread counts, or the
+ * message search) beside the open talk, and from 1440 px the member's summary and notes. The address still
+ * names the talk, so back and forward move between talks.
+ */
+export function DeskConsole({
+  conversationId,
+  focusMessageId = null,
+  list: startList,
+  title,
+}: {
+  /** The screen's title when no talk is open (the room list's). */
+  title?: string;
+  /** The open talk; null: a room list route, no talk chosen yet. */
+  conversationId: number | null;
+  focusMessageId?: number | null;
+  list?: ConversationType;
+}) {
+  const row = useQuery({
+    ...conversationQueryOptions(conversationId ?? 0),
+    enabled: conversationId !== null,
+  }).data;
+  const [chosen, setChosen] = useState<ConversationType | null>(null);
+  const [searching, setSearching] = useState(focusMessageId !== null);
+  const third = useMediaQuery('(min-width: 1440px)');
+  const list = useRef<HTMLElement>(null);
+  useDeskKeys(list);
+  const type = chosen ?? (startList ? listOf(startList) : listOf(row?.type));
+
+  return (
+    <div className={cx('desk-console', third && 'desk-console--three')}>
+      <nav
+        ref={list}
+        className="desk-console__list"
+        aria-label={jaMember.desk.rooms}
+        onKeyDown={onListArrows}
+      >
+        <div className="desk-console__bar">
+          <Link to="/" className="page-link">
+            {jaMember.desk.home}
+          </Link>
+          <Link to="/replies" className="page-link">
+            {jaMember.desk.replies}
+          </Link>
+          <button
+            type="button"
+            className="desk-console__toggle"
+            aria-pressed={searching}
+            onClick={() => setSearching((value) => !value)}
+          >
+            {jaMember.desk.search}
+          </button>
+        </div>
+        {searching ? (
+          <MessageSearch conversationId={conversationId} />
+        ) : (
+          <>
+            <div className="desk-console__tabs" role="group" aria-label={jaMember.desk.lists}>
+              {LISTS.map((each) => (
+                <button
+                  key={each.type}
+                  type="button"
+                  className="desk-console__tab"
+                  aria-pressed={type === each.type}
+                  onClick={() => setChosen(each.type)}
+                >
+                  {each.label}
+                </button>
+              ))}
+            </div>
+            <RoomList key={type} type={type} />
+          </>
+        )}
+        <p className="desk-console__keys">{jaMember.desk.shortcuts}</p>
+      </nav>
+      <div className="desk-console__talk">
+        {conversationId === null ? (
+          <NoTalk title={title ?? jaMember.desk.console} />
+        ) : (
+          <TalkScreen key={conversationId} conversationId={conversationId} focusMessageId={focusMessageId} />
+        )}
+      </div>
+      {third ? <MemberPane uid={row?.type === 'men' || row?.type === 'women' ? row.uid : null} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { ja, type SearchHit, jaMember } from '@enishi/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { listTime } from '@/lib/japan-date';
+import { MoreButton } from '@/components/ui/more-button';
+import { SearchForm } from '@/components/ui/search-form';
+import { Spinner } from '@/components/ui/spinner';
+import { useMessageSearch } from '../api/search';
+import './desk.css';
+
+/** Where a hit opens: its talk, scrolled to the message (`?m=`), which is highlighted there. */
+export const hitPath = (hit: SearchHit): string =>
+  `${hit.conversation_type === 'staff' ? '/talk/staff' : '/talk'}/${hit.conversation_id}?m=${hit.id}`;
+
+/** The matched word marked in a hit's text. */
+function Marked({ text, word }: { text: string; word: string }) {
+  const at = word ? text.toLowerCase().indexOf(word.toLowerCase()) : -1;
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <mark className="desk-search__mark">{text.slice(at, at + word.length)}</mark>
+      {text.slice(at + word.length)}
+    </>
+  );
+}
+
+/**
+ * Message search (product.md §2.6): across every talk the user sees, or the one talk given; each hit opens the
+ * talk at that message. The word typed is searched as it is, kanji and kana alike, from one character.
+ */
+export function MessageSearch({
+  conversationId = null,
+  startInTalk = false,
+  onOpen,
+}: {
+  conversationId?: number | null;
+  /** Start with the one talk chosen (else every talk, with the one talk offered). */
+  startInTalk?: boolean;
+  onOpen?: () => void;
+}) {
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState('');
+  const [onlyThis, setOnlyThis] = useState(startInTalk && conversationId !== null);
+  const scope = onlyThis ? conversationId : null;
+  const search = useMessageSearch(query, scope);
+  const hintId = useId();
+  const rows = search.data?.pages.flatMap((page) => page.rows) ?? [];
+  const [now] = useState(() => new Date());
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setQuery(keyword.trim());
+  }
+
+  return (
+    <section className="desk-search" aria-label={jaMember.desk.search}>
+      <SearchForm
+        id="message-search"
+        label={jaMember.desk.searchLabel}
+        placeholder={jaMember.desk.searchPlaceholder}
+        buttonLabel={jaMember.desk.searchButton}
+        describedBy={hintId}
+        value={keyword}
+        onChange={setKeyword}
+        onSubmit={onSubmit}
+      />
+      <p id={hintId} className="desk-search__hint">
+        {jaMember.desk.searchHint}
+      </p>
+      {conversationId !== null ? (
+        <fieldset className="plain-fieldset desk-search__scope">
+          <legend className="visually-hidden">{jaMember.desk.search}</legend>
+          <label>
+            <input type="radio" checked={!onlyThis} onChange={() => setOnlyThis(false)} />
+            {jaMember.desk.searchAll}
+          </label>
+          <label>
+            <input type="radio" checked={onlyThis} onChange={() => setOnlyThis(true)} />
+            {jaMember.desk.searchThis}
+          </label>
+        </fieldset>
+      ) : null}
+      {!query ? null : search.isPending ? (
+        <Spinner label={ja.app.loading} />
+      ) : search.isError ? (
+        <p className="notice-box" role="alert">
+          {errorMessage(search.error)}
+        </p>
+      ) : (
+        <>
+          <p className="desk-search__count" role="status">
+            {rows.length === 0 && !search.hasNextPage
+              ? jaMember.desk.searchEmpty
+              : jaMember.desk.searchResults(rows.length, search.hasNextPage)}
+          </p>
+          {rows.length > 0 ? (
+            <ul className="card-list" aria-label={jaMember.desk.search}>
+              {rows.map((hit) => (
+                <li key={hit.id}>
+                  <Link to={hitPath(hit)} className="desk-hit inset-focus" onClick={onOpen}>
+                    <span className="desk-hit__head">
+                      <span className="desk-hit__room">{hit.conversation_name}</span>
+                      <time className="desk-hit__time" dateTime={hit.date}>
+                        {listTime(hit.date, now)}
+                      </time>
+                    </span>
+                    <span className="desk-hit__from">{hit.name}</span>
+                    <span className="desk-hit__text">
+                      <Marked text={hit.message} word={query} />
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <MoreButton query={search} block>
+            {jaMember.desk.searchMore}
+          </MoreButton>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { PROFILE_PHOTOS_MAX, ja, type ProfilePhoto, jaMember } from '@enishi/contract';
+import type { ChangeEvent } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { pickImageFiles, readAsDataUrl } from '@/lib/image-files';
+import { toast } from '@/lib/toast';
+import { ImagePickButton } from '@/components/ui/image-pick-button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '@/components/ui/icons';
+import { useProfileChanges } from '../api/profile';
+
+const t = jaMember.profile.photos;
+
+/** A member's photos: add (JPEG or PNG, cleaned by the server), move earlier or later, delete. */
+export function ProfilePhotos({ uid, name, photos }: { uid: number; name: string; photos: ProfilePhoto[] }) {
+  const { photos: change } = useProfileChanges(uid);
+  const confirm = useConfirm();
+  const room = PROFILE_PHOTOS_MAX - photos.length;
+  const fail = (error: unknown) => toast(errorMessage(error));
+
+  async function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    const { accepted, skipped } = pickImageFiles(files, ['image/jpeg', 'image/png'], room);
+    if (skipped) toast(room <= 0 ? t.tooMany(PROFILE_PHOTOS_MAX) : ja.errors.badImage);
+    for (const file of accepted) {
+      try {
+        await change.mutateAsync({ kind: 'add', image: await readAsDataUrl(file) });
+      } catch (error) {
+        fail(error);
+        return;
+      }
+    }
+  }
+
+  function move(index: number, by: -1 | 1) {
+    const ids = photos.map((photo) => photo.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    change.mutate({ kind: 'order', ids }, { onError: fail });
+  }
+
+  async function remove(id: string) {
+    if (!(await confirm({ message: t.deleteConfirm, confirmLabel: t.delete }))) return;
+    change.mutate({ kind: 'delete', id }, { onError: fail });
+  }
+
+  return (
+    <section className="profile-photos" aria-labelledby="profile-photos-title" aria-busy={change.isPending}>
+      <div className="profile-photos__head">
+        <h3 id="profile-photos-title" className="profile-section__title">
+          {t.title}
+          <span className="profile-photos__count">
+            {photos.length}/{PROFILE_PHOTOS_MAX}
+          </span>
+        </h3>
+        <ImagePickButton label={t.add} disabled={room <= 0 || change.isPending} onPick={onPick} />
+      </div>
+      {photos.length === 0 ? <p className="profile-history__empty">{t.empty}</p> : null}
+      <ol className="thumb-grid profile-photos__grid">
+        {photos.map((photo, index) => (
+          <li key={photo.id} className="profile-photos__item">
+            <img
+              src={photo.url}
+              alt={t.alt(name, index + 1)}
+              className="profile-photos__image"
+              loading="lazy"
+            />
+            <div className="profile-photos__actions">
+              <button
+                type="button"
+                className="profile-photos__button"
+                aria-label={`${t.alt(name, index + 1)} ${t.moveUp}`}
+                disabled={index === 0 || change.isPending}
+                onClick={() => move(index, -1)}
+              >
+                <ChevronLeftIcon size={18} />
+              </button>
+              <button
+                type="button"
+                className="profile-photos__button profile-photos__button--danger"
+                aria-label={`${t.alt(name, index + 1)} ${t.delete}`}
+                disabled={change.isPending}
+                onClick={() => void remove(photo.id)}
+              >
+                <TrashIcon size={18} />
+              </button>
+              <button
+                type="button"
+                className="profile-photos__button"
+                aria-label={`${t.alt(name, index + 1)} ${t.moveDown}`}
+                disabled={index === photos.length - 1 || change.isPending}
+                onClick={() => move(index, 1)}
+              >
+                <ChevronRightIcon size={18} />
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { EntryQuery, ja, type EntryQueryInput, jaMember } from '@enishi/contract';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cx } from '@/components/ui/class-names';
+import { useCompanies, useWomen } from '../api/women';
+import { WomanCard } from './woman-card';
+import { WomenFilters } from './women-filters';
+import './women.css';
+
+/** The filters live in the address (`?q=` JSON, `?tab=favorites`), so coming back from a profile finds them. */
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const favorites = params.get('tab') === 'favorites';
+  const raw = params.get('q');
+  const filters = useMemo<EntryQueryInput>(() => {
+    if (!raw) return {};
+    try {
+      const parsed = EntryQuery.safeParse(JSON.parse(raw));
+      return parsed.success ? (JSON.parse(raw) as EntryQueryInput) : {};
+    } catch {
+      return {};
+    }
+  }, [raw]);
+  const go = (next: { favorites?: boolean; filters?: EntryQueryInput }) => {
+    const f = next.filters ?? filters;
+    const tab = next.favorites ?? favorites;
+    setParams(
+      {
+        ...(tab ? { tab: 'favorites' } : {}),
+        ...(Object.keys(f).length > 0 ? { q: JSON.stringify(f) } : {}),
+      },
+      { replace: true },
+    );
+  };
+  return { favorites, filters, go };
+}
+
+/** Asks for the next page when the end of the list comes near (IntersectionObserver). */
+function useLoadMore(hasNext: boolean, loading: boolean, load: () => void) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = end.current;
+    if (!element || !hasNext) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !loading) load();
+      },
+      { rootMargin: '0px 0px 480px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNext, loading, load]);
+  return end;
+}
+
+/**
+ * The women's list for men (product.md §19): all / favourites tabs, the search filters, cards in a grid, more
+ * pages as the user scrolls (TanStack useInfiniteQuery).
+ */
+export function WomenList() {
+  const { favorites, filters, go } = useListState();
+  const query = useMemo(() => (favorites ? { ...filters, favorites: true } : filters), [favorites, filters]);
+  const women = useWomen(query);
+  const companies = useCompanies();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = women;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const end = useLoadMore(hasNextPage, isFetchingNextPage, loadMore);
+  const rows = women.data?.pages.flatMap((page) => page.rows) ?? [];
+  const total = women.data?.pages[0]?.total;
+  const filtered = Object.keys(filters).length > 0;
+
+  return (
+    <div className="women">
+      <nav className="women__tabs" aria-label={jaMember.women.tabs}>
+        <Link
+          to="/member"
+          className={cx('women__tab', !favorites && 'women__tab--on')}
+          aria-current={!favorites ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            go({ favorites: false });
+          }}
+        >
+          {jaMember.women.all}
+        </Link>
+        <Link
+          to="/member?tab=favorites"
+          className={cx('women__tab', favorites && 'women__tab--on')}
+          aria-current={favorites ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            go({ favorites: true });
+          }}
+        >
+          {jaMember.women.favorites}
+        </Link>
+      </nav>
+
+      <details className="women__search paper-card" open={filtered || undefined}>
+        <summary>
+          {jaMember.women.searchOpen}
+          {filtered ? <span className="women__search-on">{jaMember.women.search}</span> : null}
+        </summary>
+        <WomenFilters
+          key={JSON.stringify(filters)}
+          value={filters}
+          companies={companies}
+          onApply={(next) => go({ filters: next })}
+        />
+      </details>
+
+      {total !== undefined ? (
+        <p className="women__total" role="status">
+          {jaMember.women.total(total)}
+        </p>
+      ) : null}
+
+      {women.isPending ? (
+        <Spinner label={ja.app.loading} />
+      ) : women.isError && rows.length === 0 ? (
+        <div className="notice-box" role="alert">
+          <p>{errorMessage(women.error)}</p>
+          <Button variant="quiet" onClick={() => void women.refetch()}>
+            {ja.app.reload}
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="notice-box">
+          {favorites && !filtered ? jaMember.women.noFavorites : jaMember.women.noHits}
+        </p>
+      ) : (
+        <ul className="women__grid" aria-label={favorites ? jaMember.women.favorites : jaMember.women.title}>
+          {rows.map((row) => (
+            <WomanCard key={row.id} row={row} />
+          ))}
+        </ul>
+      )}
+      <div ref={end} className="women__end">
+        {isFetchingNextPage ? <Spinner label={jaMember.women.more} /> : null}
+      </div>
+    </div>
+  );
+}

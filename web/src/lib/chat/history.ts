@@ -1,0 +1,87 @@
+import type { ConversationRow, MessagesReply } from '@enishi/contract';
+import { ApiError } from '../api-client';
+import { getSession } from '../session';
+
+/*
+ * The newest messages of the talks opened recently, kept on the device so that they can be read offline
+ * (product.md §15.6): the talk's newest page (at most 50 messages and its pinned announcements) and its row,
+ * for the 20 talks opened last. Kept in IndexedDB apart from the outbox; another user's copies are never shown,
+ * and logout deletes them all.
+ */
+
+export const HISTORY_TALKS = 20;
+
+export type SavedTalk = {
+  conversation_id: number;
+  /** Whose copy: another user logging in on this device never sees it. */
+  uid: number;
+  /** When it was saved (ms), to keep the talks opened last. */
+  saved: number;
+  row: ConversationRow | null;
+  page: MessagesReply;
+};
+
+const DB_NAME = 'enishi-history';
+const STORE = 'talks';
+
+let database: Promise<IDBDatabase | null> | undefined;
+
+function openDatabase(): Promise<IDBDatabase | null> {
+  database ??= new Promise((resolve) => {
+    try {
+      const request = indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'conversation_id' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch {
+      resolve(null); // no IndexedDB (some private modes): nothing is kept
+    }
+  });
+  return database;
+}
+
+/** One request in its own transaction; any failure reads as nothing kept. */
+async function request<T>(run: (objects: IDBObjectStore) => IDBRequest<T>): Promise<T | undefined> {
+  if (typeof indexedDB === 'undefined') return undefined;
+  const db = await openDatabase();
+  if (!db) return undefined;
+  return new Promise<T | undefined>((resolve) => {
+    try {
+      const call = run(db.transaction(STORE, 'readwrite').objectStore(STORE));
+      call.onsuccess = () => resolve(call.result);
+      call.onerror = () => resolve(undefined);
+    } catch {
+      resolve(undefined);
+    }
+  });
+}
+
+/** Keeps a talk's newest page; the talks opened longest ago beyond the 20 newest are let go. */
+export async function saveTalk(talk: Omit<SavedTalk, 'saved'>): Promise<void> {
+  await request((objects) => objects.put({ ...talk, saved: Date.now() } satisfies SavedTalk));
+  const all = ((await request((objects) => objects.getAll())) ?? []) as SavedTalk[];
+  const old = all.sort((a, b) => b.saved - a.saved).slice(HISTORY_TALKS);
+  for (const talk of old) await request((objects) => objects.delete(talk.conversation_id));
+}
+
+/** The kept copy of a talk for this user, or null. */
+export async function loadTalk(uid: number, conversationId: number): Promise<SavedTalk | null> {
+  const talk = (await request((objects) => objects.get(conversationId))) as SavedTalk | undefined;
+  return talk && talk.uid === uid ? talk : null;
+}
+
+/**
+ * A call about a talk failed: offline (or with the server out of reach), the copy kept of it for the user
+ * logged in; otherwise, or with none kept, null.
+ */
+export async function keptWhenOffline(error: unknown, conversationId: number): Promise<SavedTalk | null> {
+  const uid = getSession()?.uid;
+  if (!(error instanceof ApiError && error.offline) || !uid) return null;
+  return loadTalk(uid, conversationId);
+}
+
+/** Logout: nothing of the user stays on the device. */
+export async function clearHistory(): Promise<void> {
+  await request((objects) => objects.clear());
+}
