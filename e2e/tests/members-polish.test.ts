@@ -6,6 +6,7 @@ import { isDeskClosed, ja } from '@enishi/contract';
 import { sessionId } from '../lib/admin.js';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
+import { sendComment, storedMessage, timeline } from '../lib/talk.js';
 import { people, type Person } from '../lib/users.js';
 
 /*
@@ -35,14 +36,7 @@ async function phoneOf(who: Person, viewport = phone): Promise<Page> {
   return page;
 }
 
-const timeline = (page: Page) => page.getByRole('log', { name: ja.talk.timeline });
-const own = (page: Page, text: string) => timeline(page).getByRole('article').filter({ hasText: text });
-
-async function send(page: Page, text: string): Promise<void> {
-  await page.getByRole('textbox', { name: ja.talk.placeholder }).fill(text);
-  await page.getByRole('button', { name: ja.talk.send, exact: true }).click();
-  await own(page, text).getByText(ja.talk.sending).waitFor({ state: 'detached' });
-}
+const send = sendComment;
 
 /** The same screen at both widths: `open` brings a fresh page of `who` to it. */
 async function shootBoth(name: string, who: Person, open: (page: Page) => Promise<unknown>): Promise<void> {
@@ -79,7 +73,7 @@ describe('a group talk', () => {
     const man = await phoneOf('man');
     await man.goto(`/talk/${group}`);
     await send(man, 'はじめまして、よろしくお願いします');
-    const mine = own(man, 'はじめまして、よろしくお願いします');
+    const mine = storedMessage(man, 'はじめまして、よろしくお願いします');
 
     const woman = await phoneOf('woman');
     await woman.goto(`/talk/${group}`);
@@ -134,7 +128,7 @@ describe('the talk with the staff desk', () => {
       .waitFor();
     await man.screenshot({ path: join(shots, 'polish-home-member-counts-375.png') });
 
-    const menu = own(staff, '土曜日は19時に銀座でお待ちしております').getByRole('button', {
+    const menu = storedMessage(staff, '土曜日は19時に銀座でお待ちしております').getByRole('button', {
       name: ja.talk.messageMenu,
     });
     await menu.click();

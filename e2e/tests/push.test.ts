@@ -41,10 +41,10 @@ beforeAll(async () => {
   await cdp.send('ServiceWorker.enable');
   await page.goto('/enter');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  // The talk opens in a window the worker controls, as in the installed app.
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // The talk opens in a window the worker controls, as in the installed app.
+  await opening(() => page.reload());
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const registrationId = await registered;
   const origin = new URL(inject('baseURL')).origin;
   push = async (payload) => {
@@ -71,6 +71,24 @@ const shown = () =>
       data: n.data as unknown,
     }));
   });
+
+/**
+ * Runs `navigation` and waits until the app it opens has cleared the notifications shown before (it does as it
+ * starts): a push after that stays on screen. A notification of the test's own, shown first, tells when.
+ */
+async function opening(navigation: () => Promise<unknown>): Promise<void> {
+  await worker.evaluate(() =>
+    (self as unknown as { registration: ServiceWorkerRegistration }).registration.showNotification('probe', {
+      tag: 'probe',
+    }),
+  );
+  await navigation();
+  await page.waitForFunction(
+    async () => (await (await navigator.serviceWorker.ready).getNotifications({ tag: 'probe' })).length === 0,
+    undefined,
+    { polling: 100, timeout: 10_000 },
+  );
+}
 
 const untilShown = async (body: string) => {
   await expect.poll(async () => (await shown()).map((n) => n.body), { timeout: 10_000 }).toContain(body);
@@ -131,8 +149,10 @@ async function tap(...tags: string[]): Promise<void> {
 test('a tap on the notification brings the open window to the talk', async () => {
   await push({ title: ja.talk.fromStaff, body: '', url: '/intro/male', tag: 'talk-9', badge: 1 });
   await untilShown('');
-  await tap('talk-9');
-  await page.waitForURL('**/intro/male');
+  await opening(async () => {
+    await tap('talk-9');
+    await page.waitForURL('**/intro/male');
+  });
   await page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor();
 });
 
@@ -158,8 +178,10 @@ test('a call push stays until tapped; a tap brings the open app forward without 
   // A tap on the call (the app rings already: a navigation would drop the call), then one on a talk.
   await push({ title: ja.talk.fromStaff, body: 'talk', url: '/intro/female', tag: 'talk-12', badge: 1 });
   await untilShown('talk');
-  await tap('call', 'talk-12');
-  await page.waitForURL('**/intro/female');
+  await opening(async () => {
+    await tap('call', 'talk-12');
+    await page.waitForURL('**/intro/female');
+  });
   // Only the talk's page was visited: the call tap neither opened /call nor reloaded the page it was on. (The
   // router's own replaceState as the page starts may report /intro/female a second time.)
   expect([...new Set(visited)]).toEqual(['/intro/female']);
