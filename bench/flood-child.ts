@@ -3,6 +3,7 @@
 import { flood, FULL_FLOOD, type FloodTarget } from '../server/src/test/flood.js';
 
 const target = JSON.parse(process.argv[2] ?? '{}') as FloodTarget;
-const { refusedSockets } = await flood(target, FULL_FLOOD);
-process.stdout.write(`${JSON.stringify({ refusedSockets })}\n`);
+const seconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
+const outcome = await flood(target, FULL_FLOOD, seconds);
+process.stdout.write(`${JSON.stringify(outcome)}\n`);
 process.exit(0);

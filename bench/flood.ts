@@ -11,6 +11,7 @@ import {
   rssOf,
   timeDelivery,
   watchRss,
+  type FloodOutcome,
   type FloodTarget,
 } from '../server/src/test/flood.js';
 import { firstConversation, loginAs } from '../server/src/test/http-client.js';
@@ -20,7 +21,7 @@ const MB = 1024 * 1024;
 const PASSWORD = 'Bench-pass.1';
 
 /** The full flood from a process of its own (bench/flood-child.ts); resolves when it is over. */
-async function floodFromChild(target: FloodTarget): Promise<{ refusedSockets: number }> {
+async function floodFromChild(target: FloodTarget): Promise<FloodOutcome> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(repoRoot, 'bench/flood-child.ts'), JSON.stringify(target)],
@@ -33,7 +34,7 @@ async function floodFromChild(target: FloodTarget): Promise<{ refusedSockets: nu
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`the flood process exited with ${code}`);
-  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as { refusedSockets: number };
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as FloodOutcome;
 }
 
 export async function benchFlood(): Promise<void> {
@@ -68,7 +69,7 @@ export async function benchFlood(): Promise<void> {
     const began = performance.now();
     const flooding = floodFromChild(target);
     const loaded = await timeDelivery(target, 10, flooding);
-    const { refusedSockets } = await flooding;
+    const outcome = await flooding;
     const took = (performance.now() - began) / 1000;
     const peak = watch.stop();
     // After: the lowest RSS within 30 s of the flood's end (memory is given back a moment after), as the load test waits.
@@ -81,7 +82,9 @@ export async function benchFlood(): Promise<void> {
     console.log(
       `\nFlood from one member (${FULL_FLOOD.sockets} sockets x ${FULL_FLOOD.framesPerSocket} frames of ` +
         `${FULL_FLOOD.imagesPerFrame} x ${FULL_FLOOD.imageBytes / 1e6} MB images, ${FULL_FLOOD.socketAttempts} ` +
-        `socket attempts, ${FULL_FLOOD.messages} messages; ${took.toFixed(0)} s; ${refusedSockets} sockets refused)`,
+        `socket attempts, ${FULL_FLOOD.messages} messages; ${took.toFixed(0)} s${outcome.cutOff ? ', then given up' : ''}; ` +
+        `${outcome.refusedSockets} sockets refused; picture messages ${outcome.picturesStored} stored, ` +
+        `${outcome.picturesRefused} refused, the rest never taken in)`,
     );
     console.log(`${'server RSS'.padEnd(34)} start ${mb(start)}, peak ${mb(peak)}, after ${mb(after)}`);
     const row = (name: string, r: { p50: number; p99: number; count: number }) =>

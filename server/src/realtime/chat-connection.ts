@@ -22,6 +22,7 @@ import { limitFrameSize } from './frame-guard.js';
 import { parseFrameJson } from './frame-json.js';
 import { MEN_TOPIC } from './delivery.js';
 import { applyLiveEvent } from './live-events.js';
+import { ReadHold } from './read-hold.js';
 import { SocketSession } from './socket-session.js';
 
 /** Frames from this size on carry pictures (a text frame without them is a few KiB). */
@@ -73,6 +74,7 @@ export class ChatConnection {
   private present = false;
   private callWatch: NodeJS.Timeout | undefined;
   private lastPong = 0;
+  private readonly readHold: ReadHold;
 
   constructor(
     private readonly ws: WebSocket,
@@ -80,6 +82,7 @@ export class ChatConnection {
   ) {
     this.badges = new BadgeCounter(this, gateway);
     this.session = new SocketSession(gateway.services.sessions, gateway.clock);
+    this.readHold = new ReadHold(ws, () => this.queue);
     // Before the session nothing big is taken: the session frame is small (product.md §15.5).
     limitFrameSize(ws, SOCKET_FIRST_FRAME_MAX);
     ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
@@ -102,6 +105,9 @@ export class ChatConnection {
     const bytes = byteLength(data);
     // Over the budget, the frame is not even read: its bytes are dropped now (product.md §15.7 item 5).
     if (this.queued >= MAX_QUEUED_FRAMES || !this.gateway.reserveBytes(uid, bytes)) {
+      // Pictures faster than they are handled wait as long as the budget for them takes; other frames
+      // wait until this socket's frames before them are handled.
+      this.holdReading(bytes >= LARGE_FRAME_BYTES ? this.gateway.services.fairUse.pictureWaitMs : undefined);
       return this.sendError(ja.errors.sendingTooFast);
     }
     const release = () => this.gateway.releaseBytes(uid, bytes);
@@ -122,7 +128,7 @@ export class ChatConnection {
     this.enqueue(async () => {
       try {
         const uid = this.heldFor;
-        if (uid !== null && !(await this.gateway.services.fairUse.mayHaveImages(uid))) {
+        if (uid !== null && !(await this.mayHavePictures(uid))) {
           return this.sendError(ja.errors.imagesTooFast);
         }
         const read = await this.gateway.frames.read(data, isBinary).catch((error: unknown) => {
@@ -133,10 +139,26 @@ export class ChatConnection {
         const frame = this.checked(read.frame, read.unstorable);
         // Handled here, in this frame's turn: queueing it again would let later frames pass it.
         if (frame) await this.handle(frame);
+        // Its pictures may have been the last allowed: the next frame of them is not taken in until more are.
+        if (uid !== null) await this.mayHavePictures(uid);
       } finally {
         release();
       }
     });
+  }
+
+  /** Whether `uid` may send a picture now; when not, this socket is left unread for a while (holdReading). */
+  private async mayHavePictures(uid: number): Promise<boolean> {
+    const may = await this.gateway.services.fairUse.mayHaveImages(uid);
+    if (!may) this.holdReading(this.gateway.services.fairUse.pictureWaitMs);
+    return may;
+  }
+
+  /** Leaves the socket unread (ReadHold); never one carrying a call, whose pings must be answered. */
+  private holdReading(ms?: number): void {
+    if (this.closed || this.callWatch) return;
+    if (ms === undefined) this.readHold.untilHandled();
+    else this.readHold.for(ms);
   }
 
   /** Handles a parsed frame; true when it was queued and `done` will be called once it is handled. */
@@ -348,6 +370,8 @@ export class ChatConnection {
     this.present = false;
     clearInterval(this.callWatch);
     this.callWatch = undefined;
+    // Read again, so that a closing handshake (or the peer's end) is seen.
+    this.readHold.release();
     this.closed = true;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;

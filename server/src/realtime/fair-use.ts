@@ -1,4 +1,4 @@
-import { ja, SOCKET_MAX_PER_USER } from '@enishi/contract';
+import { ja, MESSAGE_IMAGES_MAX, SOCKET_MAX_PER_USER } from '@enishi/contract';
 import type { BucketSize, TokenBucketsFactory } from '../lib/token-bucket.js';
 import type { SocketSeats } from './socket-seats.js';
 
@@ -7,9 +7,14 @@ import type { SocketSeats } from './socket-seats.js';
  * messages over all their sockets (about 10 a second, bursts of 30) and on images, whose decoding is the
  * costly part. With Redis both are counted club-wide, so a member gains nothing from several instances.
  */
+/** The longest a socket is left unread while its member is out of pictures. */
+const PICTURE_WAIT_MAX_MS = 60_000;
+
 export class FairUse {
   private readonly messages;
   private readonly images;
+  /** How long the picture budget takes to allow a whole message of pictures again from empty. */
+  readonly pictureWaitMs: number;
 
   constructor(
     buckets: TokenBucketsFactory,
@@ -18,6 +23,9 @@ export class FairUse {
   ) {
     this.messages = buckets('chat-messages', limits.chatMessages);
     this.images = buckets('chat-images', limits.chatImages);
+    const refill =
+      (Math.min(MESSAGE_IMAGES_MAX, limits.chatImages.burst) / limits.chatImages.perSecond) * 1000;
+    this.pictureWaitMs = Math.min(PICTURE_WAIT_MAX_MS, Math.ceil(refill));
   }
 
   /** Counts one message of `imageCount` images from `uid`; the text to answer when it is one too many. */

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { ja, SOCKET_CLOSE, SOCKET_FIRST_FRAME_MAX, SOCKET_MAX_PER_USER } from '@enishi/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -145,9 +146,11 @@ describe('chat socket against hostile clients', () => {
       await socket.close();
     });
 
-    it('refuses a frame of over 1 MB unread while the member has no picture left', async () => {
+    it('refuses a frame of over 1 MB unread while the member has no picture left, then reads nothing for a while', async () => {
       const now = Date.now();
-      const app = await ctx.buildApp({ CHAT_IMAGE_BURST: '1', CHAT_IMAGES_PER_MINUTE: '1' }, () => now);
+      // The clock stands still: no picture comes back. One a second, a burst of one: once refused, the
+      // socket is left unread for one second (real time).
+      const app = await ctx.buildApp({ CHAT_IMAGE_BURST: '1', CHAT_IMAGES_PER_MINUTE: '60' }, () => now);
       const socket = await TestSocket.session(await listen(app), ssid.jiro!);
       const picture = text(outsiderDesk, '', { image: [dataUrl(await pngOf(4, 4))] });
       socket.send(picture);
@@ -159,7 +162,13 @@ describe('chat socket against hostile clients', () => {
         type: 'error',
         error: ja.errors.imagesTooFast,
       });
+      const refusedAt = performance.now();
       expect(await messageCount(outsiderDesk)).toBe(before);
+      // Sent while the socket is held: taken in (and stored: nothing is lost) only once the hold is over.
+      const after = text(outsiderDesk, '待っていた一言');
+      socket.send(after);
+      await socket.take(isMessage(after.client_id));
+      expect(performance.now() - refusedAt).toBeGreaterThanOrEqual(900);
       await socket.close();
     });
   });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import WebSocket from 'ws';
+import { ja } from '@enishi/contract';
 
 /*
  * One member flooding the server (product.md §15.7 item 5): sockets full of frames of big images, hundreds
@@ -118,43 +119,93 @@ function sendAll(ws: WebSocket, frames: (string | Buffer)[]): Promise<void> {
   ).then(() => undefined);
 }
 
-/** Runs the whole flood from `target.flooder` and resolves once the server has closed or answered it all. */
-export async function flood(target: FloodTarget, size: FloodSize): Promise<{ refusedSockets: number }> {
+export interface FloodOutcome {
+  refusedSockets: number;
+  /** Frames of pictures refused (over the member's picture budget), and messages of them stored. */
+  picturesRefused: number;
+  picturesStored: number;
+  /** The flood was cut off after its time: the server was still holding it back. */
+  cutOff: boolean;
+  /** Bytes still waiting on the flooder's side when it gave up: what the server never took in. */
+  bytesLeftUnread: number;
+}
+
+const PICTURE_TEXT = '大きな画像';
+
+/**
+ * Runs the whole flood from `target.flooder`; resolves once the server has closed or answered it all, or
+ * after `seconds` (the flooder's sockets are then dropped, as a client giving up would).
+ */
+export async function flood(target: FloodTarget, size: FloodSize, seconds = 60): Promise<FloodOutcome> {
+  const outcome: FloodOutcome = {
+    refusedSockets: 0,
+    picturesRefused: 0,
+    picturesStored: 0,
+    cutOff: false,
+    bytesLeftUnread: 0,
+  };
+  const stored = new Set<unknown>();
+  const onFrame = (frame: Record<string, unknown>) => {
+    if (frame.type === 'error' && frame.error === ja.errors.imagesTooFast) outcome.picturesRefused += 1;
+    if (frame.type === 'message' && frame.message === PICTURE_TEXT) stored.add(frame.id);
+    outcome.picturesStored = stored.size;
+  };
+  const sockets: WebSocket[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<'time'>((resolve) => {
+    timer = setTimeout(() => resolve('time'), seconds * 1000);
+  });
+  const ended = await Promise.race([floodAll(target, size, sockets, outcome, onFrame), timeUp]);
+  clearTimeout(timer);
+  if (ended === 'time') {
+    outcome.cutOff = true;
+    outcome.bytesLeftUnread = sockets.reduce((sum, ws) => sum + ws.bufferedAmount, 0);
+    for (const ws of sockets) ws.terminate();
+  }
+  return outcome;
+}
+
+/** The flood itself; every socket it opens is put in `sockets`. */
+async function floodAll(
+  target: FloodTarget,
+  size: FloodSize,
+  sockets: WebSocket[],
+  outcome: FloodOutcome,
+  onFrame: (frame: Record<string, unknown>) => void,
+): Promise<void> {
   const png = (await noisePng(size.imageBytes)).toString('base64');
   const image = `data:image/png;base64,${png}`;
   // Encoded once: the load generator's own work stays small next to the server's.
   const big = Buffer.from(
-    textFrame(target.flooder.desk, '大きな画像', Array<string>(size.imagesPerFrame).fill(image)),
+    textFrame(target.flooder.desk, PICTURE_TEXT, Array<string>(size.imagesPerFrame).fill(image)),
   );
-  const sockets: WebSocket[] = [];
+  const senders: WebSocket[] = [];
   for (let i = 0; i < size.sockets; i += 1) {
-    const socket = await openSocket(target, target.flooder.ssid);
-    if (typeof socket !== 'number') sockets.push(socket);
+    const socket = await openSocket(target, target.flooder.ssid, onFrame);
+    if (typeof socket !== 'number') senders.push(socket);
   }
-  const images = sockets.map((ws) => sendAll(ws, Array<Buffer>(size.framesPerSocket).fill(big)));
+  sockets.push(...senders);
+  const images = senders.map((ws) => sendAll(ws, Array<Buffer>(size.framesPerSocket).fill(big)));
   // Socket attempts in batches of 50, all with the flooder's session, while the images are on their way.
-  let refusedSockets = 0;
-  const extra: WebSocket[] = [];
   for (let done = 0; done < size.socketAttempts; done += 50) {
     const batch = Array.from({ length: Math.min(50, size.socketAttempts - done) }, () =>
       openSocket(target, target.flooder.ssid),
     );
     for (const result of await Promise.all(batch)) {
-      if (typeof result === 'number') refusedSockets += 1;
-      else extra.push(result);
+      if (typeof result === 'number') outcome.refusedSockets += 1;
+      else sockets.push(result);
     }
   }
-  const messages = sockets[0]
+  const messages = senders[0]
     ? sendAll(
-        sockets[0],
+        senders[0],
         Array.from({ length: size.messages }, (_, i) => textFrame(target.flooder.desk, `連投 ${i}`)),
       )
     : Promise.resolve();
   await Promise.all([...images, messages]);
   // The server has every frame; a last frame on each socket is answered only after all before it.
-  await Promise.all(sockets.map((ws) => barrier(ws)));
-  await Promise.all([...sockets, ...extra].map(closeSocket));
-  return { refusedSockets };
+  await Promise.all(senders.map((ws) => barrier(ws)));
+  await Promise.all(sockets.map(closeSocket));
 }
 
 /** Resolves once the server answered everything `ws` sent before (opening a talk that does not exist). */
@@ -163,7 +214,9 @@ function barrier(ws: WebSocket): Promise<void> {
     const marker = 2_000_000_000;
     const onMessage = (data: WebSocket.RawData) => {
       const frame = JSON.parse(data.toString()) as { type: string; error?: string; client_id?: string };
-      if (frame.type === 'error' && frame.client_id === undefined) {
+      // Refused pictures are answered without a client id too; the marker's answer is another error.
+      const refusal = frame.error === ja.errors.imagesTooFast || frame.error === ja.errors.sendingTooFast;
+      if (frame.type === 'error' && frame.client_id === undefined && !refusal) {
         ws.off('message', onMessage);
         resolve();
       }
