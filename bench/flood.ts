@@ -11,6 +11,7 @@ import {
   rssOf,
   timeDelivery,
   watchRss,
+  type DeliveryTimes,
   type FloodOutcome,
   type FloodTarget,
 } from '../server/src/test/flood.js';
@@ -87,9 +88,10 @@ export async function benchFlood(): Promise<void> {
         `${outcome.picturesRefused} refused, the rest never taken in)`,
     );
     console.log(`${'server RSS'.padEnd(34)} start ${mb(start)}, peak ${mb(peak)}, after ${mb(after)}`);
-    const row = (name: string, r: { p50: number; p99: number; count: number }) =>
+    const row = (name: string, r: DeliveryTimes) =>
       console.log(
-        `${name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   (${r.count} messages)`,
+        `${name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   (${r.count} messages; ` +
+          `slowest ${r.slowest.map(({ at, ms }) => `${ms.toFixed(0)} ms at ${at.toFixed(1)} s`).join(', ')})`,
       );
     row("another member's delivery, quiet", quiet);
     row("another member's delivery, flood", loaded);

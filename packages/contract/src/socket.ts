@@ -22,11 +22,14 @@ export const SOCKET_AUTH_MS = 5000;
 export const SOCKET_MAX_PAYLOAD = 36 * 1024 * 1024;
 
 const nullableId = z.union([id, z.null()]).optional();
+/** The longest image data URL, in characters (an image of about 5 MB). */
+export const IMAGE_DATA_URL_MAX = 7_000_000;
+export const IMAGE_DATA_URL_PATTERN = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/;
 /** A data URL of a JPEG, PNG or WebP image; the server checks the bytes themselves. */
 export const ImageDataUrl = z
   .string({ error: ja.errors.badRequest })
-  .max(7_000_000, ja.errors.imageTooLarge)
-  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, ja.errors.badImage);
+  .max(IMAGE_DATA_URL_MAX, ja.errors.imageTooLarge)
+  .regex(IMAGE_DATA_URL_PATTERN, ja.errors.badImage);
 
 export const SessionFrame = z
   .object({

@@ -30,6 +30,18 @@ describe('MemoryTokenBuckets', () => {
     expect(await buckets.take('a', 2)).toBe(true);
   });
 
+  it('tells whether a number of tokens is left without taking any, asking at most a full bucket', async () => {
+    let now = 0;
+    const buckets = new MemoryTokenBuckets({ perSecond: 1, burst: 5 }, () => now);
+    expect(await buckets.hasTokens('a', 9)).toBe(true);
+    expect(await buckets.take('a', 3)).toBe(true);
+    expect([await buckets.hasTokens('a', 2), await buckets.hasTokens('a', 3)]).toEqual([true, false]);
+    expect(await buckets.hasTokens('a')).toBe(true);
+    now += 3000;
+    expect(await buckets.hasTokens('a', 9)).toBe(true);
+    expect(await buckets.take('a', 5)).toBe(true);
+  });
+
   it('holds 10 messages a second over a long run', async () => {
     let now = 0;
     const buckets = new MemoryTokenBuckets({ perSecond: 10, burst: 30 }, () => now);
@@ -60,5 +72,16 @@ describe('RedisTokenBuckets', () => {
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(201);
     await expect.poll(() => b.take(key), { interval: 20, timeout: 2000 }).toBe(true);
+  });
+
+  it('tells whether a number of tokens is left without taking any', async () => {
+    const key = `test-${randomUUID()}`;
+    // Slow enough that nothing refills between the calls.
+    const buckets = new RedisTokenBuckets(one, 'test', { perSecond: 0.001, burst: 5 });
+    expect(await buckets.hasTokens(key, 9)).toBe(true);
+    expect(await buckets.take(key, 3)).toBe(true);
+    expect([await buckets.hasTokens(key, 2), await buckets.hasTokens(key, 3)]).toEqual([true, false]);
+    expect(await buckets.take(key, 2)).toBe(true);
+    expect([await buckets.hasTokens(key), await buckets.hasTokens(key, 9)]).toEqual([false, false]);
   });
 });

@@ -15,8 +15,8 @@ export interface BucketSize {
 export interface TokenBuckets {
   /** Takes `count` tokens from `key`'s bucket, all or none; false (nothing taken) when too few are left. */
   take(key: string, count?: number): Promise<boolean>;
-  /** Whether at least one token is left for `key` now; takes none. */
-  hasToken(key: string): Promise<boolean>;
+  /** Whether at least `count` tokens (at most a full bucket) are left for `key` now; takes none. */
+  hasTokens(key: string, count?: number): Promise<boolean>;
 }
 
 interface Bucket {
@@ -45,9 +45,9 @@ export class MemoryTokenBuckets implements TokenBuckets {
     return true;
   }
 
-  async hasToken(key: string): Promise<boolean> {
+  async hasTokens(key: string, count = 1): Promise<boolean> {
     const bucket = this.buckets.get(key);
-    return !bucket || this.refilled(bucket, this.clock()) >= 1;
+    return !bucket || this.refilled(bucket, this.clock()) >= Math.min(count, this.size.burst);
   }
 
   private refilled(bucket: Bucket, now: number): number {
@@ -87,12 +87,12 @@ redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / perMs) + 1)
 return taken`;
 
 // Reads without writing: the same refill, nothing taken.
-const HAS_TOKEN = `local time = redis.call('TIME')
+const HAS_TOKENS = `local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 if not state[1] then return 1 end
 local tokens = tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * tonumber(ARGV[1]) / 1000
-if tokens >= 1 then return 1 end
+if tokens >= tonumber(ARGV[2]) then return 1 end
 return 0`;
 
 /** The same buckets in Redis, shared by every instance that uses the same Redis database. */
@@ -109,8 +109,10 @@ export class RedisTokenBuckets implements TokenBuckets {
     return Number(await this.redis.eval(TAKE, 1, this.key(key), perSecond, burst, count)) === 1;
   }
 
-  async hasToken(key: string): Promise<boolean> {
-    return Number(await this.redis.eval(HAS_TOKEN, 1, this.key(key), this.size.perSecond)) === 1;
+  async hasTokens(key: string, count = 1): Promise<boolean> {
+    const { perSecond, burst } = this.size;
+    const least = Math.min(count, burst);
+    return Number(await this.redis.eval(HAS_TOKENS, 1, this.key(key), perSecond, least)) === 1;
   }
 
   private key(key: string): string {

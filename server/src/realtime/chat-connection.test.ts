@@ -1,10 +1,11 @@
-import { SOCKET_CLOSE } from '@enishi/contract';
+import { IMAGE_DATA_URL_MAX, MESSAGE_IMAGES_MAX, SOCKET_CLOSE, SOCKET_MAX_PAYLOAD } from '@enishi/contract';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../lib/tokens.js';
 import { SessionRepository } from '../repositories/session-repository.js';
 import { call, createUser, login } from '../test/app.js';
 import { listen, TestSocket } from '../test/socket.js';
 import { deskOf } from '../test/talk.js';
+import { leastPicturesIn } from './chat-connection.js';
 import { SESSION_RECHECK_MS } from './socket-session.js';
 import {
   barrier,
@@ -79,5 +80,17 @@ describe('chat socket: sessions ending', () => {
       expect(updated.status).toBe(200);
       expect((await say(socket, desk, '改名後')).name).toBe('新姓 一郎');
     });
+  });
+});
+
+describe('the pictures a frame must carry', () => {
+  it('are counted from its size: one for any frame of pictures, five for the largest frame there is', () => {
+    const mb = 1024 * 1024;
+    expect(leastPicturesIn(mb)).toBe(1);
+    expect(leastPicturesIn(mb + IMAGE_DATA_URL_MAX)).toBe(1);
+    expect(leastPicturesIn(mb + IMAGE_DATA_URL_MAX + 1)).toBe(2);
+    // The flood's frame: five data URLs of 5.3 million characters.
+    expect(leastPicturesIn(26_685_679)).toBe(4);
+    expect(leastPicturesIn(SOCKET_MAX_PAYLOAD)).toBe(MESSAGE_IMAGES_MAX);
   });
 });

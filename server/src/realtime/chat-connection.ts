@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  IMAGE_DATA_URL_MAX,
   isStaffRole,
+  MESSAGE_IMAGES_MAX,
   ROLE,
   ja,
   SessionFrame,
@@ -14,7 +16,7 @@ import { AppError } from '../errors.js';
 import type { Actor } from '../services/session-service.js';
 import { BadgeCounter } from './badge-counter.js';
 import { sendCatchUp } from './catch-up.js';
-import { clientIdOf, handleFrame, type Frame } from './chat-frames.js';
+import { clientIdOf, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
 import type { RealtimeEvent } from './events.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
@@ -27,6 +29,14 @@ import { SocketSession } from './socket-session.js';
 
 /** Frames from this size on carry pictures (a text frame without them is a few KiB). */
 const LARGE_FRAME_BYTES = 1024 * 1024;
+
+/**
+ * The fewest pictures a frame of `bytes` can carry: all but its first megabyte (the text and the rest) is
+ * data URLs of at most IMAGE_DATA_URL_MAX characters each. It is read only once that many are allowed, so a
+ * member with a few pictures left does not have frames of five read, parsed and refused one after another.
+ */
+export const leastPicturesIn = (bytes: number): number =>
+  Math.min(MESSAGE_IMAGES_MAX, Math.max(1, Math.ceil((bytes - LARGE_FRAME_BYTES) / IMAGE_DATA_URL_MAX)));
 
 const byteLength = (data: RawData): number =>
   Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
@@ -128,7 +138,7 @@ export class ChatConnection {
     this.enqueue(async () => {
       try {
         const uid = this.heldFor;
-        if (uid !== null && !(await this.mayHavePictures(uid))) {
+        if (uid !== null && !(await this.mayHavePictures(uid, leastPicturesIn(byteLength(data))))) {
           return this.sendError(ja.errors.imagesTooFast);
         }
         const read = await this.gateway.frames.read(data, isBinary).catch((error: unknown) => {
@@ -138,18 +148,21 @@ export class ChatConnection {
         if (!read) return this.sendError(ja.errors.internal);
         const frame = this.checked(read.frame, read.unstorable);
         // Handled here, in this frame's turn: queueing it again would let later frames pass it.
-        if (frame) await this.handle(frame);
+        if (frame) await this.handle(frame, read.pictures);
         // Its pictures may have been the last allowed: the next frame of them is not taken in until more are.
         if (uid !== null) await this.mayHavePictures(uid);
       } finally {
         release();
       }
     });
+    // One frame of pictures at a time per socket: the next waits in TCP, not in memory, until this one is
+    // handled (a flood's first frames took the server's memory from 500 MB to 900 MB at once).
+    this.holdReading();
   }
 
-  /** Whether `uid` may send a picture now; when not, this socket is left unread for a while (holdReading). */
-  private async mayHavePictures(uid: number): Promise<boolean> {
-    const may = await this.gateway.services.fairUse.mayHaveImages(uid);
+  /** Whether `uid` may send `count` pictures now; when not, this socket is left unread for a while. */
+  private async mayHavePictures(uid: number, count = 1): Promise<boolean> {
+    const may = await this.gateway.services.fairUse.mayHaveImages(uid, count);
     if (!may) this.holdReading(this.gateway.services.fairUse.pictureWaitMs);
     return may;
   }
@@ -201,11 +214,12 @@ export class ChatConnection {
     return frame;
   }
 
-  private async handle(frame: Frame): Promise<void> {
+  /** `pictures`: what the frame reader decoded of the frame's pictures (FrameReply). */
+  private async handle(frame: Frame, pictures: ReadPictures = null): Promise<void> {
     if (this.closed) return;
     const actor = await this.session.current();
     if (!actor) return this.close(SOCKET_CLOSE.sessionEnded);
-    await handleFrame(this.gateway.services, this.gateway.log, this, actor, frame);
+    await handleFrame(this.gateway.services, this.gateway.log, this, actor, frame, pictures);
   }
 
   /** Frames are handled one at a time, in the order they came, so a client's messages keep their order. */

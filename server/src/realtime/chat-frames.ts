@@ -14,8 +14,11 @@ import { presentMessage } from '../presenters/message-presenter.js';
 import type { Services } from '../services/container.js';
 import type { Actor } from '../services/session-service.js';
 import { handleCallFrame, type CallSocket } from './call-frames.js';
+import type { FrameReply } from './frame-reader-protocol.js';
 
 export type Frame = Record<string, unknown>;
+/** The pictures of a text frame as the frame reader decoded them (FrameReply.pictures). */
+export type ReadPictures = FrameReply['pictures'];
 
 /** What handling a frame needs of its socket. */
 export interface FrameSocket extends CallSocket {
@@ -39,11 +42,12 @@ export async function handleFrame(
   socket: FrameSocket,
   actor: Actor,
   frame: Frame,
+  pictures: ReadPictures = null,
 ): Promise<void> {
   try {
     switch (frame.type) {
       case 'text':
-        return await handleText(services, socket, actor, frame);
+        return await handleText(services, socket, actor, frame, pictures);
       case 'delete': {
         const parsed = parseFrame(DeleteFrame, frame);
         if ('delete_message_id' in parsed) await services.messages.delete(actor, parsed.delete_message_id);
@@ -73,11 +77,22 @@ export async function handleFrame(
   }
 }
 
-async function handleText(services: Services, socket: FrameSocket, actor: Actor, frame: Frame) {
+async function handleText(
+  services: Services,
+  socket: FrameSocket,
+  actor: Actor,
+  frame: Frame,
+  pictures: ReadPictures,
+) {
   const parsed = parseFrame(TextFrame, frame);
   const refusal = await services.fairUse.refusal(actor.uid, parsed.image.length);
   if (refusal) throw new AppError('rate-limited', refusal);
-  const result = await services.messages.send(actor, parsed);
+  // A picture the frame reader decoded goes on as its bytes; its place in the frame held only a stand-in.
+  const image = parsed.image.map((dataUrl, i) => {
+    const bytes = pictures?.[i];
+    return bytes ? Buffer.from(bytes) : dataUrl;
+  });
+  const result = await services.messages.send(actor, { ...parsed, image });
   // A new message reaches this socket through the delivery like everyone else's copy. A repeat is
   // answered here only: the others already have it.
   if (result.outcome === 'duplicate') {

@@ -35,9 +35,9 @@ export class FairUse {
     return null;
   }
 
-  /** Whether `uid` may send an image now (a large frame is read only then); takes nothing. */
-  mayHaveImages(uid: number): Promise<boolean> {
-    return this.images.hasToken(String(uid));
+  /** Whether `uid` may send `count` images now (a large frame is read only then); takes nothing. */
+  mayHaveImages(uid: number, count = 1): Promise<boolean> {
+    return this.images.hasTokens(String(uid), count);
   }
 
   /** Seats socket `socket` of `uid`; false when the user holds the most sockets allowed already. */

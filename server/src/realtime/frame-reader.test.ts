@@ -1,6 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { IMAGE_DATA_URL_MAX, ImageDataUrl, ja } from '@enishi/contract';
 import { FrameReader } from './frame-reader.js';
+import { PICTURE_READ } from './frame-reader-protocol.js';
 
 let reader: FrameReader;
 afterEach(async () => {
@@ -44,6 +46,29 @@ describe('the frame reader', () => {
     expect(second!.frame).toEqual({ type: 'open' });
     // Parsed here, the 15 MB frame would have run in one turn; in the worker, the loop went on meanwhile.
     expect(turns).toBeGreaterThan(10);
+  });
+
+  it('hands back the pictures of a text frame decoded, and leaves a bad one for the contract to refuse', async () => {
+    reader = new FrameReader();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const good = `data:image/png;base64,${png.toString('base64')}`;
+    const frame = { type: 'text', message: '', image: [good, 'data:image/gif;base64,R0lG', good] };
+    const read = await reader.read(bytes(JSON.stringify(frame)), false);
+    expect(read.frame?.image).toEqual([PICTURE_READ, '', PICTURE_READ]);
+    expect(read.pictures?.map((picture) => picture && Buffer.from(picture))).toEqual([png, null, png]);
+    // The stand-in and the refusal are what the contract itself says of them.
+    expect(ImageDataUrl.safeParse(PICTURE_READ).success).toBe(true);
+    expect(ImageDataUrl.safeParse('').error?.issues[0]?.message).toBe(ja.errors.badImage);
+
+    const tooLong = `data:image/png;base64,${'A'.repeat(IMAGE_DATA_URL_MAX)}`;
+    const long = await reader.read(bytes(JSON.stringify({ ...frame, image: [tooLong] })), false);
+    expect(long.frame?.image).toEqual([tooLong]);
+    expect(long.pictures).toEqual([null]);
+    // Not a text frame, or not a list of strings: nothing is decoded.
+    const open = await reader.read(bytes(JSON.stringify({ type: 'open', image: [good] })), false);
+    expect([open.frame?.image, open.pictures]).toEqual([[good], null]);
+    const mixed = await reader.read(bytes(JSON.stringify({ ...frame, image: [good, 1] })), false);
+    expect([mixed.frame?.image, mixed.pictures]).toEqual([[good, 1], null]);
   });
 
   it('starts a new worker after being stopped', async () => {

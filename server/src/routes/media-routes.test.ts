@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ja, MessagesReply, type ServerFrame } from '@enishi/contract';
+import { IMAGE_DATA_URL_MAX, ja, MessagesReply, type ServerFrame } from '@enishi/contract';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,6 +280,9 @@ describe('talk images', () => {
       [[dataUrl('image/png', Buffer.from('GIF89a\x01\x00\x01\x00'))], ja.errors.badImage],
       // One good image and one bad: neither is kept.
       [[dataUrl('image/png', small), dataUrl('image/png', huge)], ja.errors.imageTooLarge],
+      // Frames of over 1 MB are read off the event loop (frame reader): the same answers.
+      [[dataUrl('image/png', small), `data:image/png;base64,${'!'.repeat(1_100_000)}`], ja.errors.badImage],
+      [[`data:image/png;base64,${'A'.repeat(IMAGE_DATA_URL_MAX)}`], ja.errors.imageTooLarge],
     ];
     for (const [images, error] of cases) {
       const clientId = sendImages(member, images, '画像つき');

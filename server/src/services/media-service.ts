@@ -9,6 +9,9 @@ import type { MediaRepository } from '../repositories/media-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { SecretRepository } from '../repositories/secret-repository.js';
 
+/** A picture to store: its data URL, or its bytes already decoded (by the frame reader). */
+export type PictureSource = string | Buffer;
+
 /** How long an image URL works after it is issued. */
 export const MEDIA_URL_LIFETIME_S = 60 * 60;
 /**
@@ -88,15 +91,16 @@ export class MediaService {
   }
 
   /**
-   * Cleans and stores each data URL (one at a time, to bound memory and CPU per sender). Any refused
+   * Cleans and stores each picture (one at a time, to bound memory and CPU per sender). Any refused
    * image refuses them all, and the files already written are removed. Talk pictures are stored as JPEG
    * photos; news and banners pass `as-sent` to keep their format.
    */
-  async store(dataUrls: string[], target: ImageTarget = 'photo'): Promise<NewImage[]> {
+  async store(pictures: readonly PictureSource[], target: ImageTarget = 'photo'): Promise<NewImage[]> {
     const stored: NewImage[] = [];
     try {
-      for (const dataUrl of dataUrls) {
-        const image = await cleanImage(dataUrlBytes(dataUrl), target);
+      for (const picture of pictures) {
+        const bytes = typeof picture === 'string' ? dataUrlBytes(picture) : picture;
+        const image = await cleanImage(bytes, target);
         const id = randomBytes(16).toString('base64url');
         const relative = path.join(id.slice(0, 2), `${id}.${image.extension}`);
         await this.writeDurably(path.join(this.mediaDir, relative), image.data);

@@ -19,13 +19,14 @@ import type { Delivery } from '../realtime/delivery.js';
 import type { ConversationRepository } from '../repositories/conversation-repository.js';
 import type { MessageRepository, MessageRow } from '../repositories/message-repository.js';
 import { audienceOf, type ConversationService } from './conversation-service.js';
-import type { MediaService } from './media-service.js';
+import type { MediaService, PictureSource } from './media-service.js';
 import type { MessageFact } from './message.js';
 import type { MessagePosting } from './message-posting.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
-export type TextInput = z.output<typeof TextFrame>;
+/** A text frame as checked, its pictures as data URLs or as the bytes the frame reader decoded. */
+export type TextInput = Omit<z.output<typeof TextFrame>, 'image'> & { image: PictureSource[] };
 
 /** What sending gave: a new message, the one already stored under that client id, or that one deleted. */
 export type SendResult =

@@ -239,21 +239,35 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+export interface DeliveryTimes {
+  p50: number;
+  p99: number;
+  count: number;
+  /** The five slowest deliveries: seconds after timing began that the message was sent, and its delivery ms. */
+  slowest: { at: number; ms: number }[];
+}
+
 /**
  * The talker sends `rate` messages a second until `until` resolves (at least `minimum`); each is timed
- * from sending to its arrival at the staff socket. Returns p50 and p99 in ms.
+ * from sending to its arrival at the staff socket.
  */
 export async function timeDelivery(
   target: FloodTarget,
   rate: number,
   until: Promise<unknown>,
   minimum = 20,
-): Promise<{ p50: number; p99: number; count: number }> {
+): Promise<DeliveryTimes> {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
+  const began = performance.now();
+  const slowest: { at: number; ms: number }[] = [];
   const staff = await openSocket(target, target.staff.ssid, (frame) => {
     const started = sentAt.get(String(frame.message));
-    if (frame.type === 'message' && started !== undefined) latencies.push(performance.now() - started);
+    if (frame.type !== 'message' || started === undefined) return;
+    const ms = performance.now() - started;
+    latencies.push(ms);
+    slowest.push({ at: (started - began) / 1000, ms });
+    slowest.sort((a, b) => b.ms - a.ms).splice(5);
   });
   const talker = await openSocket(target, target.talker.ssid);
   if (typeof staff === 'number' || typeof talker === 'number') throw new Error('could not connect');
@@ -273,5 +287,10 @@ export async function timeDelivery(
   }
   await Promise.all([closeSocket(staff), closeSocket(talker)]);
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), count: latencies.length };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count: latencies.length,
+    slowest,
+  };
 }
