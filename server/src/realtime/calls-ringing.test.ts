@@ -4,10 +4,10 @@ import { pushSubscriptions } from '../db/schema.js';
 import { call, createTestContext, type TestContext } from '../test/app.js';
 import {
   callFrames,
+  callPeople,
   cancelled,
   connectCall,
   is,
-  person,
   records,
   ring,
   SDP,
@@ -43,11 +43,7 @@ beforeAll(async () => {
     env: { PUSH_ALLOWED_HOSTS: '127.0.0.1,localhost', CALLS_PER_MINUTE: '1000' },
     deps: { push: { agent: receiver.agent }, calls: { timing: { ringMs: 1500, escalateMs: 300 } } },
   });
-  staff = await person(ctx, 'ring-staff', 3, '受付 佐藤');
-  helper = await person(ctx, 'ring-helper', 5, '補助 鈴木');
-  owner = await person(ctx, 'ring-owner', 2, '代表 田中');
-  man = await person(ctx, 'ring-man', 101, '山田 太郎');
-  otherMan = await person(ctx, 'ring-man2', 101, '高橋 次郎');
+  ({ staff, helper, owner, man, otherMan } = await callPeople(ctx, 'ring', 5));
   const key = await call(ctx.app, 'pushkey', { ssid: man.ssid });
   receiver.publicKey = (key.body as { publicKey: string }).publicKey;
   base = await listen(ctx.app);

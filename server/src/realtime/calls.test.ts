@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/app.js';
 import {
   callFrames,
+  callPeople,
   cancelled,
   connectCall,
   ICE,
@@ -33,11 +34,7 @@ const connect = (who: Person) => sockets.connect(base, who);
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: { CALLS_PER_MINUTE: '1000' } });
-  staff = await person(ctx, 'call-staff', 3, '受付 佐藤');
-  helper = await person(ctx, 'call-helper', 6, '補助 鈴木');
-  owner = await person(ctx, 'call-owner', 2, '代表 田中');
-  man = await person(ctx, 'call-man', 101, '山田 太郎');
-  otherMan = await person(ctx, 'call-man2', 101, '高橋 次郎');
+  ({ staff, helper, owner, man, otherMan } = await callPeople(ctx, 'call', 6));
   woman = await person(ctx, 'call-woman', 201, '佐藤 花子');
   base = await listen(ctx.app);
 });

@@ -27,6 +27,25 @@ export async function person(ctx: TestContext, loginId: string, role: number, na
   return { ...user, ssid: await login(ctx.app, user) };
 }
 
+/** The people of a call test: three staff members of different roles and two men, ids under `prefix`. */
+export interface CallPeople {
+  staff: Person;
+  helper: Person;
+  owner: Person;
+  man: Person;
+  otherMan: Person;
+}
+
+export async function callPeople(ctx: TestContext, prefix: string, helperRole: number): Promise<CallPeople> {
+  return {
+    staff: await person(ctx, `${prefix}-staff`, 3, '受付 佐藤'),
+    helper: await person(ctx, `${prefix}-helper`, helperRole, '補助 鈴木'),
+    owner: await person(ctx, `${prefix}-owner`, 2, '代表 田中'),
+    man: await person(ctx, `${prefix}-man`, 101, '山田 太郎'),
+    otherMan: await person(ctx, `${prefix}-man2`, 101, '高橋 次郎'),
+  };
+}
+
 export const is =
   <T extends ServerFrame['type']>(type: T, check: (frame: CallFrame<T>) => boolean = () => true) =>
   (frame: ServerFrame) =>
