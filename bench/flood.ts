@@ -57,7 +57,8 @@ export async function benchFlood(): Promise<void> {
       talker: { ssid: talker!, desk: await firstConversation(server.url, talker!, 'staff') },
       staff: { ssid: staff! },
     };
-    const seconds = Number(process.env.BENCH_FLOOD_QUIET_SECONDS ?? 10);
+    // As long as the flood lasts (30 s), so that both p99 come from as many messages.
+    const seconds = Number(process.env.BENCH_FLOOD_QUIET_SECONDS ?? 30);
     // Warm-up: one small flood, so one-time growth (code, caches) is not counted as the flood's.
     await flood(target, { ...FULL_FLOOD, sockets: 1, framesPerSocket: 1, socketAttempts: 20, messages: 5 });
     const quiet = await timeDelivery(

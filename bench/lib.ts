@@ -74,7 +74,13 @@ export async function startEnishi(
     if (result.status !== 0) throw new Error(result.stderr);
     uids[user.id] = (JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as { uid: number }).uid;
   }
-  const child = spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
+  // BENCH_CPU_PROFILE=<folder>: the server writes CPU profiles of its threads there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--cpu-prof-interval', '250'] : [];
+  const child = spawn(process.execPath, [...flags, join(repoRoot, 'server/dist/main.js')], {
+    env,
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

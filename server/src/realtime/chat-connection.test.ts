@@ -5,7 +5,7 @@ import { SessionRepository } from '../repositories/session-repository.js';
 import { call, createUser, login } from '../test/app.js';
 import { listen, TestSocket } from '../test/socket.js';
 import { deskOf } from '../test/talk.js';
-import { leastPicturesIn } from './chat-connection.js';
+import { leastPicturesIn } from './frame-size.js';
 import { SESSION_RECHECK_MS } from './socket-session.js';
 import {
   barrier,

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  IMAGE_DATA_URL_MAX,
   isStaffRole,
-  MESSAGE_IMAGES_MAX,
   ROLE,
   ja,
   SessionFrame,
@@ -15,31 +13,20 @@ import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../errors.js';
 import type { Actor } from '../services/session-service.js';
 import { BadgeCounter } from './badge-counter.js';
+import { CallKeepAlive } from './call-keepalive.js';
 import { sendCatchUp } from './catch-up.js';
 import { clientIdOf, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
 import type { RealtimeEvent } from './events.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
+import { assembleLargeFrames } from './frame-assembly.js';
 import { limitFrameSize } from './frame-guard.js';
 import { parseFrameJson } from './frame-json.js';
+import { byteLength, LARGE_FRAME_BYTES, leastPicturesIn } from './frame-size.js';
 import { MEN_TOPIC } from './delivery.js';
 import { applyLiveEvent } from './live-events.js';
 import { ReadHold } from './read-hold.js';
 import { SocketSession } from './socket-session.js';
-
-/** Frames from this size on carry pictures (a text frame without them is a few KiB). */
-const LARGE_FRAME_BYTES = 1024 * 1024;
-
-/**
- * The fewest pictures a frame of `bytes` can carry: all but its first megabyte (the text and the rest) is
- * data URLs of at most IMAGE_DATA_URL_MAX characters each. It is read only once that many are allowed, so a
- * member with a few pictures left does not have frames of five read, parsed and refused one after another.
- */
-export const leastPicturesIn = (bytes: number): number =>
-  Math.min(MESSAGE_IMAGES_MAX, Math.max(1, Math.ceil((bytes - LARGE_FRAME_BYTES) / IMAGE_DATA_URL_MAX)));
-
-const byteLength = (data: RawData): number =>
-  Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
 
 /** Live events held while catching up; more means the client cannot keep up. */
 const MAX_BUFFERED_EVENTS = 2000;
@@ -50,12 +37,6 @@ const MAX_QUEUED_FRAMES = 32;
 const MAX_SEND_BUFFER = 8 * 1024 * 1024;
 
 const CLOSE_TRY_AGAIN_LATER = 1013;
-/**
- * A socket carrying a call is pinged this often, and dropped when it has not answered for CALL_SILENT_MS,
- * so a lost peer ends the call within 10 s (product.md §17.6).
- */
-const CALL_PING_MS = 3000;
-const CALL_SILENT_MS = 9000;
 
 /**
  * One chat socket (product.md §15): the protocol, the frame queue and the session. Small on purpose:
@@ -82,8 +63,7 @@ export class ChatConnection {
   /** Voice calls: this socket's id, whether it is counted in presence, and its ping while in a call. */
   readonly socketId = randomUUID();
   private present = false;
-  private callWatch: NodeJS.Timeout | undefined;
-  private lastPong = 0;
+  private readonly call: CallKeepAlive;
   private readonly readHold: ReadHold;
 
   constructor(
@@ -93,8 +73,20 @@ export class ChatConnection {
     this.badges = new BadgeCounter(this, gateway);
     this.session = new SocketSession(gateway.services.sessions, gateway.clock);
     this.readHold = new ReadHold(ws, () => this.queue);
+    this.call = new CallKeepAlive(ws);
     // Before the session nothing big is taken: the session frame is small (product.md §15.5).
     limitFrameSize(ws, SOCKET_FIRST_FRAME_MAX);
+    // One frame of pictures per member arrives at a time (ChatGateway.takePictureTurn).
+    assembleLargeFrames(ws, LARGE_FRAME_BYTES, {
+      started: () => {
+        const uid = this.heldFor;
+        if (uid !== null && !this.call.carrying && !gateway.takePictureTurn(uid, this))
+          this.readHold.waitTurn();
+      },
+      whole: () => {
+        if (this.heldFor !== null) gateway.givePictureTurn(this.heldFor, this);
+      },
+    });
     ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     ws.on('close', () => this.dispose());
     this.authTimer = setTimeout(() => this.close(SOCKET_CLOSE.unauthenticated), gateway.authTimeoutMs);
@@ -167,9 +159,13 @@ export class ChatConnection {
     return may;
   }
 
+  pictureTurnCame(): void {
+    this.readHold.turnCame();
+  }
+
   /** Leaves the socket unread (ReadHold); never one carrying a call, whose pings must be answered. */
   private holdReading(ms?: number): void {
-    if (this.closed || this.callWatch) return;
+    if (this.closed || this.call.carrying) return;
     if (ms === undefined) this.readHold.untilHandled();
     else this.readHold.for(ms);
   }
@@ -238,12 +234,15 @@ export class ChatConnection {
   private async authenticate(frame: Frame): Promise<void> {
     const { services } = this.gateway;
     const parsed = SessionFrame.safeParse(frame);
+    if (parsed.success && this.gateway.sessionIsFull(parsed.data.session)) {
+      return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
+    }
     const actor = parsed.success ? await this.session.start(parsed.data.session) : null;
     if (!parsed.success || !actor) return this.close(SOCKET_CLOSE.unauthenticated);
     if (this.closed) return;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
-    const seated = await this.gateway.hold(actor.uid, this).catch((error: unknown) => {
+    const seated = await this.gateway.hold(actor.uid, actor.sessionId, this).catch((error: unknown) => {
       this.gateway.log.error({ err: error }, 'socket seat not taken');
       return null;
     });
@@ -281,6 +280,10 @@ export class ChatConnection {
 
   userChanged(): void {
     this.session.userChanged();
+  }
+
+  sessionExpired(): boolean {
+    return this.session.expired();
   }
 
   /** Called by the gateway's sweep: a session past its end is read again, and the socket closed if gone. */
@@ -327,19 +330,7 @@ export class ChatConnection {
   }
 
   carryCall(carrying: boolean): void {
-    if (!carrying || this.closed) {
-      clearInterval(this.callWatch);
-      this.callWatch = undefined;
-      return;
-    }
-    this.lastPong = Date.now();
-    if (this.callWatch) return;
-    if (this.ws.listenerCount('pong') === 0) this.ws.on('pong', () => (this.lastPong = Date.now()));
-    this.callWatch = setInterval(() => {
-      if (Date.now() - this.lastPong > CALL_SILENT_MS) return this.ws.terminate();
-      this.ws.ping();
-    }, CALL_PING_MS);
-    this.callWatch.unref();
+    this.call.carry(carrying && !this.closed);
   }
 
   private onEvent(event: RealtimeEvent): void {
@@ -382,8 +373,7 @@ export class ChatConnection {
       this.gateway.track(work);
     }
     this.present = false;
-    clearInterval(this.callWatch);
-    this.callWatch = undefined;
+    this.call.stop();
     // Read again, so that a closing handshake (or the peer's end) is seen.
     this.readHold.release();
     this.closed = true;

@@ -1,10 +1,13 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
+import type { Services } from '../services/container.js';
 import { messages } from '../db/schema.js';
 import { MESSAGE_ORDER_LOCK } from '../repositories/message-batch-repository.js';
 import { ctx, isMessage, manDesk, ssid, text, useChatClub, type MessageFrame } from '../test/chat-club.js';
 import { listen, TestSocket } from '../test/socket.js';
+import { ChatGateway, type HeldSocket } from './chat-gateway.js';
 
 /**
  * Holds the message order lock in a transaction of its own until released: a batch of messages waits for
@@ -73,5 +76,33 @@ describe('chat socket: shutting down', () => {
       .where(inArray(messages.clientId, clientIds))
       .groupBy(messages.clientId);
     expect(stored.map((row) => row.n)).toEqual(clientIds.map(() => 1));
+  });
+});
+
+describe('chat gateway: frames of pictures', () => {
+  it('lets one socket of a member take in a frame of pictures at a time, in the order they began', async () => {
+    // Turns touch neither the services nor the log.
+    const gateway = new ChatGateway({} as Services, {} as FastifyBaseLogger, 1000, Date.now, 60_000);
+    const came: string[] = [];
+    const socket = (name: string): HeldSocket => ({
+      closeIfExpired: () => {},
+      sessionExpired: () => false,
+      pictureTurnCame: () => came.push(name),
+    });
+    const [a, b, c, other] = [socket('a'), socket('b'), socket('c'), socket('other')];
+    expect(gateway.takePictureTurn(1, a)).toBe(true);
+    expect(gateway.takePictureTurn(1, b)).toBe(false);
+    expect(gateway.takePictureTurn(1, c)).toBe(false);
+    // Another member's frames do not wait for this one's.
+    expect(gateway.takePictureTurn(2, other)).toBe(true);
+    // One that gave up before its turn (its socket closed) is passed over.
+    gateway.givePictureTurn(1, c);
+    expect(came).toEqual([]);
+    gateway.givePictureTurn(1, a);
+    expect(came).toEqual(['b']);
+    gateway.givePictureTurn(1, b);
+    expect(came).toEqual(['b']);
+    expect(gateway.takePictureTurn(1, a)).toBe(true);
+    await gateway.drain();
   });
 });

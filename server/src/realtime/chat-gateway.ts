@@ -1,3 +1,4 @@
+import { SOCKET_MAX_PER_USER } from '@enishi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { MemoryRelief } from '../lib/memory-relief.js';
@@ -17,6 +18,10 @@ const MAX_QUEUED_BYTES_PER_USER = 96 * 1024 * 1024;
 export interface HeldSocket {
   /** Closes the socket when its session has ended by now (expiry is not announced by any event). */
   closeIfExpired(): void;
+  /** Whether its session, as last read, has ended by now. */
+  sessionExpired(): boolean;
+  /** Its frame of pictures may arrive now (see takePictureTurn). */
+  pictureTurnCame(): void;
 }
 
 /**
@@ -29,6 +34,11 @@ export class ChatGateway {
   draining = false;
   private readonly byUser = new Map<number, Set<HeldSocket>>();
   private readonly seatOf = new Map<HeldSocket, number>();
+  /** This instance's sockets by session (the hash of its token, as sessions are stored). */
+  private readonly bySession = new Map<string, Set<HeldSocket>>();
+  private readonly sessionOf = new Map<HeldSocket, string>();
+  /** Per user, the sockets a frame of pictures is arriving on, in the order they began; the first is read. */
+  private readonly pictureTurns = new Map<number, HeldSocket[]>();
   /** Bytes of frames waiting or being handled, per user, over all their sockets on this instance. */
   private readonly queuedBytes = new Map<number, number>();
   private readonly relief = new MemoryRelief();
@@ -53,13 +63,13 @@ export class ChatGateway {
    * Seats an authenticated socket for its user, club-wide (fair use, product.md §9.8); false (nothing
    * held) when the user has enough sockets already.
    */
-  async hold(uid: number, socket: HeldSocket): Promise<boolean> {
+  async hold(uid: number, sessionId: string, socket: HeldSocket): Promise<boolean> {
     const seat = this.nextSeat++;
     if (!(await this.services.fairUse.takeSeat(uid, seat))) return false;
     this.seatOf.set(socket, seat);
-    const sockets = this.byUser.get(uid) ?? new Set<HeldSocket>();
-    sockets.add(socket);
-    this.byUser.set(uid, sockets);
+    add(this.byUser, uid, socket);
+    add(this.bySession, sessionId, socket);
+    this.sessionOf.set(socket, sessionId);
     return true;
   }
 
@@ -70,9 +80,45 @@ export class ChatGateway {
     void this.services.fairUse
       .giveSeat(uid, seat)
       .catch((error: unknown) => this.log.error({ err: error }, 'socket seat not given back'));
-    const sockets = this.byUser.get(uid);
-    sockets?.delete(socket);
-    if (sockets?.size === 0) this.byUser.delete(uid);
+    remove(this.byUser, uid, socket);
+    this.givePictureTurn(uid, socket);
+    const sessionId = this.sessionOf.get(socket);
+    this.sessionOf.delete(socket);
+    if (sessionId !== undefined) remove(this.bySession, sessionId, socket);
+  }
+
+  /**
+   * Whether the session of `token` holds as many sockets here as its user may, with the session alive as
+   * they last read it: another socket for it is then refused before anything is read from the database (a
+   * flood of socket attempts with one session took the database for seconds, product.md §15.7 item 5).
+   */
+  sessionIsFull(token: string): boolean {
+    const sockets = this.bySession.get(this.services.sessions.idOf(token));
+    if (!sockets || sockets.size < SOCKET_MAX_PER_USER) return false;
+    for (const socket of sockets) if (!socket.sessionExpired()) return true;
+    return false;
+  }
+
+  /**
+   * A frame of pictures begins to arrive on `socket` of `uid`: true when it may be read now. Otherwise the
+   * socket waits until the member's frames before it on their other sockets are whole (`pictureTurnCame`):
+   * assembling four at once took the event loop for half a second when a flood began (product.md §15.7 item 5).
+   */
+  takePictureTurn(uid: number, socket: HeldSocket): boolean {
+    const queue = this.pictureTurns.get(uid) ?? [];
+    if (!queue.includes(socket)) queue.push(socket);
+    this.pictureTurns.set(uid, queue);
+    return queue[0] === socket;
+  }
+
+  /** The frame of pictures on `socket` is whole (or the socket closed): the next one waiting may arrive. */
+  givePictureTurn(uid: number, socket: HeldSocket): void {
+    const queue = this.pictureTurns.get(uid);
+    const index = queue?.indexOf(socket) ?? -1;
+    if (!queue || index < 0) return;
+    queue.splice(index, 1);
+    if (queue.length === 0) this.pictureTurns.delete(uid);
+    else if (index === 0) queue[0]!.pictureTurnCame();
   }
 
   /** Counts `bytes` of a frame of `uid` until it is handled; false (nothing counted) when over the budget. */
@@ -116,4 +162,16 @@ export class ChatGateway {
     clearTimeout(timer);
     await this.frames.close();
   }
+}
+
+function add<K>(map: Map<K, Set<HeldSocket>>, key: K, socket: HeldSocket): void {
+  const sockets = map.get(key) ?? new Set<HeldSocket>();
+  sockets.add(socket);
+  map.set(key, sockets);
+}
+
+function remove<K>(map: Map<K, Set<HeldSocket>>, key: K, socket: HeldSocket): void {
+  const sockets = map.get(key);
+  sockets?.delete(socket);
+  if (sockets?.size === 0) map.delete(key);
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { ja, SOCKET_CLOSE, SOCKET_FIRST_FRAME_MAX, SOCKET_MAX_PER_USER } from '@enishi/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   barrier,
   base,
@@ -10,14 +10,20 @@ import {
   isMessage,
   manDesk,
   messageCount,
+  open,
   outsiderDesk,
   ssid,
   text,
+  say,
   useChatClub,
+  woman,
   type ErrorFrame,
+  type MessageFrame,
 } from '../test/chat-club.js';
+import { noisePng } from '../test/flood.js';
+import { login } from '../test/app.js';
 import { dataUrl, pngOf } from '../test/member-office.js';
-import { listen, TestSocket } from '../test/socket.js';
+import { closeAll, listen, TestSocket } from '../test/socket.js';
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
@@ -92,14 +98,47 @@ describe('chat socket against hostile clients', () => {
   describe('fair use per member', () => {
     it(`closes socket ${SOCKET_MAX_PER_USER + 1} of one user with 4429 and a Japanese reason`, async () => {
       for (let i = 0; i < SOCKET_MAX_PER_USER; i += 1) await connect(ssid.hanako!);
+      // From another session of hers (another phone): counted by user, not by session.
       const extra = await TestSocket.connect(base);
-      extra.send({ type: 'session', session: ssid.hanako });
+      extra.send({ type: 'session', session: await login(ctx.app, woman) });
       expect(await extra.closed).toEqual({
         code: SOCKET_CLOSE.tooManySockets,
         reason: ja.errors.tooManySockets,
       });
       // Another user is not affected.
       await connect(ssid.taro!);
+    });
+
+    it('refuses more sockets for a session holding the most without reading it, and seats one after a close', async () => {
+      const sockets: TestSocket[] = [];
+      for (let i = 0; i < SOCKET_MAX_PER_USER; i += 1) sockets.push(await connect(ssid.hanako!));
+      const reads = vi.spyOn(ctx.app.services.sessions, 'resolve');
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          const extra = await TestSocket.connect(base);
+          extra.send({ type: 'session', session: ssid.hanako });
+          expect(await extra.closed).toEqual({
+            code: SOCKET_CLOSE.tooManySockets,
+            reason: ja.errors.tooManySockets,
+          });
+        }
+        // A flood of attempts costs the database nothing.
+        expect(reads).not.toHaveBeenCalled();
+      } finally {
+        reads.mockRestore();
+      }
+      await sockets[0]!.close();
+      // Once the server has seen the close, the seat is free again.
+      await expect
+        .poll(async () => {
+          try {
+            open.push(await TestSocket.session(base, ssid.hanako!));
+            return 'seated';
+          } catch {
+            return 'refused';
+          }
+        })
+        .toBe('seated');
     });
 
     it('answers messages past the burst with an error frame, stores none of them, and refills', async () => {
@@ -144,6 +183,29 @@ describe('chat socket against hostile clients', () => {
       });
       expect(await messageCount(outsiderDesk)).toBe(before);
       await socket.close();
+    });
+
+    it('takes frames of pictures sent at once on two sockets of one member one after the other, and stores both', async () => {
+      const app = await ctx.buildApp({ CHAT_IMAGE_BURST: '20' });
+      const server = await listen(app);
+      const sockets = [
+        await TestSocket.session(server, ssid.jiro!),
+        await TestSocket.session(server, ssid.jiro!),
+      ];
+      const picture = dataUrl(await noisePng(400_000));
+      const frames = sockets.map((_, i) => text(outsiderDesk, `二枚 ${i}`, { image: [picture, picture] }));
+      expect(JSON.stringify(frames[0]).length).toBeGreaterThan(1024 * 1024);
+      const before = await messageCount(outsiderDesk);
+      sockets.forEach((socket, i) => socket.send(frames[i]));
+      // A third socket's message is not held up by them.
+      const talk = await TestSocket.session(server, ssid.jiro!);
+      await say(talk, outsiderDesk, '写真の合間に');
+      for (const [i, socket] of sockets.entries()) {
+        const stored = await socket.take<MessageFrame>(isMessage(frames[i]!.client_id), 30_000);
+        expect(stored.image).toHaveLength(2);
+      }
+      expect(await messageCount(outsiderDesk)).toBe(before + 3);
+      await closeAll([...sockets, talk]);
     });
 
     it('refuses a frame of over 1 MB unread while the member has no picture left, then reads nothing for a while', async () => {

@@ -39,7 +39,7 @@ export class SessionService {
     const token = newSessionToken();
     const now = this.clock();
     await this.sessions.create({
-      id: sha256Hex(token),
+      id: this.idOf(token),
       userId,
       userAgent: userAgent.slice(0, 512),
       now: new Date(now),
@@ -49,9 +49,14 @@ export class SessionService {
   }
 
   /** The caller behind a token, or null for a missing, unknown, expired or logged-out one. */
+  /** The id a session is stored under: the hash of its token, so the table holds no usable token. */
+  idOf(token: string): string {
+    return sha256Hex(token);
+  }
+
   async resolve(token: unknown): Promise<Actor | null> {
     if (typeof token !== 'string' || !looksLikeSessionToken(token)) return null;
-    const id = sha256Hex(token);
+    const id = this.idOf(token);
     const found = await this.sessions.findWithUser(id);
     if (!found) return null;
 
