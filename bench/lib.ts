@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { ALLOCATOR_ENV } from '../server/src/lib/allocator.js';
 import { freePort } from '../server/src/test/process.js';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -43,6 +44,7 @@ export function benchEnv(port: number, extraEnv: NodeJS.ProcessEnv = {}): NodeJS
     DATA_DIR: mkdtempSync(join(tmpdir(), 'enishi-bench-')),
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'error',
+    ...ALLOCATOR_ENV,
     ...extraEnv,
   };
 }

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALLOCATOR_ENV } from '../../server/src/lib/allocator.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverMain = join(repoRoot, 'server/dist/main.js');
@@ -83,6 +84,7 @@ export function serverEnv(port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.P
     // Every phone of the suite logs in from 127.0.0.1: the per-address cap on login attempts (30 a minute)
     // is meant for one place trying many accounts, not for a whole club's worth of devices on one address.
     LOGIN_ATTEMPTS_PER_ADDRESS: '100000',
+    ...ALLOCATOR_ENV,
     ...extra,
   };
 }

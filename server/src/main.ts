@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { ALLOCATOR_ENV, allocatorTuned } from './lib/allocator.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openConfiguredDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
@@ -24,6 +25,12 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const log = createLogger(config.logLevel);
+  if (!allocatorTuned()) {
+    log.warn(
+      { expected: ALLOCATOR_ENV },
+      'malloc thresholds not set: memory freed after large frames may be kept',
+    );
+  }
 
   const database = await openConfiguredDatabase(config);
   log.info({ engine: database.engine }, 'database opened');

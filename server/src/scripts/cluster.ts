@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ALLOCATOR_ENV } from '../lib/allocator.js';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { startBalancer, untilHealthy, type Balancer } from './balancer.js';
@@ -25,7 +26,7 @@ function required(name: string): string {
 /** Starts one instance and resolves once it answers /healthz; its log goes to this terminal. */
 async function startInstance(port: number, env: NodeJS.ProcessEnv): Promise<void> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...env, ...ALLOCATOR_ENV, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   started.push(child);

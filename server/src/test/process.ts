@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { ALLOCATOR_ENV } from '../lib/allocator.js';
 
 /** The repository root, from src/test/. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -52,7 +53,13 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   const child = spawn(process.execPath, [...NODE_ARGS, 'server/src/main.ts'], {
     cwd: REPO_ROOT,
     // These tests stream messages as fast as echoes return: fair use per member has tests of its own.
-    env: { CHAT_MESSAGES_PER_SECOND: '1000000', CHAT_MESSAGE_BURST: '1000000', ...env, LOG_LEVEL: 'info' },
+    env: {
+      CHAT_MESSAGES_PER_SECOND: '1000000',
+      CHAT_MESSAGE_BURST: '1000000',
+      ...env,
+      ...ALLOCATOR_ENV,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
