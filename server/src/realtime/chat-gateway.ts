@@ -33,10 +33,9 @@ export class ChatGateway {
   readonly inFlight = new Set<Promise<void>>();
   draining = false;
   private readonly byUser = new Map<number, Set<HeldSocket>>();
-  private readonly seatOf = new Map<HeldSocket, number>();
-  /** This instance's sockets by session (the hash of its token, as sessions are stored). */
+  /** Each held socket's seat, and its session (the hash of its token, as sessions are stored). */
+  private readonly heldAs = new Map<HeldSocket, { seat: number; sessionId: string }>();
   private readonly bySession = new Map<string, Set<HeldSocket>>();
-  private readonly sessionOf = new Map<HeldSocket, string>();
   /** Per user, the sockets a frame of pictures is arriving on, in the order they began; the first is read. */
   private readonly pictureTurns = new Map<number, HeldSocket[]>();
   /** Bytes of frames waiting or being handled, per user, over all their sockets on this instance. */
@@ -66,25 +65,22 @@ export class ChatGateway {
   async hold(uid: number, sessionId: string, socket: HeldSocket): Promise<boolean> {
     const seat = this.nextSeat++;
     if (!(await this.services.fairUse.takeSeat(uid, seat))) return false;
-    this.seatOf.set(socket, seat);
+    this.heldAs.set(socket, { seat, sessionId });
     add(this.byUser, uid, socket);
     add(this.bySession, sessionId, socket);
-    this.sessionOf.set(socket, sessionId);
     return true;
   }
 
   release(uid: number, socket: HeldSocket): void {
-    const seat = this.seatOf.get(socket);
-    if (seat === undefined) return;
-    this.seatOf.delete(socket);
+    const held = this.heldAs.get(socket);
+    if (!held) return;
+    this.heldAs.delete(socket);
     void this.services.fairUse
-      .giveSeat(uid, seat)
+      .giveSeat(uid, held.seat)
       .catch((error: unknown) => this.log.error({ err: error }, 'socket seat not given back'));
     remove(this.byUser, uid, socket);
+    remove(this.bySession, held.sessionId, socket);
     this.givePictureTurn(uid, socket);
-    const sessionId = this.sessionOf.get(socket);
-    this.sessionOf.delete(socket);
-    if (sessionId !== undefined) remove(this.bySession, sessionId, socket);
   }
 
   /**
