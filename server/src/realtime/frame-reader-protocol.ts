@@ -33,3 +33,15 @@ export interface FrameReply {
    */
   pictures: (ArrayBuffer | null)[] | null;
 }
+
+/**
+ * `bytes` as an ArrayBuffer of their own, to hand to another thread without a copy: their buffer itself when
+ * they fill it (large buffers do), else a copy (a slice of Node's shared pool must not be handed over).
+ */
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  if (whole && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
+  const copy = new ArrayBuffer(bytes.byteLength);
+  new Uint8Array(copy).set(bytes);
+  return copy;
+}

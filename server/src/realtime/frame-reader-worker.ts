@@ -3,6 +3,7 @@ import { collectGarbage } from '../lib/memory-relief.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
 import { parseFrameJson } from './frame-json.js';
 import {
+  ownBuffer,
   PICTURE_READ,
   type FrameReply,
   type FrameRequest,
@@ -21,10 +22,7 @@ const picturePattern = new RegExp(rule.pattern.source, rule.pattern.flags);
 /** The bytes of one data URL the contract accepts, in a buffer of their own; null when it is refused. */
 function pictureBytes(dataUrl: string): ArrayBuffer | null {
   if (dataUrl.length > rule.maxLength || !picturePattern.test(dataUrl)) return null;
-  const decoded = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  const own = new ArrayBuffer(decoded.byteLength);
-  new Uint8Array(own).set(decoded);
-  return own;
+  return ownBuffer(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
 }
 
 /**

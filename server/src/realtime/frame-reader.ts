@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { IMAGE_DATA_URL_MAX, IMAGE_DATA_URL_PATTERN } from '@enishi/contract';
 import type { RawData } from 'ws';
 import { startWorker } from '../lib/worker-thread.js';
-import type { FrameReply, FrameRequest, PictureRule } from './frame-reader-protocol.js';
+import { ownBuffer, type FrameReply, type FrameRequest, type PictureRule } from './frame-reader-protocol.js';
 
 /** A worker idle this long is stopped, so the memory of the frames it read goes back to the system. */
 const IDLE_MS = 5000;
@@ -20,12 +20,7 @@ interface Pending {
 /** The bytes of a frame as an ArrayBuffer that can be handed to another thread without a copy. */
 function transferable(data: RawData): ArrayBuffer {
   if (data instanceof ArrayBuffer) return data;
-  const bytes = Array.isArray(data) ? Buffer.concat(data) : data;
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  if (whole && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
-  const copy = new ArrayBuffer(bytes.byteLength);
-  new Uint8Array(copy).set(bytes);
-  return copy;
+  return ownBuffer(Array.isArray(data) ? Buffer.concat(data) : data);
 }
 
 /**
