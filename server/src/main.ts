@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ALLOCATOR_ENV, allocatorTuned } from './lib/allocator.js';
+import { lowerThreadPool } from './lib/background-priority.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openConfiguredDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
@@ -31,6 +32,10 @@ async function main(): Promise<void> {
       'malloc thresholds not set: memory freed after large frames may be kept',
     );
   }
+
+  // Pictures are decoded on libuv's pool: at the lowest priority, it only uses the cores messages leave.
+  const lowered = await lowerThreadPool();
+  log.info({ threads: lowered.length }, 'thread pool at background priority');
 
   const database = await openConfiguredDatabase(config);
   log.info({ engine: database.engine }, 'database opened');

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThread } from '../lib/background-priority.js';
 import { collectGarbage } from '../lib/memory-relief.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
 import { parseFrameJson } from './frame-json.js';
@@ -16,6 +17,8 @@ import {
 const port = parentPort;
 if (!port) throw new Error('frame-reader-worker runs only as a worker thread');
 const rule = workerData as PictureRule;
+// Bulk work: its frames wait for a core while messages are delivered (lib/background-priority.ts).
+lowerThisThread();
 
 const picturePattern = new RegExp(rule.pattern.source, rule.pattern.flags);
 

@@ -1,7 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IMAGE_DATA_URL_MAX, ImageDataUrl, ja } from '@enishi/contract';
 import { FrameReader } from './frame-reader.js';
+import { BACKGROUND_NICE } from '../lib/background-priority.js';
 import { PICTURE_READ } from './frame-reader-protocol.js';
 
 let reader: FrameReader;
@@ -77,4 +79,26 @@ describe('the frame reader', () => {
     await reader.close();
     expect((await reader.read(bytes('{"type":"ping"}'), false)).frame).toEqual({ type: 'ping' });
   });
+
+  it.runIf(existsSync('/proc/thread-self'))(
+    'reads at background priority, in a thread of its own (nothing else of the process is lowered)',
+    async () => {
+      // A thread's niceness is the 19th field of its stat (the 17th after the command name).
+      const lowered = () =>
+        readdirSync('/proc/self/task').filter((tid) => {
+          try {
+            const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+            return Number(stat.split(') ')[1]?.split(' ')[16]) === BACKGROUND_NICE;
+          } catch {
+            return false; // a thread that ended meanwhile
+          }
+        }).length;
+      expect(lowered()).toBe(0);
+      reader = new FrameReader();
+      await reader.read(bytes('{"type":"open"}'), false);
+      expect(lowered()).toBe(1);
+      await reader.close();
+      expect(lowered()).toBe(0);
+    },
+  );
 });

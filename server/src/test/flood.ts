@@ -51,6 +51,28 @@ export function rssOf(pid: number): number {
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
 }
 
+/** CPU time process `pid` has used so far, in milliseconds, all its threads (Linux). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime (fields 14 and 15 of stat, counted after the command name) in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Resolves once process `pid` has used under 5% of a core for a whole second (or after `seconds`): work
+ * left from before (pictures still being decoded) must not be counted in a quiet figure.
+ */
+export async function settled(pid: number, seconds = 90): Promise<void> {
+  const deadline = performance.now() + seconds * 1000;
+  let before = cpuMsOf(pid);
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMsOf(pid);
+    if (now - before < 50) return;
+    before = now;
+  }
+}
+
 /** A PNG of noise of about `bytes` bytes (stored, not compressed), so that decoding it is real work. */
 export async function noisePng(bytes: number): Promise<Buffer> {
   const side = Math.floor(Math.sqrt(bytes / 3));
