@@ -34,6 +34,11 @@ export type ClubServer = {
   loseEchoes: (on: boolean) => void;
   /** Closes every socket as a lost network would (the client reconnects). */
   dropSockets: () => void;
+  /**
+   * From now on, the next /api/messages is read at once but answered only at `release()`, as a slow page is:
+   * `requested` settles when it has been read.
+   */
+  holdNextPage: () => { requested: Promise<void>; release: () => void };
   close: () => Promise<void>;
 };
 
@@ -47,10 +52,13 @@ export async function startClubServer(
   const live = new Set<WebSocket>();
   let connections = 0;
   let echoesLost = false;
+  let hold: { read: () => void; answered: Promise<void> } | null = null;
 
   const send = (ws: WebSocket, frame: object) => ws.send(JSON.stringify(frame));
   const toAll = (frame: object) => live.forEach((ws) => send(ws, frame));
-  const nextId = () => (stored.at(-1)?.id ?? 0) + 1;
+  // Ids are never given twice, as a database sequence: not even the id of a message deleted since.
+  let lastId = stored.reduce((max, message) => Math.max(max, message.id), 0);
+  const nextId = () => ++lastId;
   function store(patch: Partial<Message>): Message {
     const message = baseMessage(nextId(), conversation, patch);
     stored.push(message);
@@ -88,7 +96,11 @@ export async function startClubServer(
     }
   }
 
-  const http = createServer((request, response) => void answer(request, response, conversation, stored));
+  const http = createServer((request, response) => {
+    const held = request.url === '/api/messages' ? hold : null;
+    if (held) hold = null;
+    void answer(request, response, conversation, stored, held);
+  });
   const sockets = new WebSocketServer({ server: http, path: '/ws/chat' });
   sockets.on('connection', (ws) => {
     connections += 1;
@@ -113,6 +125,13 @@ export async function startClubServer(
     push: toAll,
     loseEchoes: (on) => {
       echoesLost = on;
+    },
+    holdNextPage: () => {
+      let read = () => {};
+      let release = () => {};
+      const requested = new Promise<void>((resolve) => (read = resolve));
+      hold = { read, answered: new Promise<void>((resolve) => (release = resolve)) };
+      return { requested, release };
     },
     dropSockets: () => {
       for (const ws of sockets.clients) ws.terminate();
@@ -142,6 +161,7 @@ async function answer(
   response: ServerResponse,
   conversation: ConversationRow,
   stored: Message[],
+  held: { read: () => void; answered: Promise<void> } | null,
 ): Promise<void> {
   const reply = (body: unknown, status = 200) => {
     response.writeHead(status, { 'Content-Type': 'application/json' });
@@ -152,7 +172,9 @@ async function answer(
     case '/api/get_conversation':
       return reply({ rows: [conversation] });
     case '/api/messages': {
-      const page: MessagesReply = { rows: [{ date: 'today', messages: stored }], isEnd: true };
+      const page: MessagesReply = { rows: [{ date: 'today', messages: [...stored] }], isEnd: true };
+      held?.read();
+      await held?.answered;
       return reply(page);
     }
     case '/api/updateNotifications':

@@ -100,6 +100,22 @@ describe('the talk screen', () => {
     ).toHaveLength(1);
   }, 15_000);
 
+  it('keeps a comment stored while the page read on reconnecting was on its way', async () => {
+    const log = await openTalk();
+    const gone = server.receive({ message: '接続が切れている間に消えるメッセージ' });
+    await within(log).findByText(gone.message);
+    const slowPage = server.holdNextPage();
+    server.dropSockets();
+    server.messages.splice(server.messages.indexOf(gone), 1); // deleted while this screen was offline
+    await slowPage.requested; // back live, the newest page is read before the comment is stored
+    await send('読み直しの最中に送ります');
+    await waitFor(() => expect(within(log).queryByText(ja.talk.sending)).toBeNull());
+    slowPage.release();
+    // The page came (it took away what was deleted meanwhile); the comment it could not know stays, once.
+    await waitFor(() => expect(within(log).queryByText(gone.message)).toBeNull());
+    expect(within(log).getAllByText('読み直しの最中に送ります')).toHaveLength(1);
+  }, 15_000);
+
   it('deletes a message after asking, for this screen and the server', async () => {
     const log = await openTalk();
     await send('消すメッセージ');

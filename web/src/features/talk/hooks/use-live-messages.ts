@@ -45,11 +45,15 @@ export function useLiveMessages(conversationId: number, isOtherSide: (reader: nu
   // Too far behind for the socket's catch-up: the talk is loaded again from its newest page.
   useChatEvent('reload', () => void queryClient.resetQueries({ queryKey }));
   useChatEvent('live', () => {
-    if (!queryClient.getQueryData(queryKey)) return;
+    const before = queryClient.getQueryData(queryKey);
+    if (!before) return;
+    // What the page may take away is only what was shown when it was asked for: a message stored while it was
+    // on its way (one just sent, say) is not in it, and is not gone.
+    const shown = collectMessages(before.pages);
     void getMessages(conversationId, undefined)
       .then((page) =>
         update((pages) => {
-          const fresh = changesFromNewestPage(collectMessages(pages.pages), page);
+          const fresh = changesFromNewestPage(shown, page);
           const added = fresh.added.reduce(withMessage, pages);
           return withoutAnnouncements(
             withoutMessages(added, new Set(fresh.deleted)),
