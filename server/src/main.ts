@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ALLOCATOR_ENV, allocatorTuned } from './lib/allocator.js';
-import { lowerThreadPool } from './lib/background-priority.js';
+import { lowerOtherThreads, lowerThreadPool } from './lib/background-priority.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openConfiguredDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
@@ -33,9 +33,11 @@ async function main(): Promise<void> {
     );
   }
 
-  // Pictures are decoded on libuv's pool: at the lowest priority, it only uses the cores messages leave.
-  const lowered = await lowerThreadPool();
-  log.info({ threads: lowered.length }, 'thread pool at background priority');
+  // Pictures are decoded on libuv's pool: at the lowest priority, it only uses the cores messages leave. So
+  // do V8's helper threads; before the database's worker thread starts, they are all the others there are.
+  const pool = await lowerThreadPool();
+  const helpers = lowerOtherThreads();
+  log.info({ pool: pool.length, threads: helpers }, 'helper threads at background priority');
 
   const database = await openConfiguredDatabase(config);
   log.info({ engine: database.engine }, 'database opened');

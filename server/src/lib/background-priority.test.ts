@@ -22,7 +22,43 @@ console.log(JSON.stringify({
 }));
 `;
 
+// Every thread but the calling one is lowered; a worker thread started afterwards keeps the caller's priority.
+const OTHERS = `
+import { readdirSync, readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { lowerOtherThreads } from ${JSON.stringify(here)};
+const niceness = (tid) => Number(readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[16]);
+const before = readdirSync('/proc/self/task').map(Number).filter((tid) => tid !== process.pid);
+const lowered = lowerOtherThreads();
+const worker = new Worker("import { parentPort } from 'node:worker_threads'; import { readlinkSync } from 'node:fs'; parentPort.postMessage(readlinkSync('/proc/thread-self'));", { eval: true });
+const link = await new Promise((resolve) => worker.once('message', resolve));
+const workerTid = Number(String(link).split('/').pop());
+const result = {
+  lowered: lowered === before.length && before.length > 0,
+  others: [...new Set(before.map(niceness))],
+  main: niceness(process.pid),
+  worker: niceness(workerTid),
+};
+await worker.terminate();
+console.log(JSON.stringify(result));
+`;
+
 describe('bulk work at background priority', () => {
+  it.runIf(linux)('lowers every other thread there is, not the caller nor a worker started after', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', OTHERS],
+      { encoding: 'utf8' },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}')).toEqual({
+      lowered: true,
+      others: [BACKGROUND_NICE],
+      main: 0,
+      worker: 0,
+    });
+  });
+
   it.runIf(linux)('lowers every thread of libuv’s pool, and no other thread of the process', () => {
     const result = spawnSync(
       process.execPath,

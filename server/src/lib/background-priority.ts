@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { readlink } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 
@@ -7,8 +7,9 @@ import { setPriority } from 'node:os';
  * (sharp, on libuv's thread pool) and reading frames of pictures (realtime/frame-reader-worker.ts) ran at
  * the event loop's priority: on two cores, with the garbage collector's helpers beside them, the event loop
  * waited 20–40 ms of every 50 for a core at a flood's start. At the lowest priority they only use what the
- * event loop and the database leave. Linux keeps a priority per thread, so only these threads are lowered;
- * elsewhere (no /proc/thread-self) nothing changes.
+ * event loop and the database leave. So do V8's own helper threads: they ran the collector's parallel work
+ * for every isolate (the frame reader's too) beside the event loop, at its priority. Linux keeps a priority
+ * per thread, so only these threads are lowered; elsewhere (no /proc/thread-self) nothing changes.
  */
 
 /** The niceness of bulk work: the lowest priority, so it runs when nothing else wants the core. */
@@ -61,6 +62,36 @@ export async function lowerThreadPool(size = threadPoolSize()): Promise<number[]
     try {
       setPriority(tid, BACKGROUND_NICE);
       lowered.push(tid);
+    } catch {
+      // the thread is gone; nothing to lower
+    }
+  }
+  return lowered;
+}
+
+/**
+ * Lowers every thread of the process but the calling one to BACKGROUND_NICE. Called at start, before any
+ * worker thread is started (the database's must not be lowered), the others are Node's and V8's: the
+ * platform threads that run the garbage collector's parallel and concurrent work and optimizing compiles,
+ * and libuv's pool once lowerThreadPool has started it. The event loop then no longer waits for a core while
+ * they collect a frame reader's megabytes; its own collections wait for them only where they share a core with
+ * other bulk work. Threads started later by the calling thread keep its priority. Returns how many were lowered.
+ */
+export function lowerOtherThreads(): number {
+  let self: number | null;
+  let threads: number[];
+  try {
+    self = threadIdIn(readlinkSync('/proc/thread-self'));
+    threads = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    return 0; // not Linux
+  }
+  let lowered = 0;
+  for (const tid of threads) {
+    if (tid === self) continue;
+    try {
+      setPriority(tid, BACKGROUND_NICE);
+      lowered += 1;
     } catch {
       // the thread is gone; nothing to lower
     }
