@@ -73,9 +73,10 @@ export async function lowerThreadPool(size = threadPoolSize()): Promise<number[]
  * Lowers every thread of the process but the calling one to BACKGROUND_NICE. Called at start, before any
  * worker thread is started (the database's must not be lowered), the others are Node's and V8's: the
  * platform threads that run the garbage collector's parallel and concurrent work and optimizing compiles,
- * and libuv's pool once lowerThreadPool has started it. The event loop then no longer waits for a core while
- * they collect a frame reader's megabytes; its own collections wait for them only where they share a core with
- * other bulk work. Threads started later by the calling thread keep its priority. Returns how many were lowered.
+ * and libuv's pool once lowerThreadPool has started it. The event loop then no longer waits for a core
+ * while they collect a frame reader's megabytes; its own collections wait for them only where they share a
+ * core with other bulk work. Threads started later by the calling thread keep its priority. Returns how
+ * many were lowered.
  */
 export function lowerOtherThreads(): number {
   let self: number | null;

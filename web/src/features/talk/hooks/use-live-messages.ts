@@ -14,7 +14,8 @@ import { changesFromNewestPage, collectMessages } from '../utils/timeline';
 /**
  * What the chat socket brings for the open talk goes into the talk's pages in the query cache: new messages,
  * deletions, taken-down announcements and read marks of the other side (`isOtherSide` tells whose mark
- * shows 既読; in a group talk, the marks of all sides count 既読 N). Back online, the newest page is read again for anything the catch-up could not bring.
+ * shows 既読; in a group talk, the marks of all sides count 既読 N). Back online, the newest page is read
+ * again for anything the catch-up could not bring.
  */
 export function useLiveMessages(conversationId: number, isOtherSide: (reader: number) => boolean): void {
   const queryClient = useQueryClient();
