@@ -25,6 +25,7 @@ import { parseFrameJson } from './frame-json.js';
 import { byteLength, LARGE_FRAME_BYTES, leastPicturesIn } from './frame-size.js';
 import { MEN_TOPIC } from './delivery.js';
 import { applyLiveEvent } from './live-events.js';
+import { PictureArrivals } from './picture-arrivals.js';
 import { ReadHold } from './read-hold.js';
 import { SocketSession } from './socket-session.js';
 
@@ -65,6 +66,7 @@ export class ChatConnection {
   private present = false;
   private readonly call: CallKeepAlive;
   private readonly readHold: ReadHold;
+  private readonly pictures: PictureArrivals;
 
   constructor(
     private readonly ws: WebSocket,
@@ -76,17 +78,13 @@ export class ChatConnection {
     this.call = new CallKeepAlive(ws);
     // Before the session nothing big is taken: the session frame is small (product.md §15.5).
     limitFrameSize(ws, SOCKET_FIRST_FRAME_MAX);
-    // One frame of pictures per member arrives at a time (ChatGateway.takePictureTurn).
-    assembleLargeFrames(ws, LARGE_FRAME_BYTES, {
-      started: () => {
-        const uid = this.heldFor;
-        if (uid !== null && !this.call.carrying && !gateway.takePictureTurn(uid, this))
-          this.readHold.waitTurn();
-      },
-      whole: () => {
-        if (this.heldFor !== null) gateway.givePictureTurn(this.heldFor, this);
-      },
+    this.pictures = new PictureArrivals(gateway, this, {
+      closed: () => this.closed,
+      uid: () => this.heldFor,
+      carryingCall: () => this.call.carrying,
+      waitTurn: () => this.readHold.waitTurn(),
     });
+    assembleLargeFrames(ws, LARGE_FRAME_BYTES, this.pictures);
     ws.on('message', (data, isBinary) => this.onMessage(data, isBinary));
     ws.on('close', () => this.dispose());
     this.authTimer = setTimeout(() => this.close(SOCKET_CLOSE.unauthenticated), gateway.authTimeoutMs);
@@ -97,23 +95,33 @@ export class ChatConnection {
   }
 
   private onMessage(data: RawData, isBinary: boolean): void {
-    if (this.closed || this.gateway.draining) return;
+    const { letGo, counted: picturesCounted } = this.pictures.message();
+    if (this.closed || this.gateway.draining) return picturesCounted();
     if (!this.authStarted) {
       this.onFrame(parseFrameJson(data, isBinary));
       return;
+    }
+    if (letGo) {
+      // Its pictures were more than the member's budget allowed when it began: it was never taken in.
+      this.holdReading(this.gateway.services.fairUse.pictureWaitMs);
+      return this.enqueue(async () => this.sendError(ja.errors.imagesTooFast));
     }
     // Frames that come before the session is settled share one budget (uid 0, no one's).
     const uid = this.heldFor ?? 0;
     const bytes = byteLength(data);
     // Over the budget, the frame is not even read: its bytes are dropped now (product.md §15.7 item 5).
     if (this.queued >= MAX_QUEUED_FRAMES || !this.gateway.reserveBytes(uid, bytes)) {
+      picturesCounted();
       // Pictures faster than they are handled wait as long as the budget for them takes; other frames
       // wait until this socket's frames before them are handled.
       this.holdReading(bytes >= LARGE_FRAME_BYTES ? this.gateway.services.fairUse.pictureWaitMs : undefined);
       return this.sendError(ja.errors.sendingTooFast);
     }
-    const release = () => this.gateway.releaseBytes(uid, bytes);
-    if (bytes >= LARGE_FRAME_BYTES) return this.onLargeFrame(data, isBinary, release);
+    const release = () => {
+      picturesCounted();
+      this.gateway.releaseBytes(uid, bytes);
+    };
+    if (bytes >= LARGE_FRAME_BYTES) return this.onLargeFrame(data, isBinary, release, picturesCounted);
     let handed = false;
     try {
       handed = this.onFrame(parseFrameJson(data, isBinary), release);
@@ -126,7 +134,7 @@ export class ChatConnection {
    * A frame this large carries pictures: it is read in its turn, and only while the member may send a
    * picture (otherwise it is refused unread), by the gateway's frame reader, off the event loop.
    */
-  private onLargeFrame(data: RawData, isBinary: boolean, release: () => void): void {
+  private onLargeFrame(data: RawData, isBinary: boolean, release: () => void, counted: () => void): void {
     this.enqueue(async () => {
       try {
         const uid = this.heldFor;
@@ -139,6 +147,8 @@ export class ChatConnection {
         });
         if (!read) return this.sendError(ja.errors.internal);
         const frame = this.checked(read.frame, read.unstorable);
+        // From here on the member's budget counts its pictures (the frame's handling takes them).
+        counted();
         // Handled here, in this frame's turn: queueing it again would let later frames pass it.
         if (frame) await this.handle(frame, read.pictures);
         // Its pictures may have been the last allowed: the next frame of them is not taken in until more are.
@@ -380,6 +390,7 @@ export class ChatConnection {
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
     this.badges.dispose();
+    this.pictures.dispose();
     if (this.heldFor !== null) this.gateway.release(this.heldFor, this);
     this.heldFor = null;
     this.unsubscribe?.();

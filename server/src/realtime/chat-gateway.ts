@@ -38,6 +38,8 @@ export class ChatGateway {
   private readonly bySession = new Map<string, Set<HeldSocket>>();
   /** Per user, the sockets a frame of pictures is arriving on, in the order they began; the first is read. */
   private readonly pictureTurns = new Map<number, HeldSocket[]>();
+  /** Per user, the pictures of frames taken in (at their header) that their budget has not counted yet. */
+  private readonly picturesExpected = new Map<number, number>();
   /** Bytes of frames waiting or being handled, per user, over all their sockets on this instance. */
   private readonly queuedBytes = new Map<number, number>();
   private readonly relief = new MemoryRelief();
@@ -115,6 +117,20 @@ export class ChatGateway {
     queue.splice(index, 1);
     if (queue.length === 0) this.pictureTurns.delete(uid);
     else if (index === 0) queue[0]!.pictureTurnCame();
+  }
+
+  /** Counts `count` pictures of `uid` as on their way; returns how many were before them. */
+  expectPictures(uid: number, count: number): number {
+    const earlier = this.picturesExpected.get(uid) ?? 0;
+    this.picturesExpected.set(uid, earlier + count);
+    return earlier;
+  }
+
+  /** `count` of the pictures expected from `uid` are counted by their budget now, or will never come. */
+  picturesCame(uid: number, count: number): void {
+    const expected = (this.picturesExpected.get(uid) ?? 0) - count;
+    if (expected <= 0) this.picturesExpected.delete(uid);
+    else this.picturesExpected.set(uid, expected);
   }
 
   /** Counts `bytes` of a frame of `uid` until it is handled; false (nothing counted) when over the budget. */

@@ -13,6 +13,7 @@ const PICTURE_WAIT_MAX_MS = 60_000;
 export class FairUse {
   private readonly messages;
   private readonly images;
+  private readonly imageBurst: number;
   /** How long the picture budget takes to allow a whole message of pictures again from empty. */
   readonly pictureWaitMs: number;
 
@@ -23,6 +24,7 @@ export class FairUse {
   ) {
     this.messages = buckets('chat-messages', limits.chatMessages);
     this.images = buckets('chat-images', limits.chatImages);
+    this.imageBurst = limits.chatImages.burst;
     const refill =
       (Math.min(MESSAGE_IMAGES_MAX, limits.chatImages.burst) / limits.chatImages.perSecond) * 1000;
     this.pictureWaitMs = Math.min(PICTURE_WAIT_MAX_MS, Math.ceil(refill));
@@ -38,6 +40,15 @@ export class FairUse {
   /** Whether `uid` may send `count` images now (a large frame is read only then); takes nothing. */
   mayHaveImages(uid: number, count = 1): Promise<boolean> {
     return this.images.hasTokens(String(uid), count);
+  }
+
+  /**
+   * Whether `uid` may send `count` pictures now after `earlier` ones on their way (taken in, not yet counted):
+   * only when the budget holds them all, or, with none on their way, as `mayHaveImages`. Takes nothing.
+   */
+  roomForPictures(uid: number, earlier: number, count: number): Promise<boolean> {
+    if (earlier > 0 && earlier + count > this.imageBurst) return Promise.resolve(false);
+    return this.images.hasTokens(String(uid), earlier + count);
   }
 
   /** Seats socket `socket` of `uid`; false when the user holds the most sockets allowed already. */

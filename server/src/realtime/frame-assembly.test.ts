@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as wsModule from 'ws';
-import { assembleAsTheyArrive } from './frame-assembly.js';
+import { assembleAsTheyArrive, type AssemblyEvents } from './frame-assembly.js';
 
 // ws exports its Receiver (the typings do not declare it): the part of a server socket that reads frames.
 const { Receiver } = wsModule as unknown as {
@@ -28,19 +28,22 @@ function frame(opcode: number, fin: boolean, payload: Buffer, mask: Buffer): Buf
   return Buffer.concat([head, mask, masked]);
 }
 
+const summary = (data: Buffer) =>
+  `${data.length} bytes, ${createHash('sha256').update(data).digest('base64').slice(0, 12)}`;
+
 interface Message {
-  /** In base64: comparing long Buffers element by element is slow. */
+  /** Its length and digest: a diff of long Buffers (or strings) takes minutes when a comparison fails. */
   data: string;
   isBinary: boolean;
 }
 
 /** Feeds `chunks` to a receiver, as a socket's data events do, and returns the messages it gave. */
-function receive(chunks: Buffer[], assembleFrom: number | null): Message[] {
+function receive(chunks: Buffer[], assembleFrom: number | null, events?: AssemblyEvents): Message[] {
   const receiver = new Receiver({ isServer: true, maxPayload: 0 });
-  if (assembleFrom !== null) assembleAsTheyArrive(receiver, assembleFrom);
+  if (assembleFrom !== null) assembleAsTheyArrive(receiver, assembleFrom, events);
   const messages: Message[] = [];
   receiver.on('message', (data: Buffer, isBinary: boolean) =>
-    messages.push({ data: data.toString('base64'), isBinary }),
+    messages.push({ data: summary(data), isBinary }),
   );
   receiver.on('error', (error) => messages.push({ data: String(error), isBinary: false }));
   // A copy of each: ws unmasks a payload in place, in the chunk it arrived in.
@@ -85,7 +88,7 @@ describe('assembling large frames as they arrive', () => {
             const data = each.isBinary
               ? randomBytes(each.length)
               : Buffer.from('縁'.repeat(Math.ceil(each.length / 3)).slice(0, Math.ceil(each.length / 3)));
-            sent.push({ data: data.toString('base64'), isBinary: each.isBinary });
+            sent.push({ data: summary(data), isBinary: each.isBinary });
             const size = Math.ceil(data.length / each.fragments);
             for (let part = 0; part < each.fragments; part += 1) {
               const piece = data.subarray(part * size, (part + 1) * size);
@@ -102,6 +105,82 @@ describe('assembling large frames as they arrive', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('lets a frame go unread when told to, at once or later, and reads on from there', async () => {
+    const message = fc.record({
+      length: fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: FROM, max: 70_000 })),
+      fragmented: fc.boolean(),
+      keep: fc.boolean(),
+      // The answer comes with the header, or later: after the chunks written before it was asked for.
+      later: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(message, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        async (messages, cuts) => {
+          const frames: Buffer[] = [];
+          const expected: Message[] = [];
+          // What each large frame is answered, in the order they come.
+          const plan: { keep: boolean; later: boolean }[] = [];
+          const send = (
+            opcode: number,
+            fin: boolean,
+            payload: Buffer,
+            each: { keep: boolean; later: boolean },
+          ) => {
+            frames.push(frame(opcode, fin, payload, randomBytes(4)));
+            if (payload.length >= FROM) plan.push(each);
+          };
+          for (const each of messages) {
+            const data = randomBytes(each.length);
+            const half = Math.ceil(data.length / 2);
+            if (each.fragmented && data.length > 1) {
+              send(2, false, data.subarray(0, half), each);
+              send(0, true, data.subarray(half), each);
+            } else send(2, true, data, each);
+            // Only a whole message is let go; its fragments are kept whatever the answer.
+            const letGo = !each.keep && data.length >= FROM && !(each.fragmented && data.length > 1);
+            expected.push({ data: summary(letGo ? Buffer.alloc(0) : data), isBinary: true });
+          }
+          const asked: { length: number; canLetGo: boolean }[] = [];
+          const answers: (() => void)[] = [];
+          const told: boolean[] = [];
+          const events: AssemblyEvents = {
+            started(length, canLetGo) {
+              asked.push({ length, canLetGo });
+              const each = plan.shift()!;
+              if (!each.later) return each.keep;
+              return new Promise<boolean>((resolve) => answers.push(() => resolve(each.keep)));
+            },
+            whole: (kept) => told.push(kept),
+          };
+          const chunks = split(Buffer.concat(frames), cuts);
+          const receiver = new Receiver({ isServer: true, maxPayload: 0 });
+          assembleAsTheyArrive(receiver, FROM, events);
+          const got: Message[] = [];
+          receiver.on('message', (data: Buffer, isBinary: boolean) =>
+            got.push({ data: summary(data), isBinary }),
+          );
+          receiver.on('error', (error) => got.push({ data: String(error), isBinary: false }));
+          // Each answer due comes after the next chunk has been written, or once there are none left.
+          const answerDue = async () => {
+            answers.splice(0).forEach((answer) => answer());
+            await new Promise((resolve) => setImmediate(resolve));
+          };
+          for (const chunk of chunks) {
+            receiver.write(Buffer.from(chunk));
+            await answerDue();
+          }
+          while (answers.length > 0) await answerDue();
+          expect(got).toEqual(expected);
+          expect(plan).toEqual([]);
+          expect(told).toHaveLength(asked.length);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 
@@ -129,7 +208,36 @@ describe('assembling large frames as they arrive', () => {
     receiver.write(chunks.at(-1)!);
     // The payload was not copied again when it was whole.
     expect(allocations.mock.calls.filter(([size]) => size === payload.length)).toHaveLength(1);
-    expect(messages).toEqual([payload]);
+    expect(messages.map(summary)).toEqual([summary(payload)]);
+  });
+
+  it('never copies a frame let go, and lets go of its chunks as they arrive', () => {
+    const payload = randomBytes(300_000);
+    const after = Buffer.from('次のフレーム');
+    const bytes = Buffer.concat([
+      frame(2, true, payload, randomBytes(4)),
+      frame(1, true, after, randomBytes(4)),
+    ]);
+    const chunks = split(
+      bytes,
+      Array.from({ length: 5 }, (_, i) => (i + 1) * 64 * 1024),
+    );
+    const allocations = vi.spyOn(Buffer, 'allocUnsafe');
+    const receiver = new Receiver({ isServer: true, maxPayload: 0 });
+    const told: boolean[] = [];
+    assembleAsTheyArrive(receiver, FROM, { started: () => false, whole: (kept) => told.push(kept) });
+    const messages: string[] = [];
+    receiver.on('message', (data: Buffer) => messages.push(data.toString()));
+
+    const held = () => (receiver as unknown as { _buffers: Buffer[] })._buffers.length;
+    for (const chunk of chunks.slice(0, -1)) {
+      receiver.write(chunk);
+      expect(held()).toBe(0);
+    }
+    receiver.write(chunks.at(-1)!);
+    expect(allocations.mock.calls.filter(([size]) => size === payload.length)).toHaveLength(0);
+    expect(told).toEqual([false]);
+    expect(messages).toEqual(['', '次のフレーム']);
   });
 
   it('refuses a receiver it does not know, rather than leaving frames unread', () => {

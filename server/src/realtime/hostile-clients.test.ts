@@ -208,6 +208,45 @@ describe('chat socket against hostile clients', () => {
       await closeAll([...sockets, talk]);
     });
 
+    it("takes in, of frames of pictures begun at once on two sockets, only what the member's budget has room for, and never copies the other", async () => {
+      const now = Date.now();
+      // Room for one picture, and none comes back while the test runs.
+      const app = await ctx.buildApp({ CHAT_IMAGE_BURST: '1' }, () => now);
+      const server = await listen(app);
+      const sockets = [
+        await TestSocket.session(server, ssid.jiro!),
+        await TestSocket.session(server, ssid.jiro!),
+      ];
+      const picture = dataUrl(await noisePng(800_000));
+      const frames = sockets.map((_, i) => text(outsiderDesk, `一枚 ${i}`, { image: [picture] }));
+      const frameBytes = Buffer.byteLength(JSON.stringify(frames[0]));
+      expect(frameBytes).toBeGreaterThan(1024 * 1024);
+      const before = await messageCount(outsiderDesk);
+      const allocations = vi.spyOn(Buffer, 'allocUnsafe');
+      try {
+        sockets.forEach((socket, i) => socket.send(frames[i]));
+        const answers = await Promise.all(
+          sockets.map((socket, i) =>
+            Promise.race([
+              socket.take<MessageFrame>(isMessage(frames[i]!.client_id), 30_000),
+              socket.take<ErrorFrame>(isError, 30_000),
+            ]),
+          ),
+        );
+        const stored = answers.filter((answer) => answer.type === 'message');
+        expect(stored).toHaveLength(1);
+        expect(answers.filter((answer) => answer.type === 'error')).toEqual([
+          { type: 'error', error: ja.errors.imagesTooFast },
+        ]);
+        expect(await messageCount(outsiderDesk)).toBe(before + 1);
+        // Only the frame taken in was copied out of the chunks it arrived in.
+        expect(allocations.mock.calls.filter(([size]) => size === frameBytes)).toHaveLength(1);
+      } finally {
+        allocations.mockRestore();
+      }
+      await closeAll(sockets);
+    });
+
     it('refuses a frame of over 1 MB unread while the member has no picture left, then reads nothing for a while', async () => {
       const now = Date.now();
       // The clock stands still: no picture comes back. One a second, a burst of one: once refused, the
