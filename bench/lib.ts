@@ -1,6 +1,6 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,9 +79,12 @@ export async function startEnishi(
   // BENCH_CPU_PROFILE=<folder>: the server writes CPU profiles of its threads there when it stops.
   const profile = process.env.BENCH_CPU_PROFILE;
   const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--cpu-prof-interval', '250'] : [];
+  // BENCH_SERVER_FLAGS (say `--trace-gc`) go to the server's node; BENCH_SERVER_LOG=<file> takes its output.
+  if (process.env.BENCH_SERVER_FLAGS) flags.push(...process.env.BENCH_SERVER_FLAGS.split(' '));
+  const out = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore';
   const child = spawn(process.execPath, [...flags, join(repoRoot, 'server/dist/main.js')], {
     env,
-    stdio: 'ignore',
+    stdio: ['ignore', out, out],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
