@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ALLOCATOR_ENV, allocatorTuned } from './lib/allocator.js';
 import { lowerOtherThreads, lowerThreadPool } from './lib/background-priority.js';
+import { letHeapGrow } from './lib/heap-growth.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openConfiguredDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
@@ -25,6 +26,7 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  letHeapGrow();
   const log = createLogger(config.logLevel);
   if (!allocatorTuned()) {
     log.warn(
