@@ -156,7 +156,7 @@ if (section('bulk')) {
 }
 
 if (section('flood')) {
-  // 6. One member flooding the server: its memory, and another member's delivery before and during it.
+  // 6. One member flooding the server: its memory, and other members' delivery before and during it.
   await benchFlood();
 }
 
