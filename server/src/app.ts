@@ -1,4 +1,6 @@
 import { deskRoutes } from './routes/desk-routes.js';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import Fastify, {
   LogController,
@@ -31,6 +33,8 @@ import { mediaRoutes } from './routes/media-routes.js';
 import { memberAdminRoutes, profileImageRoutes } from './routes/member-admin-routes.js';
 import { newsRoutes } from './routes/news-routes.js';
 import { systemRoutes } from './routes/system-routes.js';
+import { metricsRoutes } from './routes/metrics-routes.js';
+import { metrics } from './lib/metrics.js';
 import { userRoutes } from './routes/user-routes.js';
 import { pushRoutes } from './routes/push-routes.js';
 import { settingRoutes } from './routes/setting-routes.js';
@@ -75,12 +79,20 @@ declare module 'fastify' {
   }
 }
 
+/** A request id a proxy in front gave (nginx's $request_id), if it looks like one; else a fresh one. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
 /** The whole HTTP server without a port: main.ts listens on it, tests call it with `app.inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // Every log line of a request carries `reqId`; the same id as nginx's when it sends X-Request-Id.
+    genReqId: requestId,
     // One log line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -119,11 +131,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   await app.register(compress, { global: true, threshold: 1024 });
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, not the URL: a signed image's query is a capability and ids make endless series.
+    const route = request.routeOptions.url ?? '(none)';
+    metrics.request(request.method, route, reply.statusCode);
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        route,
+        path: request.url.split('?')[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -132,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   systemRoutes(app);
+  metricsRoutes(app, config.metricsToken);
   const calls = apiCalls(app, services.sessions);
   authRoutes(calls, services);
   pushRoutes(calls, services);

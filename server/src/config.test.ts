@@ -100,5 +100,12 @@ describe('loadConfig', () => {
 
   it('does not echo secrets back', () => {
     expect(() => loadConfig({ OWNER_PASSWORD: 'bad secret' })).toThrow(/^(?!.*bad secret).*OWNER_PASSWORD/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/^(?!.*short).*METRICS_TOKEN/);
+  });
+
+  it('serves metrics only with a long enough METRICS_TOKEN', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'with space in the token' })).toThrow(/METRICS_TOKEN/);
   });
 });

@@ -29,7 +29,14 @@ const int = (min: number, max: number) =>
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
 
 /** Variables whose value must never be echoed back in an error message. */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'OWNER_PASSWORD', 'VAPID_PRIVATE_KEY', 'TURN_SECRET']);
+const SECRET = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'OWNER_PASSWORD',
+  'VAPID_PRIVATE_KEY',
+  'TURN_SECRET',
+  'METRICS_TOKEN',
+]);
 
 /** The public push services of Apple, Google, Mozilla and Microsoft (product.md §16.2). */
 export const DEFAULT_PUSH_ALLOWED_HOSTS = [
@@ -163,6 +170,11 @@ const EnvSchema = z.object({
   TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TURN_TTL_SECONDS: int(60, 7 * 86_400).default(3600),
   CALLS_PER_MINUTE: int(1, 1_000_000).default(6),
+  // GET /metrics (product.md §10.3) answers only `Authorization: Bearer <this>`; unset, there is no /metrics.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable ASCII characters, no spaces')
+    .optional(),
 });
 
 export type RateLimitConfig = RateLimit;
@@ -185,6 +197,8 @@ export interface Config {
   /** Which women each host shows (product.md §9.6); `fallback` for hosts not named. */
   siteKinds: { byHost: Record<string, SiteKind>; fallback: SiteKind };
   trustProxy: boolean | string;
+  /** The bearer token of GET /metrics; null: no metrics served. */
+  metricsToken: string | null;
   ice: IceConfig;
   push: {
     /** Both keys or none (then they are made once and stored). */
@@ -267,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteKinds: siteKindsOf(parsed.SITE_KINDS),
     webDist: path.resolve(parsed.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    metricsToken: parsed.METRICS_TOKEN ?? null,
     ice: {
       servers: parsed.ICE_SERVERS ?? [],
       turnSecret: parsed.TURN_SECRET ?? null,

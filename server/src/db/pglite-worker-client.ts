@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { startWorker } from '../lib/worker-thread.js';
+import { metrics } from '../lib/metrics.js';
 import type { Reply, Request, SerializedError, WorkerOptions } from './pglite-worker-protocol.js';
 
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -97,6 +98,7 @@ export class PgliteWorkerClient {
     const pending = this.#pending.get(reply.id);
     if (!pending) return;
     this.#pending.delete(reply.id);
+    if (reply.id !== 0) metrics.queue('database', -1);
     if (this.#pending.size === 0) this.#worker.unref();
     if (reply.ok) pending.resolve(reply.value);
     else pending.reject(deserializeError(reply.error));
@@ -105,6 +107,7 @@ export class PgliteWorkerClient {
   #stop(error: Error) {
     this.#stopped ??= error;
     for (const pending of this.#pending.values()) pending.reject(this.#stopped);
+    metrics.queue('database', -[...this.#pending.keys()].filter((id) => id !== 0).length);
     this.#pending.clear();
   }
 
@@ -116,6 +119,7 @@ export class PgliteWorkerClient {
       this.#worker.postMessage({ ...body, id });
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      metrics.queue('database', 1);
     });
   }
 

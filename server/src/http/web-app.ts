@@ -9,7 +9,7 @@ const REVALIDATE = 'no-cache';
 
 /** Paths the web app's router never owns: a miss there is a plain 404, never index.html. */
 function isServerPath(url: string): boolean {
-  return /^\/(api|ws|media|healthz)(\/|\?|$)/.test(url);
+  return /^\/(api|ws|media|healthz|readyz|metrics)(\/|\?|$)/.test(url);
 }
 
 /** A missing hashed asset or file (a name with an extension) must fail loudly, not turn into HTML. */

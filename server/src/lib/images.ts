@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { LIMITS } from '@enishi/contract';
 import { JobPool, PoolFull } from './job-pool.js';
+import { metrics } from './metrics.js';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -44,7 +45,9 @@ sharp.concurrency(1);
  * member's images cannot hold everyone's back for long, and a flood of them is refused instead of held in
  * memory.
  */
-export const imageDecoding = new JobPool(Math.max(1, availableParallelism() - 1), 32);
+export const imageDecoding = new JobPool(Math.max(1, availableParallelism() - 1), 32, (change) =>
+  metrics.queue('images', change),
+);
 
 /** Runs one sharp job in its turn; a full line is a `busy` refusal. */
 export async function decodeInTurn<T>(job: () => Promise<T>): Promise<T> {

@@ -17,12 +17,18 @@ export class JobPool {
   constructor(
     readonly concurrency: number,
     readonly maxWaiting: number,
+    /** Told each time the line grows (+1) or shrinks (-1): the queue-depth metric. */
+    private readonly onWaiting: (change: number) => void = () => {},
   ) {}
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running < this.concurrency) this.running += 1;
     else if (this.waiting.length >= this.maxWaiting) throw new PoolFull();
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else {
+      this.onWaiting(1);
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      this.onWaiting(-1);
+    }
     try {
       return await job();
     } finally {

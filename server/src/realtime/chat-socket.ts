@@ -5,6 +5,7 @@ import { ja, SOCKET_AUTH_MS, SOCKET_MAX_PAYLOAD } from '@enishi/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { metrics } from '../lib/metrics.js';
 import type { Services } from '../services/container.js';
 import { ChatConnection } from './chat-connection.js';
 import { ChatGateway } from './chat-gateway.js';
@@ -79,6 +80,8 @@ export async function installChatSocket(
       socket.removeAllListeners('error');
       socket.on('error', onSocketError);
       if (gateway.draining) return socket.close(CLOSE_GOING_AWAY);
+      metrics.socketOpened();
+      socket.once('close', metrics.socketClosed);
       new ChatConnection(socket, gateway);
     },
   );

@@ -12,7 +12,8 @@ export interface RealtimeEventMap {
    * A message was committed; each socket presents it for its own user (`own`, type, reply). `broadcast`: a
    * bulk send's copy in a member's desk talk (pushed under the member's 一括送信 switch, not the desk's).
    */
-  'message.created': { message: MessageFact; broadcast?: boolean };
+  /** `committedAt` (ms): when its batch committed, for the delivery-latency metric; never sent to clients. */
+  'message.created': { message: MessageFact; broadcast?: boolean; committedAt?: number };
   'message.deleted': { conversationId: number; messageId: number };
   /** A stored message was pinned (product.md §15.4): sent again, with `announce`, raising no badge. */
   'announcement.added': { message: MessageFact };

@@ -2,6 +2,7 @@ import { SOCKET_CLOSE, type ServerFrame } from '@enishi/contract';
 import type { Actor } from '../services/session-service.js';
 import type { BadgeCounter } from './badge-counter.js';
 import type { RealtimeEvent } from './events.js';
+import { metrics } from '../lib/metrics.js';
 import { messageFrame } from './message-frames.js';
 
 /** What a live event needs of the socket it reaches. */
@@ -29,6 +30,7 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
       const message = event.message;
       if (message.id <= socket.skipUpTo) return;
       socket.sendJson(messageFrame(actor, message));
+      metrics.messageDelivered(event.committedAt);
       if (message.from === actor.uid) socket.badges.own(actor, message);
       else if (message.conversation_id === socket.openConversationId) socket.markOpenTalkRead();
       else socket.badges.arrival(actor, message);

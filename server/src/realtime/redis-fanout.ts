@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { metrics } from '../lib/metrics.js';
 import { sharedCopy, Subscribers, type Fanout } from './fanout.js';
 
 /**
@@ -51,6 +52,8 @@ export class RedisFanout implements Fanout {
     // ioredis reconnects (and subscribes again) by itself; an error event only needs to be seen.
     publisher.on('error', onError);
     subscriber.on('error', onError);
+    metrics.watchRedis('publisher', publisher);
+    metrics.watchRedis('subscriber', subscriber);
     try {
       await Promise.all([publisher.connect(), subscriber.connect()]);
       await subscriber.subscribe(realtimeChannel(publisher.options.db ?? 0));

@@ -11,6 +11,7 @@ import {
   jaMember,
 } from '@enishi/contract';
 import type { Clock } from '../lib/clock.js';
+import { metrics } from '../lib/metrics.js';
 import type { CallState } from '../realtime/call-store.js';
 import type { Delivery } from '../realtime/delivery.js';
 import type { Foreground } from '../realtime/foreground.js';
@@ -144,8 +145,10 @@ export class CallEffects {
   /**
    * The call's one message in the member's desk talk (product.md §17.7), through the one write path. The
    * call id is its client id, so the record is stored once even if two instances end the call together.
+   * Counted by outcome (the metric) here, where every ended call passes once per instance that ends it.
    */
-  async record(call: CallState): Promise<void> {
+  async record(call: CallState, reason: CallEndReason): Promise<void> {
+    metrics.callEnded(call.answeredBy !== null ? 'answered' : reason);
     const conversationId = await this.repository.deskOf(call.memberId);
     if (conversationId === null) return;
     const answered = call.answeredBy !== null && call.answeredAt !== null;

@@ -78,7 +78,7 @@ export class CallService {
     const calleeParty = this.effects.party(callee);
     if (!(await this.claim(to, id))) {
       await this.store.release(actor.uid, id);
-      await this.effects.record(call).catch(this.onError);
+      await this.effects.record(call, 'busy').catch(this.onError);
       await this.effects.signal(
         actor.uid,
         { type: 'cancelCall', from: calleeParty, reason: 'busy' },
@@ -365,7 +365,7 @@ export class CallService {
             this.effects.partyOf(call.answeredBy ?? call.callee),
           ]);
           // The record is committed before anyone hears the call ended.
-          await this.effects.record(call).catch(this.onError);
+          await this.effects.record(call, reasons.ringing).catch(this.onError);
           await this.effects.announceEnd(call, reasons, { caller, other });
         },
       };

@@ -4,6 +4,7 @@ import type { MessageRecord } from '../db/schema.js';
 import type { ConversationAccess } from '../repositories/conversation-repository.js';
 import type { InsertOutcome, NewBroadcast, NewMessage } from '../repositories/message-batch-repository.js';
 import type { MessageRow } from '../repositories/message-repository.js';
+import { metrics } from '../lib/metrics.js';
 import { audienceOf } from './conversation-service.js';
 import { messageFact, type MessageFact, type ProfileUrl, type SignImages } from './message.js';
 import type { MessageWriter } from './message-writer.js';
@@ -83,10 +84,13 @@ export class MessagePosting {
   /** Publishes messages once their transaction has committed. */
   private async publish(stored: StoredMessage[], broadcast = false): Promise<MessageFact[]> {
     const facts = stored.map(({ row }) => this.fact(row));
+    const committedAt = Date.now();
+    metrics.messagesStored(stored.length);
     await Promise.all(
       stored.map(({ audience }, index) =>
         this.delivery.toAudience(audience, 'message.created', {
           message: facts[index]!,
+          committedAt,
           ...(broadcast ? { broadcast } : {}),
         }),
       ),

@@ -1,3 +1,4 @@
+import { metrics } from '../lib/metrics.js';
 import type {
   InsertOutcome,
   MessageBatchRepository,
@@ -52,6 +53,7 @@ export class MessageWriter {
   private enqueue(pending: Omit<Pending, 'resolve' | 'reject'>): Promise<InsertOutcome[]> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ ...pending, resolve, reject });
+      metrics.queue('message_writer', pending.inputs.length);
       this.startBatches();
     });
   }
@@ -68,10 +70,13 @@ export class MessageWriter {
 
   /** Talk messages in arrival order up to MAX_BATCH; a bulk send always alone. */
   private nextBatch(): Pending[] {
-    if (this.waiting[0]!.broadcast) return this.waiting.splice(0, 1);
     let count = 1;
-    while (count < MAX_BATCH && count < this.waiting.length && !this.waiting[count]!.broadcast) count += 1;
-    return this.waiting.splice(0, count);
+    if (!this.waiting[0]!.broadcast) {
+      while (count < MAX_BATCH && count < this.waiting.length && !this.waiting[count]!.broadcast) count += 1;
+    }
+    const batch = this.waiting.splice(0, count);
+    metrics.queue('message_writer', -batch.reduce((sum, pending) => sum + pending.inputs.length, 0));
+    return batch;
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {

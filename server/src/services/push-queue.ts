@@ -1,5 +1,6 @@
 import type { Agent } from 'node:https';
 import webPush, { WebPushError } from 'web-push';
+import { metrics } from '../lib/metrics.js';
 import type { StoredSubscription } from '../repositories/push-repository.js';
 import type { VapidKeys } from './push-service.js';
 
@@ -58,6 +59,7 @@ export class PushQueue {
 
   enqueue(job: PushJob): void {
     this.waiting.push(job);
+    metrics.pushQueued(1);
     this.pump();
   }
 
@@ -76,6 +78,7 @@ export class PushQueue {
         .catch(this.options.onError)
         .finally(() => {
           this.running -= 1;
+          metrics.pushQueued(-1);
           this.pump();
           if (this.running === 0 && this.waiting.length === 0) {
             for (const resolve of this.idleWaiters.splice(0)) resolve();
@@ -100,6 +103,7 @@ export class PushQueue {
         return;
       } catch (error) {
         const status = error instanceof WebPushError ? error.statusCode : 0;
+        metrics.pushFailed(status);
         if (status === 404 || status === 410) return this.options.onGone(endpoint);
         const retryable = status === 429 || status >= 500 || status === 0;
         if (!retryable || attempt >= maxAttempts) throw error;

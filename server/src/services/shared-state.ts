@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { metrics } from '../lib/metrics.js';
 import { redisRateLimiters, type RateLimiters } from '../lib/rate-limit.js';
 import { RedisCallStore } from '../realtime/call-store.js';
 import { RedisForeground } from '../realtime/foreground.js';
@@ -31,6 +32,7 @@ export async function connectSharedState(
 ): Promise<SharedState> {
   const counters = new Redis(url, { lazyConnect: true });
   counters.on('error', onError);
+  metrics.watchRedis('commands', counters);
   try {
     await counters.connect();
     const fanout = await RedisFanout.connect(url, onError);
