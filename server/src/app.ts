@@ -34,6 +34,7 @@ import { memberAdminRoutes, profileImageRoutes } from './routes/member-admin-rou
 import { newsRoutes } from './routes/news-routes.js';
 import { systemRoutes } from './routes/system-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
+import { readinessRoutes } from './routes/readiness-routes.js';
 import { metrics } from './lib/metrics.js';
 import { userRoutes } from './routes/user-routes.js';
 import { pushRoutes } from './routes/push-routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   systemRoutes(app);
   metricsRoutes(app, config.metricsToken);
+  readinessRoutes(app, deps.database.db);
   const calls = apiCalls(app, services.sessions);
   authRoutes(calls, services);
   pushRoutes(calls, services);
