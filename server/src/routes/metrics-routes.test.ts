@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import webPush from 'web-push';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,17 @@ describe('GET /metrics', () => {
     expect(reply.body).toMatch(/^enishi_queue_depth\{queue="message_writer"\} \d/m);
     expect(reply.body).toMatch(/^enishi_queue_depth\{queue="database"\} \d/m);
     expect(reply.body).toMatch(/^enishi_queue_depth\{queue="images"\} \d/m);
+  });
+
+  it('has every series the Grafana dashboard in deploy/ draws', async () => {
+    const dashboard = readFileSync(
+      new URL('../../../deploy/grafana-dashboard.json', import.meta.url),
+      'utf8',
+    );
+    const names = new Set(dashboard.match(/enishi_[a-z0-9_]+/g));
+    expect(names.size).toBeGreaterThan(10);
+    const text = await scrape();
+    for (const name of names) expect(text, name).toMatch(new RegExp(`^(# TYPE )?${name}[ {]`, 'm'));
   });
 
   it('counts a real message: stored, delivered to each socket, its latency, and the open sockets', async () => {
