@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ja, jaMember } from '@enishi/contract';
 import { launchBrowser, logIn, newPhone } from './browser.js';
+import { recordSecrets } from './secrets.js';
 import type { Person } from './users.js';
 
 /** A person the admin tests create for themselves (the shared server also serves the other test files). */
@@ -46,6 +47,7 @@ export async function createMember(
   staffPage: Page,
   member: Account & { role: 101 | 201; rank?: number },
 ): Promise<number> {
+  recordSecrets([{ field: 'password', value: member.password }]);
   const reply = await staffPage.request.post('/api/adduser', {
     data: {
       ssid: await sessionId(staffPage),

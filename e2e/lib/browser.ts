@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 import { ja } from '@enishi/contract';
 import { chromiumArgs, chromiumPath, phone } from './chromium.js';
+import { watchSecrets } from './secrets.js';
 import { people, type Person } from './users.js';
 
 export { chromiumArgs, chromiumPath, phone } from './chromium.js';
@@ -25,6 +26,7 @@ export async function newPhone(browser: Browser, viewport = phone): Promise<Brow
   });
   // tsx may wrap functions passed to page.evaluate with __name.
   await context.addInitScript('globalThis.__name = f => f');
+  watchSecrets(context);
   return context;
 }
 

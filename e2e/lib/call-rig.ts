@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath, logIn, phone } from './browser.js';
 import { NetNamespace } from './netns.js';
+import { watchSecrets } from './secrets.js';
 import { repoRoot, seedUsers, serverEnv } from './server.js';
 import { people, type Person } from './users.js';
 
@@ -167,6 +168,7 @@ export async function startCallRig(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ca
         timezoneId: 'Asia/Tokyo',
       });
       contexts.push(context);
+      watchSecrets(context);
       await context.addInitScript('globalThis.__name = f => f');
       await context.addInitScript(recorder(options.relayOnly ?? false));
       const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,14 +39,23 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (`node server/dist/main.js`) and resolves once /healthz answers 200. */
-export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+/**
+ * Starts the built server (`node server/dist/main.js`) and resolves once /healthz answers 200. With
+ * `logFile`, everything it logs (JSON lines, stdout and stderr) also goes there, for the log scan.
+ */
+export async function startServer(env: NodeJS.ProcessEnv, logFile?: string): Promise<RunningServer> {
   const port = Number(env.PORT);
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  if (logFile) {
+    const file = createWriteStream(logFile, { flags: 'a' });
+    child.stdout?.pipe(file, { end: false });
+    child.stderr?.pipe(file, { end: false });
+    child.once('exit', () => file.end());
+  }
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);

@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Worker } f
 import { inject } from 'vitest';
 import { ja, type PushPayload, jaMember } from '@enishi/contract';
 import { chromiumArgs, chromiumPath, launchBrowser, logIn, phone } from '../lib/browser.js';
+import { watchSecrets } from '../lib/secrets.js';
 import { repoRoot } from '../lib/server.js';
 
 /*
@@ -217,6 +218,7 @@ async function mypageShot(
     ...options,
   });
   await phoneContext.addInitScript('globalThis.__name = f => f');
+  watchSecrets(phoneContext);
   const shotPage = await phoneContext.newPage();
   await logIn(shotPage, 'man');
   // The card in the middle of the phone's screen, as the member sees it after scrolling to it.
