@@ -27,6 +27,8 @@ function missingPackages() {
   if (!existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
   // The voice call browser tests relay audio through a real TURN server (e2e/tests/calls.test.ts).
   if (!existsSync('/usr/bin/turnserver')) missing.push('coturn');
+  // The production layout's browser test terminates TLS with nginx (e2e/tests/production-layout.test.ts).
+  if (!existsSync('/usr/sbin/nginx')) missing.push('nginx');
   return missing;
 }
 
