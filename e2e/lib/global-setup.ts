@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -53,5 +53,7 @@ export default async function setup(project: TestProject) {
       process.exitCode = 1;
       throw new Error(`The server's log (${serverLog}) holds secrets the browser sent: ${where}`);
     }
+    // Kept only when it shows a leak.
+    rmSync(dir, { recursive: true, force: true });
   };
 }
