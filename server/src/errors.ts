@@ -20,7 +20,7 @@ export class AppError extends Error {
 export const badRequest = (message: string = ja.errors.badRequest) => new AppError('bad-request', message);
 export const unauthorized = (message: string = ja.errors.unauthorized) =>
   new AppError('unauthorized', message);
-export const forbidden = () => new AppError('forbidden', ja.errors.forbidden);
+export const forbidden = (message: string = ja.errors.forbidden) => new AppError('forbidden', message);
 /** Also for something that exists but that the caller may not see: the two must look the same. */
 export const notFound = () => new AppError('not-found', ja.errors.notFound);
 export const rateLimited = (message: string = ja.errors.rateLimited) => new AppError('rate-limited', message);

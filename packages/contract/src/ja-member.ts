@@ -350,6 +350,15 @@ export const jaMember = {
       minOverMax: '下限は上限以下にしてください',
     },
   },
+  memberSite: {
+    tabs: '会員ページ',
+    loginTitle: '会員サイトにログイン',
+    lead: '会員サイトのIDとパスワードを入力してください。パスワードはこのアプリには保存されず、会員サイトへ直接送られます。',
+    loginId: '会員サイトのID',
+    password: '会員サイトのパスワード',
+    submit: 'ログイン',
+    loginAgain: '会員サイトにログインし直す',
+  },
   setting: {
     title: 'セッティング依頼',
     history: 'セッティング履歴',

@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
             loader: requireMaleMember,
             children: [
               { path: 'member', lazy: screen(() => import('./routes/member')) },
+              { path: 'member/women', lazy: screen(() => import('./routes/member')) },
               { path: 'member/:id', lazy: screen(() => import('./routes/woman')) },
             ],
           },

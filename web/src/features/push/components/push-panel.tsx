@@ -1,7 +1,7 @@
 import { ja } from '@enishi/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { enablePush, pushState, type PushState } from '@/lib/push-subscription';
+import { enablePush, pushState, verifyPush, type PushState } from '@/lib/push-subscription';
 import type { Session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -16,11 +16,29 @@ import './push.css';
 export function PushPanel({ session }: { session: Session }) {
   const [state, setState] = useState<PushState>(pushState);
   const [busy, setBusy] = useState(false);
+  // Allowed is not enough: on only once the server holds this device's subscription (product.md §16.8).
+  const [registered, setRegistered] = useState<boolean | null>(null);
+  const [check, setCheck] = useState(0);
+  useEffect(() => {
+    if (state !== 'granted') return;
+    let current = true;
+    setRegistered(null);
+    verifyPush(session)
+      .then((on) => current && setRegistered(on))
+      .catch((error: unknown) => {
+        console.warn('push check failed', error);
+        if (current) setRegistered(false);
+      });
+    return () => {
+      current = false;
+    };
+  }, [state, session, check]);
 
   async function onEnable() {
     setBusy(true);
     try {
       setState(await enablePush(session));
+      setCheck((n) => n + 1);
     } catch (error) {
       console.warn('push subscription failed', error);
       toast(error instanceof ApiError ? errorMessage(error) : ja.pushSetup.failed);
@@ -38,16 +56,23 @@ export function PushPanel({ session }: { session: Session }) {
           <BellIcon />
           {state === 'denied' ? ja.pushSetup.deniedTitle : ja.pushSetup.title}
         </h2>
-        {state === 'default' ? (
+        {state === 'default' || (state === 'granted' && registered === false) ? (
           <>
-            <p className="push-card__lead">{ja.pushSetup.lead}</p>
+            <p className="push-card__lead">
+              {state === 'granted' ? ja.pushSetup.notRegistered : ja.pushSetup.lead}
+            </p>
             <p className="push-card__note">{ja.pushSetup.privacy}</p>
             <Button block busy={busy} disabled={busy} onClick={() => void onEnable()}>
               {busy ? ja.pushSetup.enabling : ja.pushSetup.enable}
             </Button>
           </>
         ) : null}
-        {state === 'granted' ? (
+        {state === 'granted' && registered === null ? (
+          <p className="push-card__lead" role="status">
+            {ja.pushSetup.checking}
+          </p>
+        ) : null}
+        {state === 'granted' && registered ? (
           <p className="push-card__lead push-card__lead--on">
             <span className="push-card__on">{ja.pushSetup.enabled}</span>
             {ja.pushSetup.enabledLead}
@@ -65,7 +90,7 @@ export function PushPanel({ session }: { session: Session }) {
         ) : null}
         {state === 'unsupported' ? <p className="push-card__lead">{ja.pushSetup.unsupported}</p> : null}
       </section>
-      {state === 'granted' ? <PushSettingsCard session={session} /> : null}
+      {state === 'granted' && registered ? <PushSettingsCard session={session} /> : null}
     </>
   );
 }

@@ -58,9 +58,10 @@ function useLoadMore(hasNext: boolean, loading: boolean, load: () => void) {
 
 /**
  * The women's list for men (product.md §19): all / favourites tabs, the search filters, cards in a grid, more
- * pages as the user scrolls (TanStack useInfiniteQuery).
+ * pages as the user scrolls (TanStack useInfiniteQuery). `base` is the address it lives at (/member, or
+ * /member/women beside the member site).
  */
-export function WomenList() {
+export function WomenList({ base = '/member' }: { base?: string }) {
   const { favorites, filters, go } = useListState();
   const query = useMemo(() => (favorites ? { ...filters, favorites: true } : filters), [favorites, filters]);
   const women = useWomen(query);
@@ -76,7 +77,7 @@ export function WomenList() {
     <div className="women">
       <nav className="women__tabs" aria-label={jaMember.women.tabs}>
         <Link
-          to="/member"
+          to={base}
           className={cx('women__tab', !favorites && 'women__tab--on')}
           aria-current={!favorites ? 'page' : undefined}
           onClick={(event) => {
@@ -87,7 +88,7 @@ export function WomenList() {
           {jaMember.women.all}
         </Link>
         <Link
-          to="/member?tab=favorites"
+          to={`${base}?tab=favorites`}
           className={cx('women__tab', favorites && 'women__tab--on')}
           aria-current={favorites ? 'page' : undefined}
           onClick={(event) => {
