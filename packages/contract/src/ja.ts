@@ -159,8 +159,11 @@ export const ja = {
     telRequired: '電話番号を入力してください',
     ageInvalid: '年齢は数字で入力してください',
     ageUnder20: '女性会員は20歳以上の方に限ります',
-    emailInvalid: 'メールアドレスの形式をご確認ください',
-    telInvalid: '電話番号は数字とハイフンで入力してください',
+    ageUnder18: 'お申し込みは18歳以上の方に限ります',
+    nameTooLong: (max: number) => `お名前は${max}文字以内で入力してください`,
+    emailInvalid: 'メールアドレスの形式をご確認ください（例：hanako@example.jp）',
+    telInvalid: '電話番号は数字とハイフンで入力してください（例：090-1234-5678）',
+    telTooLong: (max: number) => `電話番号は${max}文字以内で入力してください`,
     toLogin: '会員の方はこちらからログイン',
   },
   roles: {
@@ -293,6 +296,9 @@ export const ja = {
   },
   talk: {
     emptyComment: 'コメントを入力してください',
+    count: (n: number, max: number) => `${n.toLocaleString('ja-JP')} / ${max.toLocaleString('ja-JP')}文字`,
+    tooLong: (max: number) =>
+      `メッセージは${max.toLocaleString('ja-JP')}文字までです。入りきらない部分は切り取られました`,
     placeholder: 'コメント',
     send: '送信',
     sending: '送信中',
@@ -365,6 +371,8 @@ export const ja = {
   },
   news: {
     empty: '登録されている最新情報がありません',
+    emptyNext: 'クラブからのお知らせが届くと、ここに表示されます。',
+    offlineCopy: 'オフラインのため、前回読み込んだ最新情報を表示しています。',
     feed: '最新情報の一覧',
     imageAlt: (title: string, n: number) => `${title}（画像${n}）`,
     menuLead: '編集する最新情報を選んでください。',

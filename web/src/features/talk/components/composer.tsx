@@ -12,12 +12,16 @@ import { useDraft } from '@/lib/chat/drafts';
 import { talkImageDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
 import { useImagePicker } from '@/lib/use-image-picker';
+import { cx } from '@/components/ui/class-names';
 import { CloseIcon, ImageIcon, ReplyIcon, SendIcon } from '@/components/ui/icons';
 import { useCannedPicker, type CannedChoice } from './canned-picker';
 import { ReplyQuote } from './message-parts';
 import './composer.css';
 
 export type Outgoing = { message: string; image: string[]; reply: ReplyRef | null };
+
+/** From this many characters the composer shows how many of MESSAGE_MAX are used (product.md §9.2). */
+const COUNTER_FROM = MESSAGE_MAX - 1000;
 
 /** Talk pictures: JPEG or PNG only (product.md §5). */
 const TALK_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -126,6 +130,13 @@ export function Composer({
           aria-controls={picker.open ? picker.listId : undefined}
           aria-activedescendant={picker.activeId}
           onChange={(event) => setDraft(event.target.value)}
+          onPaste={(event) => {
+            // The box holds MESSAGE_MAX characters; a paste that would not fit is cut, so say so.
+            const pasted = event.clipboardData.getData('text').length;
+            const target = event.currentTarget;
+            const kept = draft.length - (target.selectionEnd - target.selectionStart);
+            if (kept + pasted > MESSAGE_MAX) toast(ja.talk.tooLong(MESSAGE_MAX));
+          }}
           onKeyDown={onKeyDown}
         />
         <button
@@ -141,6 +152,14 @@ export function Composer({
       </div>
       <p id={`${id}-hint`} className="composer__hint">
         {jaMember.desk.enterHint}
+        {draft.length >= COUNTER_FROM ? (
+          <span
+            className={cx('composer__count', draft.length >= MESSAGE_MAX && 'composer__count--full')}
+            role="status"
+          >
+            {ja.talk.count(draft.length, MESSAGE_MAX)}
+          </span>
+        ) : null}
       </p>
     </form>
   );

@@ -129,9 +129,12 @@ export function WomenList({ base = '/member' }: { base?: string }) {
           </Button>
         </div>
       ) : rows.length === 0 ? (
-        <p className="notice-box">
-          {favorites && !filtered ? jaMember.women.noFavorites : jaMember.women.noHits}
-        </p>
+        <div className="notice-box">
+          <p>
+            <strong>{favorites && !filtered ? jaMember.women.noFavorites : jaMember.women.noHits}</strong>
+          </p>
+          <p>{favorites && !filtered ? jaMember.women.noFavoritesNext : jaMember.women.noHitsNext}</p>
+        </div>
       ) : (
         <ul className="women__grid" aria-label={favorites ? jaMember.women.favorites : jaMember.women.title}>
           {rows.map((row) => (
