@@ -1,7 +1,16 @@
 import { ja } from '@enishi/contract';
 
 export type ErrorKind =
-  'bad-request' | 'unauthorized' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'rate-limited';
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'rate-limited'
+  /** A service of the club's the server depends on failed or did not answer in time (not the client's fault). */
+  | 'bad-gateway'
+  | 'gateway-timeout';
 
 /**
  * A refusal the user should see, with its Japanese text. Services throw it; the HTTP layer (and later the
