@@ -1,6 +1,7 @@
 import { jaMember } from '@enishi/contract';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Phrases } from '@/components/ui/phrases';
 import { TextField } from '@/components/ui/text-field';
 import './member-site.css';
 
@@ -30,15 +31,11 @@ export function MemberSite({ url }: { url: string }) {
           aria-label={t.loginTitle}
           onSubmit={() => setSent(true)}
         >
-          <p className="member-site__lead">{t.lead}</p>
+          <p className="member-site__lead">
+            <Phrases text={t.lead} />
+          </p>
           <input type="hidden" name="mode" value="login" />
-          <TextField
-            label={t.loginId}
-            name="login_id"
-            autoComplete="username"
-            required
-            maxLength={100}
-          />
+          <TextField label={t.loginId} name="login_id" autoComplete="username" required maxLength={100} />
           <TextField
             label={t.password}
             name="password"

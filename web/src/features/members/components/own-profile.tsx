@@ -15,6 +15,7 @@ import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '@/lib/api-client';
 import { toast, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { Phrases } from '@/components/ui/phrases';
 import { Spinner } from '@/components/ui/spinner';
 import { useLookups } from '../api/lookups';
 import { useProfile, useProfileChanges } from '../api/profile';
@@ -116,8 +117,8 @@ function OwnProfileView({
   return (
     <form className="own-profile" noValidate onSubmit={onSubmit} aria-label={p.own.title}>
       <p className="own-profile__lead">
-        {p.own.lead}
-        {editable.size > 0 ? p.own.editableNote : p.own.readOnlyNote}
+        <Phrases text={p.own.lead} />
+        <Phrases text={editable.size > 0 ? p.own.editableNote : p.own.readOnlyNote} />
       </p>
       <section className="own-profile__photos" aria-label={p.photos.title}>
         {data.photos.length === 0 ? (

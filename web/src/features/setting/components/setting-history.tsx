@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/session';
 import { Button } from '@/components/ui/button';
+import { Phrases } from '@/components/ui/phrases';
 import { MoreButton } from '@/components/ui/more-button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -46,7 +47,9 @@ export function SettingHistory() {
         <p>
           <strong>{man ? jaMember.setting.empty : jaMember.setting.emptyWoman}</strong>
         </p>
-        <p>{man ? jaMember.setting.emptyNext : jaMember.setting.emptyWomanNext}</p>
+        <p>
+          <Phrases text={man ? jaMember.setting.emptyNext : jaMember.setting.emptyWomanNext} />
+        </p>
         {man ? <Link to="/member">{jaMember.setting.toWomen}</Link> : null}
       </div>
     );

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
+import { Phrases } from '@/components/ui/phrases';
 import { Spinner } from '@/components/ui/spinner';
 import { cx } from '@/components/ui/class-names';
 import { useCompanies, useWomen } from '../api/women';
@@ -133,7 +134,11 @@ export function WomenList({ base = '/member' }: { base?: string }) {
           <p>
             <strong>{favorites && !filtered ? jaMember.women.noFavorites : jaMember.women.noHits}</strong>
           </p>
-          <p>{favorites && !filtered ? jaMember.women.noFavoritesNext : jaMember.women.noHitsNext}</p>
+          <p>
+            <Phrases
+              text={favorites && !filtered ? jaMember.women.noFavoritesNext : jaMember.women.noHitsNext}
+            />
+          </p>
         </div>
       ) : (
         <ul className="women__grid" aria-label={favorites ? jaMember.women.favorites : jaMember.women.title}>
