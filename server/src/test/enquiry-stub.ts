@@ -35,21 +35,22 @@ export class EnquiryStub {
   ) {}
 
   static async start(entries: (origin: string) => StubEntry[]): Promise<EnquiryStub> {
-    let stub: EnquiryStub | undefined;
+    const holder: { stub?: EnquiryStub } = {};
     const server = createServer((request, response) => {
-      void stub!.handle(request).then(
+      const stub = holder.stub!;
+      void stub.handle(request).then(
         ([status, body]) => {
           if (status === 0) return; // slow: never answered (the server gives up)
           response.writeHead(status, { 'content-type': 'application/json' });
-          response.end(typeof body === 'string' && stub!.mode === 'garbage' ? body : JSON.stringify(body));
+          response.end(typeof body === 'string' && stub.mode === 'garbage' ? body : JSON.stringify(body));
         },
         () => response.destroy(),
       );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    stub = new EnquiryStub(server, origin, entries(origin));
-    return stub;
+    holder.stub = new EnquiryStub(server, origin, entries(origin));
+    return holder.stub;
   }
 
   private async handle(request: IncomingMessage): Promise<[number, unknown]> {

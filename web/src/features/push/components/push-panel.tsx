@@ -17,17 +17,18 @@ export function PushPanel({ session }: { session: Session }) {
   const [state, setState] = useState<PushState>(pushState);
   const [busy, setBusy] = useState(false);
   // Allowed is not enough: on only once the server holds this device's subscription (product.md §16.8).
-  const [registered, setRegistered] = useState<boolean | null>(null);
+  // Each check has a number; its answer counts only for that check (null: still asking).
   const [check, setCheck] = useState(0);
+  const [answer, setAnswer] = useState<{ check: number; on: boolean } | null>(null);
+  const registered = answer?.check === check ? answer.on : null;
   useEffect(() => {
     if (state !== 'granted') return;
     let current = true;
-    setRegistered(null);
     verifyPush(session)
-      .then((on) => current && setRegistered(on))
+      .then((on) => current && setAnswer({ check, on }))
       .catch((error: unknown) => {
         console.warn('push check failed', error);
-        if (current) setRegistered(false);
+        if (current) setAnswer({ check, on: false });
       });
     return () => {
       current = false;

@@ -5,6 +5,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type ClipboardEvent,
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
@@ -130,13 +131,7 @@ export function Composer({
           aria-controls={picker.open ? picker.listId : undefined}
           aria-activedescendant={picker.activeId}
           onChange={(event) => setDraft(event.target.value)}
-          onPaste={(event) => {
-            // The box holds MESSAGE_MAX characters; a paste that would not fit is cut, so say so.
-            const pasted = event.clipboardData.getData('text').length;
-            const target = event.currentTarget;
-            const kept = draft.length - (target.selectionEnd - target.selectionStart);
-            if (kept + pasted > MESSAGE_MAX) toast(ja.talk.tooLong(MESSAGE_MAX));
-          }}
+          onPaste={warnWhenCut}
           onKeyDown={onKeyDown}
         />
         <button
@@ -150,19 +145,33 @@ export function Composer({
           <SendIcon size={22} />
         </button>
       </div>
-      <p id={`${id}-hint`} className="composer__hint">
-        {jaMember.desk.enterHint}
-        {draft.length >= COUNTER_FROM ? (
-          <span
-            className={cx('composer__count', draft.length >= MESSAGE_MAX && 'composer__count--full')}
-            role="status"
-          >
-            {ja.talk.count(draft.length, MESSAGE_MAX)}
-          </span>
-        ) : null}
-      </p>
+      <ComposerHint id={`${id}-hint`} length={draft.length} />
     </form>
   );
+}
+
+/** Under the box: how to send, and how much of MESSAGE_MAX a long message uses (product.md §9.2). */
+function ComposerHint({ id, length }: { id: string; length: number }) {
+  return (
+    <p id={id} className="composer__hint">
+      {jaMember.desk.enterHint}
+      {length >= COUNTER_FROM ? (
+        <span
+          className={cx('composer__count', length >= MESSAGE_MAX && 'composer__count--full')}
+          role="status"
+        >
+          {ja.talk.count(length, MESSAGE_MAX)}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** The box holds MESSAGE_MAX characters; a paste that would not fit is cut, so say so. */
+function warnWhenCut(event: ClipboardEvent<HTMLTextAreaElement>) {
+  const box = event.currentTarget;
+  const kept = box.value.length - (box.selectionEnd - box.selectionStart);
+  if (kept + event.clipboardData.getData('text').length > MESSAGE_MAX) toast(ja.talk.tooLong(MESSAGE_MAX));
 }
 
 /** The pictures attached to the comment. */
