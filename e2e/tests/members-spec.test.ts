@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
-import { createMember, phonesPerTest, sessionId, toast, uniqueTag, logInAs } from '../lib/admin.js';
+import { createMember, logInAs, phonesPerTest, picture, sessionId, toast, uniqueTag } from '../lib/admin.js';
 import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
 import { repoRoot, seedUsers, serverEnv, startServer, type RunningServer } from '../lib/server.js';
 import { freePort } from '../../server/src/test/process.js';
@@ -84,8 +84,8 @@ describe("a member's own profile", () => {
     const account = { id: `wp${tag}`, name: `小林 咲${tag}`, password: 'Woman-pass.1' };
     const uid = await createMember(owner, { ...account, role: 201 });
     const ssid = await sessionId(owner);
-    const png =
-      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGP8z4AATEhsPBwAM9EBBy3W1ZQAAAAASUVORK5CYII=';
+    const photo = await picture('photo.jpg', 240, 320, { r: 200, g: 160, b: 170 });
+    const png = `data:image/jpeg;base64,${photo.buffer.toString('base64')}`;
     expect(
       (
         await owner.request.post('/api/profile/update', {
@@ -127,8 +127,11 @@ describe("a member's own profile", () => {
 
     // Staff see her change, by her, in the audit log.
     await owner.goto('/staff/audit');
-    const row = owner.getByRole('row').filter({ hasText: account.name }).filter({ hasText: 'さきちゃん' });
-    await row.first().waitFor();
+    const entry = owner
+      .getByRole('listitem')
+      .filter({ hasText: jaMember.audit.by(account.name) })
+      .filter({ hasText: `${p.fields.nickname}${p.unset} → さきちゃん` });
+    await entry.first().waitFor();
   });
 });
 

@@ -1,5 +1,5 @@
 import { jaMember } from '@enishi/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Phrases } from '@/components/ui/phrases';
 import { TextField } from '@/components/ui/text-field';
@@ -16,6 +16,9 @@ const t = jaMember.memberSite;
  */
 export function MemberSite({ url }: { url: string }) {
   const [sent, setSent] = useState(false);
+  // The form stays in the page until the frame has loaded the site's answer: a form taken out of the page
+  // while it is being sent would not be sent at all.
+  const posting = useRef(false);
   return (
     <div className="member-site">
       {sent ? (
@@ -29,7 +32,9 @@ export function MemberSite({ url }: { url: string }) {
           action={url}
           target={FRAME_NAME}
           aria-label={t.loginTitle}
-          onSubmit={() => setSent(true)}
+          onSubmit={() => {
+            posting.current = true;
+          }}
         >
           <p className="member-site__lead">
             <Phrases text={t.lead} />
@@ -54,6 +59,11 @@ export function MemberSite({ url }: { url: string }) {
         src={url}
         title={jaMember.women.frameTitle}
         referrerPolicy="no-referrer"
+        onLoad={() => {
+          if (!posting.current) return;
+          posting.current = false;
+          setSent(true);
+        }}
       />
     </div>
   );
