@@ -91,7 +91,7 @@ export function PushPanel({ session }: { session: Session }) {
         ) : null}
         {state === 'unsupported' ? <p className="push-card__lead">{ja.pushSetup.unsupported}</p> : null}
       </section>
-      {state === 'granted' && registered ? <PushSettingsCard session={session} /> : null}
+      {state === 'granted' ? <PushSettingsCard session={session} /> : null}
     </>
   );
 }
