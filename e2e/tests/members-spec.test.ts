@@ -63,12 +63,12 @@ describe('forms and texts', () => {
   test('the course page is text with its pictures beside it', async () => {
     const page = await loggedIn('man');
     await page.goto('/course');
-    for (const course of ja.course.courses) {
+    for (const course of jaMember.course.courses) {
       await page.getByRole('heading', { level: 2, name: course.name }).waitFor();
       await page.getByText(course.points[0]!, { exact: true }).waitFor();
     }
-    await page.getByRole('heading', { level: 2, name: ja.course.flowTitle }).waitFor();
-    await page.getByText(ja.course.hours).waitFor();
+    await page.getByRole('heading', { level: 2, name: jaMember.course.flowTitle }).waitFor();
+    await page.getByText(jaMember.course.hours).waitFor();
     // The six pictures are there, beside their words, and not read out a second time.
     const pictures = page.locator('.course-section__image');
     await expect.poll(() => pictures.count()).toBe(6);

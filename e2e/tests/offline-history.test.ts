@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { chromiumArgs, chromiumPath, logIn, phone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
 
@@ -115,7 +115,7 @@ test('the news last read is readable offline', async () => {
   await context.setOffline(true);
   try {
     await page.reload();
-    await page.getByText(ja.news.offlineCopy).waitFor();
+    await page.getByText(jaMember.newsMore.offlineCopy).waitFor();
     await page.getByText(title).waitFor();
   } finally {
     await context.setOffline(false);

@@ -334,7 +334,7 @@ test('the card says 通知はオン only when the server holds this device’s s
   await logIn(tab, 'woman');
   const card = tab.getByRole('region', { name: ja.pushSetup.title });
   // Allowed, but nothing registered: the card says so and offers to set it up, never 通知はオン.
-  await card.getByText(ja.pushSetup.notRegistered).waitFor();
+  await card.getByText(jaMember.pushCheck.notRegistered).waitFor();
   expect(await card.getByText(ja.pushSetup.enabled).count()).toBe(0);
   await card.getByRole('button', { name: ja.pushSetup.enable }).waitFor();
 

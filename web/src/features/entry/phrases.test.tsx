@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { computePhrases } from './utils/compute-phrases';
@@ -15,7 +15,7 @@ describe('phrase breaks of the public pages', () => {
   it('of the member area are what BudouX finds in the rest of the catalogue (course, empty states, …)', () => {
     expect(MEMBER_PHRASE_BREAKS).toEqual(computePhrases('member'));
     // お問い合わせ stays one word (the お問い / 合わせ).
-    const text = ja.course.fees;
+    const text = jaMember.course.fees;
     const cut = MEMBER_PHRASE_BREAKS[text]!.map((at) => text.slice(0, at));
     expect(cut.some((head) => head.endsWith('お問い'))).toBe(false);
   });

@@ -1,11 +1,11 @@
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import type { ReactNode } from 'react';
 import { useClubConfig } from '@/lib/club-config';
 import { Spinner } from '@/components/ui/spinner';
 import { Phrases } from '@/components/ui/phrases';
 import './course-images.css';
 
-const c = ja.course;
+const c = jaMember.course;
 
 /** One section of the course page: its words as text, the picture that shows them beside (decorative). */
 function Section({
@@ -112,7 +112,7 @@ export function CourseImages() {
                 <img
                   className="course-images__image"
                   src={src}
-                  alt={c.image(index + 7)}
+                  alt={ja.course.image(index + 7)}
                   width={1080}
                   height={1350}
                   loading="lazy"

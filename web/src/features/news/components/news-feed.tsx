@@ -1,4 +1,4 @@
-import { isStaffRole, ja, type NewsRow } from '@enishi/contract';
+import { isStaffRole, ja, type NewsRow, jaMember } from '@enishi/contract';
 import { useEffect } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { saveNews, savedNews } from '@/lib/chat/history';
@@ -43,7 +43,7 @@ export function NewsFeed({ role }: { role: number }) {
     return (
       <div className="news-feed__empty">
         <p>{ja.news.empty}</p>
-        <p>{ja.news.emptyNext}</p>
+        <p>{jaMember.newsMore.emptyNext}</p>
       </div>
     );
   }
@@ -52,7 +52,7 @@ export function NewsFeed({ role }: { role: number }) {
     <>
       {saved ? (
         <p className="notice-box" role="status">
-          {ja.news.offlineCopy}
+          {jaMember.newsMore.offlineCopy}
         </p>
       ) : null}
       <NewsList rows={rows} now={now} staff={staff} />

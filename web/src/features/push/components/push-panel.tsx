@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { enablePush, pushState, verifyPush, type PushState } from '@/lib/push-subscription';
@@ -60,7 +60,7 @@ export function PushPanel({ session }: { session: Session }) {
         {state === 'default' || (state === 'granted' && registered === false) ? (
           <>
             <p className="push-card__lead">
-              {state === 'granted' ? ja.pushSetup.notRegistered : ja.pushSetup.lead}
+              {state === 'granted' ? jaMember.pushCheck.notRegistered : ja.pushSetup.lead}
             </p>
             <p className="push-card__note">{ja.pushSetup.privacy}</p>
             <Button block busy={busy} disabled={busy} onClick={() => void onEnable()}>
@@ -70,7 +70,7 @@ export function PushPanel({ session }: { session: Session }) {
         ) : null}
         {state === 'granted' && registered === null ? (
           <p className="push-card__lead" role="status">
-            {ja.pushSetup.checking}
+            {jaMember.pushCheck.checking}
           </p>
         ) : null}
         {state === 'granted' && registered ? (

@@ -86,13 +86,13 @@ describe('saved replies in the comment box', async () => {
 
 describe('the message length limit', () => {
   it('shows a counter near the box once a message is long, and marks the limit', async () => {
-    const { ja, MESSAGE_MAX } = await import('@enishi/contract');
+    const { MESSAGE_MAX } = await import('@enishi/contract');
     const { box } = composer();
     expect(box.maxLength).toBe(MESSAGE_MAX);
     fireEvent.change(box, { target: { value: 'あ'.repeat(100) } });
-    expect(screen.queryByText(ja.talk.count(100, MESSAGE_MAX))).toBeNull();
+    expect(screen.queryByText(jaMember.talkLimit.count(100, MESSAGE_MAX))).toBeNull();
     fireEvent.change(box, { target: { value: 'あ'.repeat(4200) } });
-    expect(screen.getByRole('status').textContent).toBe(ja.talk.count(4200, MESSAGE_MAX));
+    expect(screen.getByRole('status').textContent).toBe(jaMember.talkLimit.count(4200, MESSAGE_MAX));
     fireEvent.change(box, { target: { value: 'あ'.repeat(MESSAGE_MAX) } });
     expect(screen.getByRole('status').textContent).toBe('5,000 / 5,000文字');
   });

@@ -160,7 +160,7 @@ function ComposerHint({ id, length }: { id: string; length: number }) {
           className={cx('composer__count', length >= MESSAGE_MAX && 'composer__count--full')}
           role="status"
         >
-          {ja.talk.count(length, MESSAGE_MAX)}
+          {jaMember.talkLimit.count(length, MESSAGE_MAX)}
         </span>
       ) : null}
     </p>
@@ -171,7 +171,7 @@ function ComposerHint({ id, length }: { id: string; length: number }) {
 function warnWhenCut(event: ClipboardEvent<HTMLTextAreaElement>) {
   const box = event.currentTarget;
   const kept = box.value.length - (box.selectionEnd - box.selectionStart);
-  if (kept + event.clipboardData.getData('text').length > MESSAGE_MAX) toast(ja.talk.tooLong(MESSAGE_MAX));
+  if (kept + event.clipboardData.getData('text').length > MESSAGE_MAX) toast(jaMember.talkLimit.tooLong(MESSAGE_MAX));
 }
 
 /** The pictures attached to the comment. */
