@@ -429,11 +429,13 @@ export const jaMember = {
   /** The member area's additions to ja.pushSetup, ja.talk and ja.news (kept here: not on the public pages). */
   pushCheck: {
     checking: 'この端末の通知の設定を確認しています…',
-    notRegistered: 'この端末はまだ通知を受け取れる状態になっていません。下のボタンからもう一度設定してください。',
+    notRegistered:
+      'この端末はまだ通知を受け取れる状態になっていません。下のボタンからもう一度設定してください。',
   },
   talkLimit: {
     count: (n: number, max: number) => `${n.toLocaleString('ja-JP')} / ${max.toLocaleString('ja-JP')}文字`,
-    tooLong: (max: number) => `メッセージは${max.toLocaleString('ja-JP')}文字までです。入りきらない部分は切り取られました`,
+    tooLong: (max: number) =>
+      `メッセージは${max.toLocaleString('ja-JP')}文字までです。入りきらない部分は切り取られました`,
   },
   newsMore: {
     emptyNext: 'クラブからのお知らせが届くと、ここに表示されます。',

@@ -171,7 +171,8 @@ function ComposerHint({ id, length }: { id: string; length: number }) {
 function warnWhenCut(event: ClipboardEvent<HTMLTextAreaElement>) {
   const box = event.currentTarget;
   const kept = box.value.length - (box.selectionEnd - box.selectionStart);
-  if (kept + event.clipboardData.getData('text').length > MESSAGE_MAX) toast(jaMember.talkLimit.tooLong(MESSAGE_MAX));
+  if (kept + event.clipboardData.getData('text').length > MESSAGE_MAX)
+    toast(jaMember.talkLimit.tooLong(MESSAGE_MAX));
 }
 
 /** The pictures attached to the comment. */
