@@ -105,6 +105,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // The few small pieces the intro pages' form shares with the member area (phrase breaks,
+              // fields, the application rules): one chunk instead of five tiny ones on a first load.
+              name: 'public-ui',
+              priority: 3,
+              test: /src[\\/](components[\\/]ui[\\/](phrase-text|field-shell|text-field)|lib[\\/]api-error|entry-rules)\.tsx?$/,
+            },
+            {
               name: 'react',
               priority: 2,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,

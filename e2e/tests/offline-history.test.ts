@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { chromiumArgs, chromiumPath, logIn, phone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
 
@@ -88,5 +88,37 @@ test('the newest messages of a talk opened before are readable offline, with the
     .filter({ hasText: '圏外で書いた返事' })
     .getByText(ja.talk.waiting)
     .waitFor({ state: 'detached', timeout: 20_000 });
+  await page.close();
+});
+
+test('the news last read is readable offline', async () => {
+  const page = await context.newPage();
+  await logIn(page, 'woman');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Staff publish news for women (type 2) through the API.
+  const staff = await context.request.post('/api/login', {
+    data: { id: 'staff-e2e', password: 'Staff-pass.1' },
+  });
+  const { session } = (await staff.json()) as { session: string };
+  const title = `オフラインでも読めるお知らせ${Date.now() % 100000}`;
+  const added = await context.request.post('/api/news/add', {
+    data: { ssid: session, title, body: '雨の日の予定をご案内します。', type: 2, images: [] },
+  });
+  expect(added.ok()).toBe(true);
+
+  await page.goto('/news');
+  await page.getByText(title).waitFor();
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await page.getByText(jaMember.newsMore.offlineCopy).waitFor();
+    await page.getByText(title).waitFor();
+  } finally {
+    await context.setOffline(false);
+  }
   await page.close();
 });

@@ -50,12 +50,12 @@ describe('staff edit a member profile', () => {
     await profile.getByText(p.groups.appearance, { exact: true }).click();
     await profile.getByRole('spinbutton', { name: p.fields.height }).fill('165');
     await profile.getByRole('combobox', { name: p.fields.cup }).selectOption({ label: 'D' });
-    await profile.getByRole('combobox', { name: p.fields.women_rank }).selectOption({ label: 'A' });
+    await profile.getByRole('combobox', { name: p.fields.women_rank }).selectOption({ label: 'プラチナ' });
     await profile.getByRole('textbox', { name: p.fields.sales_note }).fill('初回面談済み');
     await profile.getByRole('button', { name: p.save }).click();
     await toast(staff, p.saved).waitFor();
     const history = staff.getByRole('region', { name: p.history.title });
-    await history.getByText(p.history.change(p.fields.women_rank, '未設定', 'A')).waitFor();
+    await history.getByText(p.history.change(p.fields.women_rank, '一般2', 'プラチナ')).waitFor();
 
     // A value out of range is refused before sending, on its field.
     await profile.getByRole('spinbutton', { name: p.fields.height }).fill('300');

@@ -309,3 +309,65 @@ test('a tap asks for permission, then subscribes with the server key (up to push
   expect(seen).toEqual({ asked: 1, subscribedWith: [...serverKey, 1] });
   await tab.close();
 });
+
+test('the card says 通知はオン only when the server holds this device’s subscription, and registers it again when lost', async () => {
+  const tab = await context.newPage();
+  const endpoint = 'https://fcm.googleapis.com/fcm/send/enishi-e2e-truth';
+  // The browser's push service is out of reach here: the page's PushManager hands out one fixed subscription,
+  // or none at all while `e2e-push-broken` is set (a device whose subscription never came to be).
+  await tab.addInitScript((url) => {
+    const fake = {
+      endpoint: url,
+      expirationTime: null,
+      options: { applicationServerKey: null, userVisibleOnly: true },
+      toJSON: () => ({ endpoint: url, expirationTime: null, keys: { p256dh: 'BKey-e2e', auth: 'auth-e2e' } }),
+      unsubscribe: async () => true,
+    };
+    const broken = () => localStorage.getItem('e2e-push-broken') === '1';
+    PushManager.prototype.getSubscription = async () =>
+      (broken() ? null : fake) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async () => {
+      if (broken()) throw new DOMException('no push service in the test', 'AbortError');
+      return fake as unknown as PushSubscription;
+    };
+  }, endpoint);
+  await tab.goto('/enter');
+  await tab.evaluate(() => localStorage.setItem('e2e-push-broken', '1'));
+  await logIn(tab, 'woman');
+  const card = tab.getByRole('region', { name: ja.pushSetup.title });
+  // Allowed, but nothing registered: the card says so and offers to set it up, never 通知はオン.
+  await card.getByText(jaMember.pushCheck.notRegistered).waitFor();
+  expect(await card.getByText(ja.pushSetup.enabled).count()).toBe(0);
+  await card.getByRole('button', { name: ja.pushSetup.enable }).waitFor();
+
+  const ssid = await tab.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('enishi') ?? '{}') as { session?: { session: string } }).session
+        ?.session,
+  );
+  const check = async () =>
+    (
+      (await (await tab.request.post('/api/push/check', { data: { ssid, endpoint } })).json()) as {
+        registered: boolean;
+      }
+    ).registered;
+  expect(await check()).toBe(false);
+
+  // The device subscribes: on, and the server holds it.
+  await tab.evaluate(() => localStorage.removeItem('e2e-push-broken'));
+  await card.getByRole('button', { name: ja.pushSetup.enable }).click();
+  await card.getByText(ja.pushSetup.enabled).waitFor();
+  expect(await check()).toBe(true);
+
+  // The server loses it: opening mypage again registers it again before saying on.
+  const subscript = { endpoint, expirationTime: null, keys: { p256dh: 'BKey-e2e', auth: 'auth-e2e' } };
+  const removed = await tab.request.post('/api/subscript', {
+    data: { ssid, subscript: null, oldSubscript: subscript },
+  });
+  expect(removed.status()).toBe(200);
+  expect(await check()).toBe(false);
+  await tab.reload();
+  await tab.getByRole('region', { name: ja.pushSetup.title }).getByText(ja.pushSetup.enabled).waitFor();
+  expect(await check()).toBe(true);
+  await tab.close();
+});

@@ -58,7 +58,7 @@ describe("the women's list and setting requests", () => {
       birth_date: '2001-04-01',
       height: 162,
       area: 1,
-      women_rank: 6,
+      women_rank: 4,
       pr: '休日は美術館巡りをしています。',
     });
     const olderId = await woman(staff, `石田 ${older}`, {
@@ -112,7 +112,7 @@ describe("the women's list and setting requests", () => {
     const her = staff
       .getByRole('region', { name: jaMember.setting.summaryOf(jaMember.setting.woman, `青山 ${young}`) })
       .first();
-    await expect.poll(() => her.textContent()).toContain(`162cm ・ ${jaMember.women.rank} V`);
+    await expect.poll(() => her.textContent()).toContain(`162cm ・ ${jaMember.women.rank} VIP`);
     await shoot(staff, 'setting-requests');
     await first.getByRole('radio').nth(1).check();
     await first.getByLabel(jaMember.setting.place).fill('銀座 ホテルロビー');

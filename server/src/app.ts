@@ -127,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   installSecurityHeaders(
     app,
     config.publicOrigin,
-    courseImageOrigins(config),
+    [...courseImageOrigins(config), ...(config.enquiry ? [new URL(config.enquiry.url).origin] : [])],
     config.memberSiteUrl ? [new URL(config.memberSiteUrl).origin] : [],
   );
   await app.register(compress, { global: true, threshold: 1024 });

@@ -116,6 +116,13 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .max(2000)
     .optional(),
+  // The club's external enquiry service (product.md §19.11): the women's list, details and favourites from it.
+  ENQUIRY_SERVICE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .max(2000)
+    .optional(),
+  ENQUIRY_SERVICE_TOKEN: z.string().min(1).max(500).optional(),
+  ENQUIRY_TIMEOUT_MS: int(100, 60_000).default(5000),
   // Site kinds (product.md §9.6, decision 014): host name -> kind 1-5; "*" is every other host.
   SITE_KINDS: json(
     z.record(
@@ -179,6 +186,13 @@ const EnvSchema = z.object({
 
 export type RateLimitConfig = RateLimit;
 
+export interface EnquiryConfig {
+  /** The service's base URL (its calls are `${url}/api/entrylist` …). */
+  url: string;
+  token: string;
+  timeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -194,6 +208,8 @@ export interface Config {
   memberSiteLinks: Record<MemberSiteLink, string | null>;
   courseImages: string[];
   memberSiteUrl: string | null;
+  /** The external enquiry service, when the club has one (product.md §19.11). */
+  enquiry: EnquiryConfig | null;
   /** Which women each host shows (product.md §9.6); `fallback` for hosts not named. */
   siteKinds: { byHost: Record<string, SiteKind>; fallback: SiteKind };
   trustProxy: boolean | string;
@@ -278,6 +294,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ) as Record<MemberSiteLink, string | null>,
     courseImages: parsed.COURSE_IMAGES ?? DEFAULT_COURSE_IMAGES,
     memberSiteUrl: parsed.MEMBER_SITE_URL ?? null,
+    enquiry: parsed.ENQUIRY_SERVICE_URL
+      ? {
+          url: parsed.ENQUIRY_SERVICE_URL.replace(/\/+$/, ''),
+          token: parsed.ENQUIRY_SERVICE_TOKEN ?? '',
+          timeoutMs: parsed.ENQUIRY_TIMEOUT_MS,
+        }
+      : null,
     siteKinds: siteKindsOf(parsed.SITE_KINDS),
     webDist: path.resolve(parsed.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),

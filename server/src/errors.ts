@@ -1,7 +1,16 @@
 import { ja } from '@enishi/contract';
 
 export type ErrorKind =
-  'bad-request' | 'unauthorized' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'rate-limited';
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'rate-limited'
+  /** A service of the club's the server depends on failed or did not answer in time (not the client's fault). */
+  | 'bad-gateway'
+  | 'gateway-timeout';
 
 /**
  * A refusal the user should see, with its Japanese text. Services throw it; the HTTP layer (and later the
@@ -20,7 +29,7 @@ export class AppError extends Error {
 export const badRequest = (message: string = ja.errors.badRequest) => new AppError('bad-request', message);
 export const unauthorized = (message: string = ja.errors.unauthorized) =>
   new AppError('unauthorized', message);
-export const forbidden = () => new AppError('forbidden', ja.errors.forbidden);
+export const forbidden = (message: string = ja.errors.forbidden) => new AppError('forbidden', message);
 /** Also for something that exists but that the caller may not see: the two must look the same. */
 export const notFound = () => new AppError('not-found', ja.errors.notFound);
 export const rateLimited = (message: string = ja.errors.rateLimited) => new AppError('rate-limited', message);

@@ -69,6 +69,9 @@ import {
   ProfilePhotoOrderBody,
   ProfileReply,
   ProfileUpdateBody,
+  ProfileEditableBody,
+  ProfileEditableReply,
+  ProfileEditableUpdateBody,
 } from './profile-calls.js';
 import {
   CannedDeleteBody,
@@ -96,6 +99,8 @@ import {
 } from './setting.js';
 import { EntryDetailBody, EntryDetailReply, EntryListBody, EntryListReply } from './women.js';
 import {
+  PushCheckBody,
+  PushCheckReply,
   PushKeyBody,
   PushKeyReply,
   PushSettings,
@@ -115,6 +120,7 @@ export const CALLS = {
   subscript: { body: SubscriptBody, reply: OkReply },
   // Push notifications
   pushkey: { body: PushKeyBody, reply: PushKeyReply },
+  'push/check': { body: PushCheckBody, reply: PushCheckReply },
   'pushsettings/get': { body: PushSettingsGetBody, reply: PushSettings },
   'pushsettings/update': { body: PushSettingsUpdateBody, reply: PushSettings },
   // Answers 200 both ways (product.md §11): a body that does not parse is simply not accepted.
@@ -162,6 +168,8 @@ export const CALLS = {
   'lookups/update': { body: ClubLookupUpdateBody, reply: ClubLookupUpdateReply },
   'profile/get': { body: ProfileGetBody, reply: ProfileReply },
   'profile/update': { body: ProfileUpdateBody, reply: ProfileReply },
+  'profile/editable': { body: ProfileEditableBody, reply: ProfileEditableReply },
+  'profile/editable/update': { body: ProfileEditableUpdateBody, reply: ProfileEditableReply },
   'profile/photo/add': { body: ProfilePhotoAddBody, reply: ProfileReply },
   'profile/photo/delete': { body: ProfilePhotoDeleteBody, reply: ProfileReply },
   'profile/photo/order': { body: ProfilePhotoOrderBody, reply: ProfileReply },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { LIMITS, PushSubscriptionJson, numberOrDigits, ssid, uid } from './common.js';
+import { entryDigits, entryFieldError } from './entry-rules.js';
 
 /*
  * One schema for every HTTP body (product.md §11.1). Bodies are strict: an unknown field is bad input (400).
@@ -77,51 +78,31 @@ export const GetUserReply = z.object({ rows: z.array(UserRow) });
 export type GetUserReply = z.infer<typeof GetUserReply>;
 
 // POST /api/entry: public application from the intro pages.
-const digitsOnly = (value: string) => value.normalize('NFKC').trim();
 export const EntryBody = z
   .object({
     // A logged-in phone may still attach its session; it is not needed.
     ssid: z.string().max(200).optional(),
     type: z.enum(['male', 'female'], { error: ja.errors.badRequest }),
-    name: z
-      .string({ error: ja.intro.nameRequired })
-      .trim()
-      .min(1, ja.intro.nameRequired)
-      .max(LIMITS.nameMax, ja.errors.tooLong),
-    age: z
-      .union([z.string(), z.number()], { error: ja.intro.ageRequired })
-      .transform((value) => digitsOnly(String(value)))
-      .pipe(
-        z
-          .string()
-          .min(1, ja.intro.ageRequired)
-          .max(3, ja.intro.ageInvalid)
-          .regex(/^\d+$/, ja.intro.ageInvalid)
-          .transform(Number)
-          .pipe(z.number().int().min(18, ja.intro.ageInvalid).max(120, ja.intro.ageInvalid)),
-      ),
-    email: z
-      .string({ error: ja.intro.emailRequired })
-      .trim()
-      .min(1, ja.intro.emailRequired)
-      .max(LIMITS.emailMax, ja.errors.tooLong)
-      .pipe(z.email(ja.intro.emailInvalid)),
-    tel: z
-      .string({ error: ja.intro.telRequired })
-      .transform(digitsOnly)
-      .pipe(
-        z
-          .string()
-          .min(1, ja.intro.telRequired)
-          .max(LIMITS.telMax, ja.errors.tooLong)
-          .regex(/^\+?[0-9-]{6,}$/, ja.intro.telInvalid),
-      ),
+    name: z.string({ error: ja.intro.nameRequired }).max(1000, ja.errors.tooLong),
+    age: z.union([z.string().max(100, ja.intro.ageInvalid), z.number()], { error: ja.intro.ageRequired }),
+    email: z.string({ error: ja.intro.emailRequired }).max(1000, ja.errors.tooLong),
+    tel: z.string({ error: ja.intro.telRequired }).max(1000, ja.errors.tooLong),
   })
   .strict()
-  .refine((entry) => entry.type !== 'female' || entry.age >= 20, {
-    message: ja.intro.ageUnder20,
-    path: ['age'],
-  });
+  // Each field by the rules the form checks as it is typed (entry-rules.ts), in the form's order.
+  .superRefine((entry, ctx) => {
+    for (const field of ['name', 'age', 'email', 'tel'] as const) {
+      const message = entryFieldError(field, String(entry[field]), entry.type);
+      if (message) ctx.addIssue({ code: 'custom', message, path: [field] });
+    }
+  })
+  .transform((entry) => ({
+    type: entry.type,
+    name: entry.name.trim(),
+    age: Number(entryDigits(String(entry.age))),
+    email: entry.email.trim(),
+    tel: entryDigits(entry.tel),
+  }));
 export type EntryBody = z.input<typeof EntryBody>;
 export type Entry = z.output<typeof EntryBody>;
 export const EntryReply = z.object({ status: z.literal('OK') });

@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './http.js';
+export * from './entry-rules.js';
 export * from './ja.js';
 export * from './socket.js';
 export * from './call-frames.js';

@@ -318,7 +318,9 @@ export const jaMember = {
     height: (n: number) => `${n}cm`,
     rank: 'ランク',
     noHits: '条件に合う女性が見つかりません',
+    noHitsNext: '条件を減らすか、「条件をクリア」でもう一度お探しください。',
     noFavorites: 'お気に入りはまだありません',
+    noFavoritesNext: '「すべて」のカードの☆を押すと、ここに集まります。',
     more: '読み込み中…',
     favoriteOn: 'お気に入りに追加',
     favoriteOff: 'お気に入りから外す',
@@ -348,7 +350,105 @@ export const jaMember = {
       range: '範囲の指定が正しくありません',
       codes: '選択肢の指定が正しくありません',
       minOverMax: '下限は上限以下にしてください',
+      serviceTimeout:
+        '女性一覧のサービスから時間内に応答がありませんでした。しばらくしてからもう一度お試しください。',
+      serviceDown: '女性一覧のサービスに接続できませんでした。しばらくしてからもう一度お試しください。',
+      serviceRefused: '女性一覧のサービスが要求を受け付けませんでした。スタッフにお知らせください。',
+      serviceBroken: '女性一覧のサービスから正しくない応答がありました。スタッフにお知らせください。',
     },
+  },
+  course: {
+    /** The six pictures' words as text (product.md §1.8): the cover, four courses, how it works. */
+    cover: {
+      title: 'コースのご案内',
+      catch: '大切なご縁を、確かなかたちに。',
+      courses: '一般・プラチナ・VIP・スペシャルの4つのコースをご用意しています。',
+    },
+    courses: [
+      {
+        name: '一般コース',
+        en: 'REGULAR',
+        catch: 'はじめての方に、安心の基本コース',
+        points: [
+          '専任スタッフによるトークでのご相談',
+          '月1回のセッティング（お食事のご紹介）',
+          '最新情報・イベントのお知らせ',
+          '会員様専用アプリのご利用',
+        ],
+        note: 'ご入会後はいつでも上位コースへ変更いただけます。',
+      },
+      {
+        name: 'プラチナコース',
+        en: 'PLATINUM',
+        catch: 'より多くの出会いを、きめ細やかに',
+        points: [
+          '月2回までのセッティング',
+          'ご希望条件に合わせた優先ご紹介',
+          'セッティング日程の優先調整',
+          '担当スタッフによるアフターフォロー',
+        ],
+        note: '一般コースの内容はすべて含まれます。',
+      },
+      {
+        name: 'VIPコース',
+        en: 'VIP',
+        catch: 'ご希望に寄り添う、特別なご紹介',
+        points: [
+          '月4回までのセッティング',
+          'VIP会員様に限ったご紹介',
+          'お店のご提案とご予約の代行',
+          '専任コンシェルジュが窓口を担当',
+        ],
+        note: 'プラチナコースの内容はすべて含まれます。',
+      },
+      {
+        name: 'スペシャルコース',
+        en: 'SPECIAL',
+        catch: '完全オーダーメイドのご縁づくり',
+        points: [
+          'ご希望に合わせたオーダーメイドのご紹介',
+          '遠方・海外でのセッティングにも対応',
+          'ご連絡には最優先でお応えします',
+          '会員様専用イベントへのご招待',
+        ],
+        note: 'VIPコースの内容はすべて含まれます。',
+      },
+    ],
+    flowTitle: 'ご利用の流れ',
+    flow: [
+      ['お申し込み', 'アプリの入会案内からお申し込みください。'],
+      ['ご面談', '担当スタッフがご希望やお人柄を伺います。'],
+      ['ご入会', 'ご希望に合うコースをお選びいただきます。'],
+      ['セッティング', 'お相手とのお食事の場をご用意します。'],
+      ['ご報告', 'ご感想をお聞かせください。次のご縁に生かします。'],
+    ],
+    hours: '営業時間 12:00〜20:00（日曜・祝日休み）',
+    fees: '料金の詳細は担当スタッフまでお問い合わせください。',
+    more: 'そのほかのご案内',
+  },
+  /** The member area's additions to ja.pushSetup, ja.talk and ja.news (kept here: not on the public pages). */
+  pushCheck: {
+    checking: 'この端末の通知の設定を確認しています…',
+    notRegistered:
+      'この端末はまだ通知を受け取れる状態になっていません。下のボタンからもう一度設定してください。',
+  },
+  talkLimit: {
+    count: (n: number, max: number) => `${n.toLocaleString('ja-JP')} / ${max.toLocaleString('ja-JP')}文字`,
+    tooLong: (max: number) =>
+      `メッセージは${max.toLocaleString('ja-JP')}文字までです。入りきらない部分は切り取られました`,
+  },
+  newsMore: {
+    emptyNext: 'クラブからのお知らせが届くと、ここに表示されます。',
+    offlineCopy: 'オフラインのため、前回読み込んだ最新情報を表示しています。',
+  },
+  memberSite: {
+    tabs: '会員ページ',
+    loginTitle: '会員サイトにログイン',
+    lead: '会員サイトのIDとパスワードを入力してください。パスワードはこのアプリには保存されず、会員サイトへ直接送られます。',
+    loginId: '会員サイトのID',
+    password: '会員サイトのパスワード',
+    submit: 'ログイン',
+    loginAgain: '会員サイトにログインし直す',
   },
   setting: {
     title: 'セッティング依頼',
@@ -372,6 +472,10 @@ export const jaMember = {
     declined: 'セッティング依頼をお断りしました',
     none: 'セッティング依頼はありません',
     empty: 'セッティング依頼はまだありません',
+    emptyNext: '女性一覧で気になる方のプロフィールを開き、「セッティングを依頼する」から依頼できます。',
+    emptyWoman: 'セッティングはまだありません',
+    emptyWomanNext: 'スタッフがセッティングを確定すると、ここに日時と場所が表示されます。',
+    toWomen: '女性一覧を見る',
     man: '男性',
     woman: '女性',
     summaryOf: (who: string, name: string) => `${who} ${name}さんのプロフィール`,

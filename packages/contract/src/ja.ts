@@ -156,8 +156,11 @@ export const ja = {
     telRequired: '電話番号を入力してください',
     ageInvalid: '年齢は数字で入力してください',
     ageUnder20: '女性会員は20歳以上の方に限ります',
-    emailInvalid: 'メールアドレスの形式をご確認ください',
-    telInvalid: '電話番号は数字とハイフンで入力してください',
+    ageUnder18: 'お申し込みは18歳以上の方に限ります',
+    nameTooLong: (max: number) => `お名前は${max}文字以内で入力してください`,
+    emailInvalid: 'メールアドレスの形式をご確認ください（例：hanako@example.jp）',
+    telInvalid: '電話番号は数字とハイフンで入力してください（例：090-1234-5678）',
+    telTooLong: (max: number) => `電話番号は${max}文字以内で入力してください`,
     toLogin: '会員の方はこちらからログイン',
   },
   roles: {

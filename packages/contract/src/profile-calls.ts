@@ -3,7 +3,7 @@ import { LIMITS, id, numberOrDigits, ssid, uid } from './common.js';
 import { ja } from './ja.js';
 import { jaProfile } from './ja-profile.js';
 import { CLUB_LOOKUPS } from './lookups/index.js';
-import { PROFILE_HISTORY_FIELDS, ProfilePatch, type Profile } from './profile.js';
+import { MEMBER_EDITABLE_CANDIDATES, PROFILE_HISTORY_FIELDS, ProfilePatch, type Profile } from './profile.js';
 
 /*
  * The calls of code tables, profiles, photos and the applications inbox (product.md §11.6, §19.1, §19.5).
@@ -97,6 +97,24 @@ export const ProfilePhotoDeleteBody = z.object({ ssid, uid, id: photoId }).stric
 // POST /api/profile/photo/order {ssid, uid, ids: [every photo id in the new order]} -> ProfileReply
 export const ProfilePhotoOrderBody = z
   .object({ ssid, uid, ids: z.array(photoId).min(1).max(PROFILE_PHOTOS_MAX) })
+  .strict();
+
+// POST /api/profile/editable {ssid} -> {fields}: the profile fields members may change on their own profile
+// (product.md §19.10); POST /api/profile/editable/update {ssid, fields} -> {fields}: the owner (and admin) set them.
+export const ProfileEditableBody = z.object({ ssid }).strict();
+export const ProfileEditableReply = z.object({ fields: z.array(z.string()) });
+export type ProfileEditableReply = z.infer<typeof ProfileEditableReply>;
+export const ProfileEditableUpdateBody = z
+  .object({
+    ssid,
+    fields: z
+      .array(z.string(), { error: jaProfile.errors.badField })
+      .max(MEMBER_EDITABLE_CANDIDATES.length, jaProfile.errors.badField)
+      .refine(
+        (fields) => fields.every((field) => (MEMBER_EDITABLE_CANDIDATES as string[]).includes(field)),
+        jaProfile.errors.badField,
+      ),
+  })
   .strict();
 
 // POST /api/applications/handle {ssid, id, member_uid?} -> {status: 'OK'}: staff mark an application handled,

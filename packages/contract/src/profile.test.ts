@@ -30,6 +30,41 @@ describe('code tables', () => {
     }
   });
 
+  it('carry the specification’s labels in its order (§9: ranks, cups, drinking, contact, employment)', () => {
+    const labels = (name: keyof typeof LOOKUPS) => LOOKUPS[name].map((item) => item.label);
+    expect(labels('womenRanks')).toEqual([
+      '一般2',
+      '一般3',
+      '一般4',
+      'プラチナ',
+      'VIP',
+      'スペシャルVIP',
+      'ブラック',
+      'ランク外',
+      'プラチナ3',
+    ]);
+    expect(labels('menRankLabels')).toEqual([
+      '一般',
+      'クライアント',
+      'プラチナ',
+      'ブラック',
+      'VIP',
+      'スペシャル',
+      'トライアル',
+    ]);
+    expect(LOOKUPS.menRankLabels.map((item) => item.code)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(labels('cupSizes').join(' ')).toBe('A B C D E F G H I J K L M以上 不明');
+    expect(labels('drinking')).toEqual(['飲めない', '20歳未満', '弱い', '普通', '強い']);
+    expect(labels('contactMethods')).toEqual(['LINE', 'メール', '電話', 'SMS', 'その他']);
+    expect(labels('employmentTypes')).toEqual([
+      'パート・アルバイト',
+      '派遣社員',
+      '契約社員',
+      '正社員',
+      'その他',
+    ]);
+  });
+
   it('cover every coded profile field', () => {
     const club = ['companies', 'media', 'chargeStaff'];
     for (const spec of Object.values(PROFILE_FIELDS)) {

@@ -104,6 +104,14 @@ type FieldValue<S> = S extends { kind: 'codes' }
 /** A whole profile as stored and read: every field present (null or [] or '' when not set). */
 export type Profile = { [K in ProfileField]: FieldValue<(typeof PROFILE_FIELDS)[K]> };
 
+/**
+ * The fields the owner may let members change on their own profile (product.md §19.10): every field but the
+ * sales notes, which a member never sees.
+ */
+export const MEMBER_EDITABLE_CANDIDATES = PROFILE_FIELD_NAMES.filter(
+  (name) => PROFILE_FIELDS[name].group !== 'sales',
+);
+
 /** Fields whose changes are kept in the rank history with who, when, from and to. */
 export const PROFILE_HISTORY_FIELDS = ['women_rank', 'entry_type'] as const;
 export type ProfileHistoryField = (typeof PROFILE_HISTORY_FIELDS)[number];

@@ -6,6 +6,12 @@ import { ssid } from './common.js';
  * what each person receives is their own choice, kept on the server so every device of theirs agrees.
  */
 
+// POST /api/push/check (product.md §16.8): is this device's endpoint registered for the caller's session?
+export const PushCheckBody = z.object({ ssid, endpoint: z.string().min(1).max(2048) }).strict();
+export type PushCheckBody = z.infer<typeof PushCheckBody>;
+export const PushCheckReply = z.object({ registered: z.boolean() });
+export type PushCheckReply = z.infer<typeof PushCheckReply>;
+
 // POST /api/pushkey
 export const PushKeyBody = z.object({ ssid }).strict();
 export type PushKeyBody = z.infer<typeof PushKeyBody>;

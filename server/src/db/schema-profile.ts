@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   timestamp,
@@ -167,6 +168,17 @@ export const clubLookupItems = pgTable(
   },
   (table) => [primaryKey({ columns: [table.list, table.code] })],
 );
+
+/**
+ * The club's settings that the owner edits (product.md §19.8), one row per key. `member_editable_fields`:
+ * the profile fields a member may change on their own profile (string[] of PROFILE_FIELDS names).
+ */
+export const clubSettings = pgTable('club_settings', {
+  key: varchar('key', { length: 40 }).primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type MemberProfileRecord = typeof memberProfiles.$inferSelect;
 export type NewMemberProfileRecord = typeof memberProfiles.$inferInsert;

@@ -10,6 +10,8 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   conflict: 409,
   'too-large': 413,
   'rate-limited': 429,
+  'bad-gateway': 502,
+  'gateway-timeout': 504,
 };
 
 /**

@@ -23,7 +23,8 @@ export function contentSecurityPolicy(
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The member site's login form posts into its frame (product.md §19.9), so its origin may be a form action.
+    ["form-action 'self'", ...frameOrigins].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
 }

@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { ENTRY_TYPE, ROLE, WOMEN_RANK_V, type EntryQuery, type SiteKind } from '@enishi/contract';
+import { ENTRY_TYPE, ROLE, WOMEN_RANKS_V_OR_ABOVE, type EntryQuery, type SiteKind } from '@enishi/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { favorites, memberPhotos, memberProfiles, users, type MemberProfileRecord } from '../db/schema.js';
@@ -48,7 +48,7 @@ const company = memberProfiles.company;
 
 /**
  * Which women a site of each kind shows (product.md §9.6, decision 014): 1 black women; 2 the club's own and
- * other companies' women listed for sales; 3 individual women (no company); 4 as 2 at rank V or above;
+ * other companies' women listed for sales; 3 individual women (no company); 4 as 2 at rank V or above (VIP, special VIP);
  * 5 ocean: the women other companies brought (a company set).
  */
 export function siteKindCondition(kind: SiteKind): SQL {
@@ -60,7 +60,7 @@ export function siteKindCondition(kind: SiteKind): SQL {
     case 3:
       return and(inArray(entryType, LISTED), isNull(company))!;
     case 4:
-      return and(inArray(entryType, LISTED), gte(memberProfiles.womenRank, WOMEN_RANK_V))!;
+      return and(inArray(entryType, LISTED), inArray(memberProfiles.womenRank, [...WOMEN_RANKS_V_OR_ABOVE]))!;
     case 5:
       return and(inArray(entryType, LISTED), isNotNull(company))!;
   }

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../db/client.js';
 import {
   clubLookupItems,
+  clubSettings,
   memberPhotos,
   memberProfileHistory,
   memberProfiles,
@@ -178,6 +179,23 @@ export class ProfileRepository {
   }
 
   /** The club's own lists, each in its order. */
+  /** A club setting the owner edits (`club_settings`), or undefined when never set. */
+  async setting(key: string): Promise<unknown> {
+    const rows = await this.db
+      .select({ value: clubSettings.value })
+      .from(clubSettings)
+      .where(eq(clubSettings.key, key));
+    return rows[0]?.value;
+  }
+
+  async saveSetting(key: string, value: unknown, by: number): Promise<void> {
+    const updatedAt = new Date();
+    await this.db
+      .insert(clubSettings)
+      .values({ key, value, updatedBy: by, updatedAt })
+      .onConflictDoUpdate({ target: clubSettings.key, set: { value, updatedBy: by, updatedAt } });
+  }
+
   async clubLists(): Promise<Record<ClubLookupName, LookupItem[]>> {
     const rows = await this.db
       .select()

@@ -36,6 +36,22 @@ export class PushRepository {
       .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
   }
 
+  /** Whether the endpoint is stored for this user and session (product.md §16.8). */
+  async registered(userId: number, sessionId: string, endpoint: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(
+        and(
+          eq(pushSubscriptions.endpoint, endpoint),
+          eq(pushSubscriptions.userId, userId),
+          eq(pushSubscriptions.sessionId, sessionId),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** A push service said the endpoint is gone (404/410). */
   async removeEndpoint(endpoint: string): Promise<void> {
     await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));

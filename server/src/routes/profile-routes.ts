@@ -35,6 +35,10 @@ export function profileRoutes(
   calls.session('profile/update', async ({ body, actor }) =>
     reply(await profiles.update(actor, body.uid, body.profile)),
   );
+  calls.session('profile/editable', async () => ({ fields: await profiles.editableFields() }));
+  calls.session('profile/editable/update', async ({ body, actor }) => ({
+    fields: await profiles.setEditableFields(actor, body.fields),
+  }));
   calls.session(
     'profile/photo/add',
     async ({ body, actor }) => reply(await profiles.addPhoto(actor, body.uid, body.image)),

@@ -9,6 +9,10 @@ export function pushRoutes(calls: ReturnType<typeof apiCalls>, services: { push:
     return { status: 'OK' };
   });
 
+  calls.session('push/check', async ({ body, actor }) => ({
+    registered: await services.push.registered(actor, body.endpoint),
+  }));
+
   calls.session('pushsettings/get', ({ actor }) => services.push.settings(actor));
 
   calls.session('pushsettings/update', ({ body: { ssid: _ssid, ...update }, actor }) =>

@@ -26,7 +26,7 @@ describe.each(ENGINES)("the women's list and favourites on %s", (engine) => {
           height: 160,
           bust: 84,
           area: 1,
-          womenRank: 6,
+          womenRank: 4,
           sake: 3,
           bloodType: 1,
           languages: [1, 2],
@@ -74,7 +74,7 @@ describe.each(ENGINES)("the women's list and favourites on %s", (engine) => {
     const reply = EntryListReply.parse((await entrylist('taro')).body);
     expect(reply.rows.map((row) => row.name)).toEqual(['美緒', 'あおい']);
     expect(reply.total).toBe(2);
-    expect(reply.rows[1]).toMatchObject({ age: 24, height: 160, area: 1, women_rank: 6, favorite: false });
+    expect(reply.rows[1]).toMatchObject({ age: 24, height: 160, area: 1, women_rank: 4, favorite: false });
     expect(await names('staff')).toEqual(['美緒', 'あおい']);
     expect((await entrylist('aoi')).status).toBe(403);
     expect((await call(ctx.app, 'entrylist', { page: 0 })).status).toBe(401);
@@ -141,7 +141,7 @@ describe.each(ENGINES)("the women's list and favourites on %s", (engine) => {
     const reply = await call(ctx.app, 'entrydetail', { ssid: ssid.taro, id: who.aoi!.uid });
     const detail = EntryDetailReply.parse(reply.body);
     expect(detail).toMatchObject({ id: who.aoi!.uid, name: 'あおい', age: 24, photos: [] });
-    expect(detail.profile).toMatchObject({ height: 160, languages: [1, 2], women_rank: 6, sake: 3 });
+    expect(detail.profile).toMatchObject({ height: 160, languages: [1, 2], women_rank: 4, sake: 3 });
     expect(Object.keys(detail.profile)).not.toContain('sales_note');
     expect(Object.keys(detail.profile)).not.toContain('birth_date');
     expect((await call(ctx.app, 'entrydetail', { ssid: ssid.taro, id: who.taro!.uid })).status).toBe(404);

@@ -2,6 +2,7 @@ import type { SiteKind } from '@enishi/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { apiCalls } from '../http/calls.js';
+import type { EnquiryService } from '../services/enquiry-service.js';
 import type { WomenService } from '../services/women-service.js';
 
 export type SiteKinds = Config['siteKinds'];
@@ -14,26 +15,37 @@ export function siteKindOf(siteKinds: SiteKinds, request: FastifyRequest): SiteK
   return siteKinds.byHost[request.hostname.toLowerCase()] ?? siteKinds.fallback;
 }
 
-/** The women's list and a man's favourites (product.md §19.2-§19.4). */
+/**
+ * The women's list and a man's favourites (product.md §19.2-§19.4): from this server's database, or from the
+ * club's external enquiry service when ENQUIRY_SERVICE_URL is set (§19.11).
+ */
 export function womenRoutes(
   calls: ReturnType<typeof apiCalls>,
-  services: { women: WomenService },
+  services: { women: WomenService; enquiry: EnquiryService | null },
   siteKinds: SiteKinds,
 ): void {
-  calls.session('entrylist', async ({ body, actor, request }) =>
-    services.women.list(actor, siteKindOf(siteKinds, request), body),
-  );
+  const { women, enquiry } = services;
+  calls.session('entrylist', async ({ body, actor, request }) => {
+    const kind = siteKindOf(siteKinds, request);
+    return enquiry ? enquiry.list(actor, kind, body) : women.list(actor, kind, body);
+  });
 
-  calls.session('entrydetail', async ({ body, actor, request }) =>
-    services.women.detail(actor, siteKindOf(siteKinds, request), body.id),
-  );
+  calls.session('entrydetail', async ({ body, actor, request }) => {
+    const kind = siteKindOf(siteKinds, request);
+    return enquiry ? enquiry.detail(actor, kind, body.id) : women.detail(actor, kind, body.id);
+  });
 
-  calls.session('member/getFavorite', async ({ actor }) => ({
-    rows: (await services.women.favoriteIds(actor)).map((id) => ({ id, flg: 1 as const })),
-  }));
+  calls.session('member/getFavorite', async ({ actor, request }) => {
+    const ids = enquiry
+      ? await enquiry.favoriteIds(actor, siteKindOf(siteKinds, request))
+      : await women.favoriteIds(actor);
+    return { rows: ids.map((id) => ({ id, flg: 1 as const })) };
+  });
 
-  calls.session('member/updateFavorite', async ({ body, actor }) => {
-    await services.women.setFavorite(actor, body.data.id, body.data.flg === 1);
+  calls.session('member/updateFavorite', async ({ body, actor, request }) => {
+    const on = body.data.flg === 1;
+    if (enquiry) await enquiry.setFavorite(actor, siteKindOf(siteKinds, request), body.data.id, on);
+    else await women.setFavorite(actor, body.data.id, on);
     return { status: 'OK' as const };
   });
 }

@@ -58,6 +58,7 @@ import { SessionService } from './session-service.js';
 import { UserService } from './user-service.js';
 import { SettingService } from './setting-service.js';
 import { WomenService } from './women-service.js';
+import { EnquiryService } from './enquiry-service.js';
 
 export interface Services {
   sessions: SessionService;
@@ -85,6 +86,8 @@ export interface Services {
   profilePhotos: ProfilePhotoService;
   calls: CallService;
   women: WomenService;
+  /** The external enquiry service, when configured (product.md §19.11). */
+  enquiry: EnquiryService | null;
   settings: SettingService;
 }
 
@@ -116,7 +119,7 @@ const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
  * rate limits are in-process unless shared ones (Redis, see lib/redis.ts) are given.
  */
 export function createServices(
-  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push'>,
+  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push'> & Partial<Pick<Config, 'enquiry'>>,
   { db, ordered }: DatabaseConnections,
   clock: Clock = systemClock,
   fanout: Fanout = new InProcessFanout(),
@@ -170,6 +173,7 @@ export function createServices(
   return {
     profiles: new ProfileService(profileRepository, userRepository, profilePhotos, clock),
     profilePhotos,
+    enquiry: config.enquiry ? new EnquiryService(config.enquiry) : null,
     ...matchmaking(
       db,
       { profilePhotos, profileImages, conversations, posting, users: userRepository },

@@ -3,7 +3,9 @@ import {
   canManageStaff,
   canUploadOwnImage,
   contentTypeOfRole,
+  isMemberRole,
   isStaffRole,
+  ROLE,
   type MemberKind,
 } from '@enishi/contract';
 import { readerOf, seesTalk, type Talk } from '../rules/conversation-rules.js';
@@ -24,6 +26,10 @@ export const policies = {
   /** One's own profile picture: roles 1 to 3 and 201 (product.md §6). */
   uploadOwnImage: (actor: Actor): boolean => canUploadOwnImage(actor.role),
   readAuditLog: (actor: Actor): boolean => canManageStaff(actor.role),
+  /** The club's settings and own lists: the owner and admin (product.md §19.1, §19.10). */
+  manageClubSettings: (actor: Actor): boolean => canManageStaff(actor.role) || actor.role === ROLE.admin,
+  /** A member changing their own profile: only themselves, only the fields the owner made editable (§19.10). */
+  editOwnProfile: (actor: Actor, uid: number): boolean => isMemberRole(actor.role) && actor.uid === uid,
 
   /** The visibility rule of rules/conversation-rules.ts: staff see every talk, a member their own. */
   seeConversation: (actor: Actor, conversation: Talk): boolean => seesTalk(readerOf(actor), conversation),

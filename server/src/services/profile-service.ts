@@ -1,10 +1,9 @@
 import {
   LOOKUPS,
+  MEMBER_EDITABLE_CANDIDATES,
   PROFILE_FIELDS,
   PROFILE_FIELD_NAMES,
   PROFILE_PHOTOS_MAX,
-  ROLE,
-  canManageStaff,
   isMemberRole,
   isStaffRole,
   type AuditAction,
@@ -12,6 +11,7 @@ import {
   type ClubLookupName,
   type LookupItem,
   type Profile,
+  type ProfileField,
   type ProfileHistoryRow,
   type ProfilePhoto,
   jaMember,
@@ -23,7 +23,11 @@ import type { Clock } from '../lib/clock.js';
 import type { ProfileRepository } from '../repositories/profile-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { ProfilePhotoService } from './profile-photo-service.js';
+import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
+
+/** The `club_settings` key of the fields members may change on their own profile (product.md §19.10). */
+const EDITABLE_KEY = 'member_editable_fields';
 
 export interface ProfileView {
   user: UserRecord;
@@ -56,7 +60,7 @@ export class ProfileService {
   }
 
   async replaceClubList(actor: Actor, list: ClubLookupName, items: LookupItem[]): Promise<LookupItem[]> {
-    if (!canManageStaff(actor.role) && actor.role !== ROLE.admin) throw forbidden();
+    if (!policies.manageClubSettings(actor)) throw forbidden();
     if (list === 'media') {
       const parents = [...new Set(items.flatMap((item) => (item.parent ? [item.parent] : [])))];
       if (!(await this.profiles.clubCodesExist('companies', parents))) {
@@ -84,13 +88,41 @@ export class ProfileService {
     return this.readable(actor, uid);
   }
 
+  /** The fields members may change on their own profile, as the owner set them (none until then). */
+  async editableFields(): Promise<ProfileField[]> {
+    const stored = await this.profiles.setting(EDITABLE_KEY);
+    const fields = Array.isArray(stored) ? (stored as string[]) : [];
+    return MEMBER_EDITABLE_CANDIDATES.filter((field) => fields.includes(field));
+  }
+
+  async setEditableFields(actor: Actor, fields: string[]): Promise<ProfileField[]> {
+    if (!policies.manageClubSettings(actor)) throw forbidden();
+    const chosen = MEMBER_EDITABLE_CANDIDATES.filter((field) => fields.includes(field));
+    await this.profiles.saveSetting(EDITABLE_KEY, chosen, actor.uid);
+    return chosen;
+  }
+
+  /**
+   * A member changing their own profile: only the fields the owner made editable (anything else: 403 naming
+   * the field); the change is audited like a staff change, with the member as the actor.
+   */
+  private async ownEditable(actor: Actor, uid: number, patch: Partial<Profile>): Promise<UserRecord> {
+    if (!policies.editOwnProfile(actor, uid)) throw forbidden();
+    const allowed = await this.editableFields();
+    const refused = (Object.keys(patch) as ProfileField[]).find((field) => !allowed.includes(field));
+    if (refused) throw forbidden(jaMember.profile.errors.notEditable(jaMember.profile.fields[refused]));
+    return this.readable(actor, uid);
+  }
+
   async get(actor: Actor, uid: number): Promise<ProfileView> {
     const user = await this.readable(actor, uid);
     return this.view(actor, user);
   }
 
   async update(actor: Actor, uid: number, patch: Partial<Profile>): Promise<ProfileView> {
-    const user = await this.editable(actor, uid);
+    const user = isStaffRole(actor.role)
+      ? await this.editable(actor, uid)
+      : await this.ownEditable(actor, uid, patch);
     for (const [field, list] of Object.entries(CLUB_FIELDS) as [keyof typeof CLUB_FIELDS, ClubLookupName][]) {
       const value = patch[field];
       if (typeof value === 'number' && !(await this.profiles.clubCodesExist(list, [value]))) {

@@ -66,6 +66,11 @@ export class PushService {
     }
   }
 
+  /** Whether this device's endpoint is registered for the caller's session: the truth the mypage card tells. */
+  async registered(actor: Actor, endpoint: string): Promise<boolean> {
+    return this.repository.registered(actor.uid, actor.sessionId, endpoint);
+  }
+
   /** Logout: the device that logs out stops receiving pushes for this person. */
   async unsubscribe(actor: Actor, subscription: PushSubscriptionJson | null | undefined): Promise<void> {
     if (subscription) await this.repository.remove(actor.uid, subscription.endpoint);

@@ -53,4 +53,18 @@ describe('a push subscription ends with its session', () => {
     expect((await call(ctx.app, 'logout', { ssid: device.ssid })).status).toBe(200);
     expect(await endpoints()).not.toContain(device.endpoint);
   });
+
+  it('answers push/check: registered only for the endpoint, user and session that registered it', async () => {
+    const device = await subscribed('checked');
+    const check = async (ssid: string, endpoint: string) =>
+      (await call(ctx.app, 'push/check', { ssid, endpoint })).body as { registered: boolean };
+    expect(await check(device.ssid, device.endpoint)).toEqual({ registered: true });
+    expect(await check(device.ssid, `${device.endpoint}-other`)).toEqual({ registered: false });
+    // Another session of the same member (another device, or after logging in again): not this one's.
+    const other = await login(ctx.app, member);
+    expect(await check(other, device.endpoint)).toEqual({ registered: false });
+    const someone = await createUser(ctx.app, { loginId: 'session-check-2', role: 201, name: '別人' });
+    expect(await check(await login(ctx.app, someone), device.endpoint)).toEqual({ registered: false });
+    expect((await call(ctx.app, 'push/check', { ssid: 'nope', endpoint: device.endpoint })).status).toBe(401);
+  });
 });

@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: screen(() => import('./routes/home')) },
           { path: 'mypage', lazy: screen(() => import('./routes/mypage')) },
+          { path: 'mypage/profile', lazy: profileAdmin('OwnProfileScreen') },
           {
             loader: requireCaller,
             children: [
@@ -116,6 +117,7 @@ export const routes: RouteObject[] = [
             loader: requireMaleMember,
             children: [
               { path: 'member', lazy: screen(() => import('./routes/member')) },
+              { path: 'member/women', lazy: screen(() => import('./routes/member')) },
               { path: 'member/:id', lazy: screen(() => import('./routes/woman')) },
             ],
           },
@@ -170,6 +172,7 @@ export const routes: RouteObject[] = [
               { path: 'staff/edit', lazy: memberAdmin('StaffEdit') },
               { path: 'staff/audit', lazy: memberAdmin('AuditLogScreen') },
               { path: 'staff/lists', lazy: profileAdmin('ClubListsScreen') },
+              { path: 'staff/profile-fields', lazy: profileAdmin('EditableFieldsScreen') },
             ],
           },
         ],

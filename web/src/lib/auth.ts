@@ -1,5 +1,5 @@
 import { ApiError, api } from './api-client';
-import { clearHistory } from './chat/history';
+import { clearHistory, clearSavedNews } from './chat/history';
 import { stopChatSocket } from './chat/socket';
 import { clearLocalState } from './local-state';
 import { forgetPushDevice } from './push-device';
@@ -62,4 +62,5 @@ export function forgetUser(): void {
   clearLocalState();
   queryClient.clear();
   void clearHistory();
+  clearSavedNews();
 }

@@ -77,6 +77,25 @@ export async function enablePush(session: Session): Promise<NotificationPermissi
   return permission;
 }
 
+/**
+ * Whether this device really receives pushes (product.md §16.8): permission granted, a subscription in the
+ * browser, and the server holding its endpoint for this session (`/api/push/check`). When the server has
+ * lost it (or the browser's subscription is gone), it is registered again; the answer is whether that worked.
+ */
+export async function verifyPush(session: Session): Promise<boolean> {
+  if (pushState() !== 'granted') return false;
+  const registration = await navigator.serviceWorker.ready;
+  const subscription = await registration.pushManager.getSubscription();
+  if (subscription) {
+    const { registered } = await api('push/check', { endpoint: subscription.endpoint });
+    if (registered) return true;
+  }
+  await register(session, true);
+  const renewed = await registration.pushManager.getSubscription();
+  if (!renewed) return false;
+  return (await api('push/check', { endpoint: renewed.endpoint })).registered;
+}
+
 /** At start and after login: keep an allowed subscription current (a new key, user or session). */
 export function renewPushSubscription(): void {
   const session = getSession();

@@ -17,12 +17,19 @@ function dismiss(id: number): void {
   emit();
 }
 
-/** Show a short message for LIMITS.toastMs. The same message shown twice restarts its time instead. */
+/**
+ * Show a short message for LIMITS.toastMs. The same message shown twice restarts its time instead; a new one
+ * replaces the standing one of its kind (a notice another notice, a success another success), so two
+ * contradictory answers never stand side by side (product.md §2.4).
+ */
 export function toast(message: string, success = false): void {
   const same = toasts.find((toast) => toast.message === message);
   const id = same?.id ?? nextId++;
   if (same) clearTimeout(timers.get(id));
-  else toasts = [...toasts, { id, message, success }];
+  else {
+    for (const standing of toasts) if (standing.success === success) dismiss(standing.id);
+    toasts = [...toasts, { id, message, success }];
+  }
   timers.set(
     id,
     setTimeout(() => dismiss(id), LIMITS.toastMs),
@@ -32,7 +39,7 @@ export function toast(message: string, success = false): void {
 
 /**
  * Something went through: its message replaces the notices still standing (an error from the try before would
- * otherwise read as the answer to this one); other successes stay.
+ * otherwise read as the answer to this one) and the success before it.
  */
 export function toastSuccess(message: string): void {
   for (const standing of toasts) if (!standing.success) dismiss(standing.id);

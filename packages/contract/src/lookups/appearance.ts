@@ -2,8 +2,14 @@ import { numbered } from './items.js';
 
 /* Appearance and body (product.md §9.5). */
 
-/** Cup sizes; the code rises with the size. 0: not given. */
-export const CUP_SIZES = numbered(['未回答', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I以上'], 0);
+/**
+ * Cup sizes A to M以上, then unknown, in the specification's order (product.md §9.5). The code rises with the
+ * size (A 1 … M以上 13) so that a range stays a range; 不明 is 0, listed last.
+ */
+export const CUP_SIZES = [
+  ...numbered(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M以上']),
+  { code: 0, label: '不明' },
+];
 
 export const BLOOD_TYPES = numbered(['A型', 'B型', 'O型', 'AB型', '不明']);
 

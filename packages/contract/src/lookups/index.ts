@@ -1,6 +1,13 @@
 import type { LookupItem } from './items.js';
 import { AREAS, PREFECTURES } from './places.js';
-import { ENTRY_TYPES, IMPORTANCE, MEN_RANKS_LABELS, REGISTER_TYPE_RANK, WOMEN_RANKS } from './ranks.js';
+import {
+  ENTRY_TYPES,
+  IMPORTANCE,
+  MEN_RANK_LABELS,
+  MEN_RANKS_LABELS,
+  REGISTER_TYPE_RANK,
+  WOMEN_RANKS,
+} from './ranks.js';
 import {
   BLOOD_TYPES,
   BRACES,
@@ -58,6 +65,7 @@ export const LOOKUPS = {
   prefectures: PREFECTURES,
   womenRanks: WOMEN_RANKS,
   menRanks: MEN_RANKS_LABELS,
+  menRankLabels: MEN_RANK_LABELS,
   registerTypeRank: REGISTER_TYPE_RANK,
   entryTypes: ENTRY_TYPES,
   importance: IMPORTANCE,

@@ -5,7 +5,7 @@ import { numbered } from './items.js';
 export const MARRIAGE = numbered(['未婚', '既婚', '離婚歴あり', '死別']);
 export const CHILDREN = numbered(['なし', 'あり(同居)', 'あり(別居)'], 0);
 /** Drinking ("sake" of the women's list filter). */
-export const DRINKING = numbered(['飲まない', '少し飲む', '飲む', 'よく飲む'], 0);
+export const DRINKING = numbered(['飲めない', '20歳未満', '弱い', '普通', '強い'], 0);
 /** Tobacco as staff record it (kind of smoking)… */
 export const TOBACCO = numbered(
   ['吸わない', '紙巻き', '加熱式', '電子たばこ', '時々吸う', '相手が嫌なら吸わない'],
@@ -45,4 +45,5 @@ export const PARTNER_KINDS = numbered(['いない', '恋人あり', '配偶者�
 export const LIVING = numbered(['一人暮らし', '実家', 'ルームシェア', '家族と同居', 'その他']);
 export const HOLIDAYS = numbered(['土日祝', '平日', '不定期', 'シフト制']);
 export const GOLF = numbered(['しない', '初心者', '時々', 'よく行く', '上級者'], 0);
-export const CONTACT_METHODS = numbered(['アプリのトーク', '電話', 'メール', 'LINE', 'SMS']);
+/** Contact methods, in the specification's order (product.md §9.5): LINE, e-mail, phone, SMS, other. */
+export const CONTACT_METHODS = numbered(['LINE', 'メール', '電話', 'SMS', 'その他']);

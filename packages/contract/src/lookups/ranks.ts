@@ -1,16 +1,29 @@
 import { numbered, type LookupItem } from './items.js';
 
 /**
- * Women's ranks 0-8 (product.md §9.5). 0 is "not ranked"; the letters rise with the club's grading, and V
- * (code 6) is the threshold of site kind 4 ("own and other women at V or above", product.md §9.6).
+ * Women's ranks 0-8, in the specification's order and wording (product.md §9.5): general 2, 3, 4, platinum,
+ * VIP, special VIP, black, out of rank, platinum 3. 0 (一般2) is where a new woman starts. Codes before
+ * migration 0012 were letter grades; product.md §9.5 gives the mapping.
  */
-export const WOMEN_RANKS = numbered(['未設定', 'D', 'C', 'B', 'A', 'S', 'V', 'VV', 'VVV'], 0);
-/** The code of rank V: site kind 4 shows women at this rank or above. */
-export const WOMEN_RANK_V = 6;
+export const WOMEN_RANKS = numbered(
+  ['一般2', '一般3', '一般4', 'プラチナ', 'VIP', 'スペシャルVIP', 'ブラック', 'ランク外', 'プラチナ3'],
+  0,
+);
+/** Ranks "V or above" (VIP and special VIP): what site kind 4 shows (product.md §9.6). */
+export const WOMEN_RANKS_V_OR_ABOVE: readonly number[] = [4, 5];
 
-/** Men's rank labels 0-6 (the `rank` of a man's user record, product.md §1). */
+/** Men's ranks 0-6 (the `rank` of a man's user record, product.md §1: 1 general … 6 black). */
 export const MEN_RANKS_LABELS = numbered(
   ['未設定', '一般', 'プラチナ', 'VIP', 'スペシャル', 'クライアント', 'ブラック'],
+  0,
+);
+
+/**
+ * The men's second label set of §9 (product.md §9.5), numeric 0-6 in the specification's order: general,
+ * client, platinum, black, VIP, special, trial. Served by `/api/lookups` as `menRankLabels`.
+ */
+export const MEN_RANK_LABELS = numbered(
+  ['一般', 'クライアント', 'プラチナ', 'ブラック', 'VIP', 'スペシャル', 'トライアル'],
   0,
 );
 

@@ -58,16 +58,8 @@ export const OCCUPATIONS = numbered([
   'その他',
 ]);
 
-export const EMPLOYMENT_TYPES = numbered([
-  '正社員',
-  '契約社員',
-  '派遣社員',
-  'パート・アルバイト',
-  '自営',
-  '役員',
-  '学生',
-  '無職',
-]);
+/** Employment types, in the specification's order (product.md §9.5): part-time, dispatched, contract, full-time, other. */
+export const EMPLOYMENT_TYPES = numbered(['パート・アルバイト', '派遣社員', '契約社員', '正社員', 'その他']);
 
 export const SIDE_JOBS = numbered(
   [

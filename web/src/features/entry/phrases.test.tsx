@@ -1,14 +1,23 @@
 // @vitest-environment jsdom
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { computePhrases } from './utils/compute-phrases';
 import { Phrases } from './components/phrases';
 import { PHRASE_BREAKS } from './phrases';
+import { PHRASE_BREAKS as MEMBER_PHRASE_BREAKS } from '@/lib/phrases-member';
 
 describe('phrase breaks of the public pages', () => {
   it('are what BudouX finds in today’s catalogue (else: npm run phrases -w @enishi/web)', () => {
     expect(PHRASE_BREAKS).toEqual(computePhrases());
+  });
+
+  it('of the member area are what BudouX finds in the rest of the catalogue (course, empty states, …)', () => {
+    expect(MEMBER_PHRASE_BREAKS).toEqual(computePhrases('member'));
+    // お問い合わせ stays one word (the お問い / 合わせ).
+    const text = jaMember.course.fees;
+    const cut = MEMBER_PHRASE_BREAKS[text]!.map((at) => text.slice(0, at));
+    expect(cut.some((head) => head.endsWith('お問い'))).toBe(false);
   });
 
   it('break lines between phrases only, and keep the text as it is', () => {

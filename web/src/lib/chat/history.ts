@@ -1,4 +1,4 @@
-import type { ConversationRow, MessagesReply } from '@enishi/contract';
+import type { ConversationRow, MessagesReply, NewsGetReply } from '@enishi/contract';
 import { ApiError } from '../api-client';
 import { getSession } from '../session';
 
@@ -84,4 +84,41 @@ export async function keptWhenOffline(error: unknown, conversationId: number): P
 /** Logout: nothing of the user stays on the device. */
 export async function clearHistory(): Promise<void> {
   await request((objects) => objects.clear());
+}
+
+/*
+ * The news list last read, kept for reading offline like the talks (product.md §13.1): one copy per user in
+ * localStorage (text and dates; pictures show when the browser still has them), deleted at logout.
+ */
+const NEWS_KEY = 'enishi-news';
+
+export type SavedNews = { uid: number; saved: number; reply: NewsGetReply };
+
+export function saveNews(reply: NewsGetReply): void {
+  const uid = getSession()?.uid;
+  if (uid === undefined) return;
+  try {
+    localStorage.setItem(NEWS_KEY, JSON.stringify({ uid, saved: Date.now(), reply } satisfies SavedNews));
+  } catch {
+    // A full or refused storage keeps nothing.
+  }
+}
+
+/** This user's saved news, or undefined. */
+export function savedNews(): SavedNews | undefined {
+  const uid = getSession()?.uid;
+  try {
+    const saved = JSON.parse(localStorage.getItem(NEWS_KEY) ?? 'null') as SavedNews | null;
+    return saved && saved.uid === uid ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearSavedNews(): void {
+  try {
+    localStorage.removeItem(NEWS_KEY);
+  } catch {
+    // nothing kept
+  }
 }

@@ -1,4 +1,4 @@
-import { LIMITS, ja } from '@enishi/contract';
+import { LIMITS, entryFieldError, ja, type EntryField } from '@enishi/contract';
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { toast, toastSuccess } from '@/lib/toast';
@@ -10,7 +10,7 @@ import { useCreateEntry } from '../hooks/use-create-entry';
 import './entry-form.css';
 import { Phrases } from './phrases';
 
-type Field = 'name' | 'age' | 'email' | 'tel';
+type Field = EntryField;
 const fields: Field[] = ['name', 'age', 'email', 'tel'];
 
 const labels: Record<Field, string> = {
@@ -18,13 +18,6 @@ const labels: Record<Field, string> = {
   age: ja.intro.age,
   email: ja.intro.email,
   tel: ja.intro.tel,
-};
-
-const requiredText: Record<Field, string> = {
-  name: ja.intro.nameRequired,
-  age: ja.intro.ageRequired,
-  email: ja.intro.emailRequired,
-  tel: ja.intro.telRequired,
 };
 
 const inputProps: Record<Field, InputHTMLAttributes<HTMLInputElement>> = {
@@ -43,8 +36,10 @@ const inputProps: Record<Field, InputHTMLAttributes<HTMLInputElement>> = {
 const blank: Record<Field, string> = { name: '', age: '', email: '', tel: '' };
 
 /**
- * The application form of the intro pages (product.md §4, §5): four required fields, each missing one named next
- * to its field; sent only when all are filled and the browser is online; toggles to a sent state.
+ * The application form of the intro pages (product.md §4, §5): four required fields, each checked where it is
+ * typed (on leaving it, and again as it is corrected) with its own message (entry-rules.ts: women 20 or older,
+ * e-mail and phone formats); sent only when all are right and the browser is online; toggles to a sent state.
+ * A refusal by the server shows its own reason, never the generic failure.
  */
 export function EntryForm({ type }: { type: 'male' | 'female' }) {
   const create = useCreateEntry();
@@ -64,19 +59,24 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
     if (sent) sentHeading.current?.focus();
   }, [sent]);
 
+  const check = (field: Field, value: string) =>
+    setErrors((current) => ({ ...current, [field]: entryFieldError(field, value, type) ?? undefined }));
+
   function onChange(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
-    if (value.trim()) setErrors((current) => ({ ...current, [field]: undefined }));
+    // A field already marked is checked again as it is corrected; others wait until the member leaves them.
+    if (errors[field]) check(field, value);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.pending) return;
     setFormError(null);
-    const missing = fields.filter((field) => !values[field].trim());
-    setErrors(Object.fromEntries(missing.map((field) => [field, requiredText[field]])));
-    if (missing[0]) {
-      inputs.current[missing[0]]?.focus();
+    const found = fields.map((field) => [field, entryFieldError(field, values[field], type)] as const);
+    const wrong = found.filter(([, message]) => message);
+    setErrors(Object.fromEntries(wrong));
+    if (wrong[0]) {
+      inputs.current[wrong[0][0]]?.focus();
       return;
     }
     if (!navigator.onLine) {
@@ -98,10 +98,12 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
           toastSuccess(ja.intro.sent);
         },
         (error: unknown) => {
-          toast(ja.intro.failed);
-          // The server's reason for bad input (e.g. the age rule) tells the applicant what to fix.
-          if (error instanceof ApiError && (error.status === 400 || error.offline))
+          // The server's reason for bad input (e.g. the age rule) tells the applicant what to fix; only a
+          // failure that is not about the input is the generic 送信失敗しました.
+          if (error instanceof ApiError && (error.status === 400 || error.status === 429 || error.offline)) {
             setFormError(error.message);
+            toast(error.message);
+          } else toast(ja.intro.failed);
         },
       );
   }
@@ -138,6 +140,9 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
           value={values[field]}
           error={errors[field]}
           onChange={(event) => onChange(field, event.target.value)}
+          onBlur={(event) => {
+            if (event.target.value) check(field, event.target.value);
+          }}
           {...inputProps[field]}
         />
       ))}

@@ -4,7 +4,7 @@
  * shipping the parser. Only that script and the test that checks the data is up to date import this file; the
  * app never does (BudouX would then be in the bundle).
  */
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { loadDefaultJapaneseParser } from 'budoux';
 
 /** Every text of a catalogue section, arrays and nested objects included (functions are left out). */
@@ -15,11 +15,18 @@ function textsOf(section: unknown): string[] {
   return [];
 }
 
-/** Each text and where a line may break in it (offsets between phrases); texts of one phrase are left out. */
-export function computePhrases(): Record<string, number[]> {
+/**
+ * Each text and where a line may break in it (offsets between phrases); texts of one phrase are left out.
+ * `public`: the public pages' texts (ja.enter, ja.intro); `member`: every other text of the catalogue, for the
+ * member area's screens (web/src/lib/phrases-member.ts, loaded only with the screens that show them).
+ */
+export function computePhrases(which: 'public' | 'member' = 'public'): Record<string, number[]> {
   const parser = loadDefaultJapaneseParser();
   const result: Record<string, number[]> = {};
-  for (const text of [...new Set([...textsOf(ja.enter), ...textsOf(ja.intro)])].sort()) {
+  const { enter, intro, ...rest } = ja;
+  const texts =
+    which === 'public' ? [...textsOf(enter), ...textsOf(intro)] : [...textsOf(rest), ...textsOf(jaMember)];
+  for (const text of [...new Set(texts)].sort()) {
     const breaks: number[] = [];
     let at = 0;
     for (const phrase of parser.parse(text).slice(0, -1)) {
@@ -31,12 +38,17 @@ export function computePhrases(): Record<string, number[]> {
   return result;
 }
 
-export function phrasesModule(phrases: Record<string, number[]>): string {
+export function phrasesModule(
+  phrases: Record<string, number[]>,
+  which: 'public' | 'member' = 'public',
+): string {
   const lines = Object.entries(phrases).map(
     ([text, breaks]) => `  ${JSON.stringify(text)}: [${breaks.join(', ')}],`,
   );
+  const from = which === 'public' ? 'ja.enter and ja.intro' : 'the rest of ja and jaMember';
   return [
-    '// Written by web/scripts/write-phrases.ts (BudouX) from ja.enter and ja.intro: do not edit by hand.',
+    ...(which === 'member' ? ['/* eslint-disable max-lines -- generated data, one line per text */'] : []),
+    `// Written by web/scripts/write-phrases.ts (BudouX) from ${from}: do not edit by hand.`,
     '/** Where a line may break in each text of the public pages: offsets between its phrases. */',
     'export const PHRASE_BREAKS: Readonly<Record<string, readonly number[]>> = {',
     ...lines,

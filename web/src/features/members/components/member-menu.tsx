@@ -18,6 +18,11 @@ export function MemberMenu({ kind }: { kind: MemberKind }) {
   if (kind === 'staff') {
     items.push({ to: '/staff/audit', label: jaMember.members.menu.auditLog, icon: <HistoryIcon /> });
     items.push({ to: '/staff/lists', label: jaMember.profile.lookups.title, icon: <UserEditIcon /> });
+    items.push({
+      to: '/staff/profile-fields',
+      label: jaMember.profile.editable.title,
+      icon: <UserEditIcon />,
+    });
   }
   return <AdminMenu label={titles.menu} items={items} />;
 }

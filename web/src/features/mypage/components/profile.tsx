@@ -1,11 +1,11 @@
-import { ROLE, canUploadOwnImage, ja, jaMember } from '@enishi/contract';
+import { ROLE, canUploadOwnImage, isMemberRole, ja, jaMember } from '@enishi/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { forgetUser, tellServerLogout } from '@/lib/auth';
 import { updateSession, type Session } from '@/lib/session';
 import { LogoutButton } from '@/components/logout-button';
-import { ChevronRightIcon, CourseIcon, HistoryIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, CourseIcon, HistoryIcon, UserEditIcon } from '@/components/ui/icons';
 import { RankPill } from '@/components/ui/rank-pill';
 import { UserIcon } from '@/components/ui/user-icon';
 import { useUser } from '../api/get-user';
@@ -50,6 +50,18 @@ export function Profile({ session, children }: { session: Session; children?: Re
           </p>
         ) : null}
       </section>
+
+      {isMemberRole(session.role) ? (
+        <ul className="profile-links" role="list">
+          <li>
+            <Link to="/mypage/profile" className="profile-link">
+              <UserEditIcon className="profile-link__icon" />
+              <span className="profile-link__label">{jaMember.profile.own.title}</span>
+              <ChevronRightIcon size={20} className="profile-link__chevron" />
+            </Link>
+          </li>
+        </ul>
+      ) : null}
 
       {session.role === ROLE.male ? (
         <ul className="profile-links" role="list">

@@ -1,6 +1,7 @@
-import { isStaffRole, ja, type NewsRow } from '@enishi/contract';
+import { isStaffRole, ja, type NewsRow, jaMember } from '@enishi/contract';
 import { useEffect } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { saveNews, savedNews } from '@/lib/chat/history';
 import { dayLabel, japanDateKey } from '@/lib/japan-date';
 import { setCounters } from '@/lib/notifications';
 import { useNow } from '@/lib/use-now';
@@ -22,15 +23,47 @@ export function NewsFeed({ role }: { role: number }) {
 
   useEffect(() => {
     if (news.isSuccess && !staff) setCounters({ news: 0 });
-  }, [news.isSuccess, news.dataUpdatedAt, staff]);
+    // The list last read stays on the device, for reading offline (product.md §13.1).
+    if (news.isSuccess) saveNews(news.data);
+  }, [news.isSuccess, news.data, news.dataUpdatedAt, staff]);
 
-  if (news.isPending) return <Spinner label={ja.app.loading} />;
-  if (news.isError) return <p className="news-feed__empty">{errorMessage(news.error)}</p>;
-  if (news.data.rows.length === 0) return <p className="news-feed__empty">{ja.news.empty}</p>;
+  // Offline, the query waits (paused) or has failed: the copy kept on the device is shown instead.
+  const offline = news.isError || (news.isPending && news.fetchStatus === 'paused');
+  const saved = offline ? savedNews() : undefined;
+  if (news.isPending && !saved) {
+    return news.fetchStatus === 'paused' ? (
+      <p className="news-feed__empty">{ja.errors.offline}</p>
+    ) : (
+      <Spinner label={ja.app.loading} />
+    );
+  }
+  if (news.isError && !saved) return <p className="news-feed__empty">{errorMessage(news.error)}</p>;
+  const rows = saved ? saved.reply.rows : (news.data?.rows ?? []);
+  if (rows.length === 0) {
+    return (
+      <div className="news-feed__empty">
+        <p>{ja.news.empty}</p>
+        <p>{jaMember.newsMore.emptyNext}</p>
+      </div>
+    );
+  }
 
   return (
+    <>
+      {saved ? (
+        <p className="notice-box" role="status">
+          {jaMember.newsMore.offlineCopy}
+        </p>
+      ) : null}
+      <NewsList rows={rows} now={now} staff={staff} />
+    </>
+  );
+}
+
+function NewsList({ rows, now, staff }: { rows: NewsRow[]; now: Date; staff: boolean }) {
+  return (
     <ul className="news-feed" role="list" aria-label={ja.news.feed}>
-      {news.data.rows.map((item) => (
+      {rows.map((item) => (
         <li key={item.id}>
           <NewsArticle item={item} now={now} showGroup={staff} />
         </li>

@@ -1,7 +1,7 @@
-import { ja } from '@enishi/contract';
-import { useState } from 'react';
+import { ja, jaMember } from '@enishi/contract';
+import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { enablePush, pushState, type PushState } from '@/lib/push-subscription';
+import { enablePush, pushState, verifyPush, type PushState } from '@/lib/push-subscription';
 import type { Session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -16,11 +16,30 @@ import './push.css';
 export function PushPanel({ session }: { session: Session }) {
   const [state, setState] = useState<PushState>(pushState);
   const [busy, setBusy] = useState(false);
+  // Allowed is not enough: on only once the server holds this device's subscription (product.md §16.8).
+  // Each check has a number; its answer counts only for that check (null: still asking).
+  const [check, setCheck] = useState(0);
+  const [answer, setAnswer] = useState<{ check: number; on: boolean } | null>(null);
+  const registered = answer?.check === check ? answer.on : null;
+  useEffect(() => {
+    if (state !== 'granted') return;
+    let current = true;
+    verifyPush(session)
+      .then((on) => current && setAnswer({ check, on }))
+      .catch((error: unknown) => {
+        console.warn('push check failed', error);
+        if (current) setAnswer({ check, on: false });
+      });
+    return () => {
+      current = false;
+    };
+  }, [state, session, check]);
 
   async function onEnable() {
     setBusy(true);
     try {
       setState(await enablePush(session));
+      setCheck((n) => n + 1);
     } catch (error) {
       console.warn('push subscription failed', error);
       toast(error instanceof ApiError ? errorMessage(error) : ja.pushSetup.failed);
@@ -38,16 +57,23 @@ export function PushPanel({ session }: { session: Session }) {
           <BellIcon />
           {state === 'denied' ? ja.pushSetup.deniedTitle : ja.pushSetup.title}
         </h2>
-        {state === 'default' ? (
+        {state === 'default' || (state === 'granted' && registered === false) ? (
           <>
-            <p className="push-card__lead">{ja.pushSetup.lead}</p>
+            <p className="push-card__lead">
+              {state === 'granted' ? jaMember.pushCheck.notRegistered : ja.pushSetup.lead}
+            </p>
             <p className="push-card__note">{ja.pushSetup.privacy}</p>
             <Button block busy={busy} disabled={busy} onClick={() => void onEnable()}>
               {busy ? ja.pushSetup.enabling : ja.pushSetup.enable}
             </Button>
           </>
         ) : null}
-        {state === 'granted' ? (
+        {state === 'granted' && registered === null ? (
+          <p className="push-card__lead" role="status">
+            {jaMember.pushCheck.checking}
+          </p>
+        ) : null}
+        {state === 'granted' && registered ? (
           <p className="push-card__lead push-card__lead--on">
             <span className="push-card__on">{ja.pushSetup.enabled}</span>
             {ja.pushSetup.enabledLead}

@@ -12,7 +12,7 @@ const today = '2026-11-24';
 
 describe("staff's summary of the man and the woman of a setting request", () => {
   it('shows her photo, age, area, height and rank', () => {
-    const profile = { ...emptyProfile(), birth_date: '2000-05-10', area: 1, height: 162, women_rank: 6 };
+    const profile = { ...emptyProfile(), birth_date: '2000-05-10', area: 1, height: 162, women_rank: 4 };
     const photos = [{ id: 'p1', url: '/media/p1?sig=x' }];
     render(<PartySummaryView view={{ profile, photos }} woman name="青井 葵" today={today} />);
     const her = screen.getByRole('region', {
@@ -23,7 +23,7 @@ describe("staff's summary of the man and the woman of a setting request", () => 
         .getByRole('img', { name: jaMember.setting.photoOf('青井 葵') })
         .getAttribute('src'),
     ).toBe('/media/p1?sig=x');
-    expect(her.textContent).toContain('26歳 ・ 東京 ・ 162cm ・ ランク V');
+    expect(her.textContent).toContain('26歳 ・ 東京 ・ 162cm ・ ランク VIP');
   });
 
   it('shows his age, area and occupation, without a rank', () => {
@@ -39,7 +39,12 @@ describe("staff's summary of the man and the woman of a setting request", () => 
 
   it('says so when nothing is recorded, and shows only the name while loading', () => {
     render(
-      <PartySummaryView view={{ profile: emptyProfile(), photos: [] }} woman name="林 凛" today={today} />,
+      <PartySummaryView
+        view={{ profile: emptyProfile(), photos: [] }}
+        woman={false}
+        name="林 凛"
+        today={today}
+      />,
     );
     expect(screen.getByText(jaMember.setting.noSummary)).toBeTruthy();
     cleanup();

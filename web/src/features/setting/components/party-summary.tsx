@@ -8,7 +8,9 @@ import { usePartyProfile } from '../api/settings';
 export function partyFacts(view: Pick<ProfileReply, 'profile'>, woman: boolean, today: string): string[] {
   const p = view.profile;
   const rank =
-    woman && p.women_rank ? `${jaMember.women.rank} ${lookupLabel(LOOKUPS.womenRanks, p.women_rank)}` : '';
+    woman && p.women_rank !== null
+      ? `${jaMember.women.rank} ${lookupLabel(LOOKUPS.womenRanks, p.women_rank)}`
+      : '';
   return [
     p.birth_date ? jaMember.women.age(ageOn(p.birth_date, today)) : '',
     lookupLabel(LOOKUPS.areas, p.area),

@@ -1,8 +1,10 @@
 import { ROLE, ja, jaMember } from '@enishi/contract';
+import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/session';
 import { Button } from '@/components/ui/button';
+import { Phrases } from '@/components/ui/phrases';
 import { MoreButton } from '@/components/ui/more-button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -38,7 +40,20 @@ export function SettingHistory() {
         {errorMessage(settings.error)}
       </p>
     );
-  if (rows.length === 0) return <p className="notice-box">{jaMember.setting.empty}</p>;
+  if (rows.length === 0) {
+    // An empty history says what comes next: his is asked from the women's list, hers is made by staff.
+    return (
+      <div className="notice-box">
+        <p>
+          <strong>{man ? jaMember.setting.empty : jaMember.setting.emptyWoman}</strong>
+        </p>
+        <p>
+          <Phrases text={man ? jaMember.setting.emptyNext : jaMember.setting.emptyWomanNext} />
+        </p>
+        {man ? <Link to="/member">{jaMember.setting.toWomen}</Link> : null}
+      </div>
+    );
+  }
   return (
     <div className="setting-list">
       <ul className="setting-list__rows" aria-label={jaMember.setting.history}>

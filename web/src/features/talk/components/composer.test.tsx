@@ -83,3 +83,17 @@ describe('saved replies in the comment box', async () => {
     await waitFor(() => expect(onSend).toHaveBeenCalledWith({ message: '送ります', image: [], reply: null }));
   });
 });
+
+describe('the message length limit', () => {
+  it('shows a counter near the box once a message is long, and marks the limit', async () => {
+    const { MESSAGE_MAX } = await import('@enishi/contract');
+    const { box } = composer();
+    expect(box.maxLength).toBe(MESSAGE_MAX);
+    fireEvent.change(box, { target: { value: 'あ'.repeat(100) } });
+    expect(screen.queryByText(jaMember.talkLimit.count(100, MESSAGE_MAX))).toBeNull();
+    fireEvent.change(box, { target: { value: 'あ'.repeat(4200) } });
+    expect(screen.getByRole('status').textContent).toBe(jaMember.talkLimit.count(4200, MESSAGE_MAX));
+    fireEvent.change(box, { target: { value: 'あ'.repeat(MESSAGE_MAX) } });
+    expect(screen.getByRole('status').textContent).toBe('5,000 / 5,000文字');
+  });
+});

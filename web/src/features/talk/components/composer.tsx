@@ -5,6 +5,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type ClipboardEvent,
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
@@ -12,12 +13,16 @@ import { useDraft } from '@/lib/chat/drafts';
 import { talkImageDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
 import { useImagePicker } from '@/lib/use-image-picker';
+import { cx } from '@/components/ui/class-names';
 import { CloseIcon, ImageIcon, ReplyIcon, SendIcon } from '@/components/ui/icons';
 import { useCannedPicker, type CannedChoice } from './canned-picker';
 import { ReplyQuote } from './message-parts';
 import './composer.css';
 
 export type Outgoing = { message: string; image: string[]; reply: ReplyRef | null };
+
+/** From this many characters the composer shows how many of MESSAGE_MAX are used (product.md §9.2). */
+const COUNTER_FROM = MESSAGE_MAX - 1000;
 
 /** Talk pictures: JPEG or PNG only (product.md §5). */
 const TALK_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -126,6 +131,7 @@ export function Composer({
           aria-controls={picker.open ? picker.listId : undefined}
           aria-activedescendant={picker.activeId}
           onChange={(event) => setDraft(event.target.value)}
+          onPaste={warnWhenCut}
           onKeyDown={onKeyDown}
         />
         <button
@@ -139,11 +145,34 @@ export function Composer({
           <SendIcon size={22} />
         </button>
       </div>
-      <p id={`${id}-hint`} className="composer__hint">
-        {jaMember.desk.enterHint}
-      </p>
+      <ComposerHint id={`${id}-hint`} length={draft.length} />
     </form>
   );
+}
+
+/** Under the box: how to send, and how much of MESSAGE_MAX a long message uses (product.md §9.2). */
+function ComposerHint({ id, length }: { id: string; length: number }) {
+  return (
+    <p id={id} className="composer__hint">
+      {jaMember.desk.enterHint}
+      {length >= COUNTER_FROM ? (
+        <span
+          className={cx('composer__count', length >= MESSAGE_MAX && 'composer__count--full')}
+          role="status"
+        >
+          {jaMember.talkLimit.count(length, MESSAGE_MAX)}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** The box holds MESSAGE_MAX characters; a paste that would not fit is cut, so say so. */
+function warnWhenCut(event: ClipboardEvent<HTMLTextAreaElement>) {
+  const box = event.currentTarget;
+  const kept = box.value.length - (box.selectionEnd - box.selectionStart);
+  if (kept + event.clipboardData.getData('text').length > MESSAGE_MAX)
+    toast(jaMember.talkLimit.tooLong(MESSAGE_MAX));
 }
 
 /** The pictures attached to the comment. */

@@ -27,7 +27,7 @@ export function WomanCard({ row }: { row: EntryRow }) {
               {row.name.slice(0, 1)}
             </span>
           )}
-          {row.women_rank > 0 ? (
+          {rank ? (
             <span className="woman-card__rank">
               <span className="visually-hidden">{jaMember.women.rank}</span>
               {rank}

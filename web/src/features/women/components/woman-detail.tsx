@@ -71,7 +71,7 @@ export function WomanDetail({ id, children }: { id: number; children?: ReactNode
         <div>
           <h2 className="woman-detail__name">{data.name}</h2>
           <p className="woman-detail__facts">{womanFacts(data)}</p>
-          {data.women_rank > 0 ? (
+          {lookupLabel(LOOKUPS.womenRanks, data.women_rank) ? (
             <p className="woman-detail__rank">
               {jaMember.women.rank} <strong>{lookupLabel(LOOKUPS.womenRanks, data.women_rank)}</strong>
             </p>

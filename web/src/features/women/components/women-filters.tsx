@@ -17,7 +17,7 @@ const RANGES: { key: Range; label: string; items: readonly LookupItem[] }[] = [
   { key: 'age', label: jaMember.women.ageRange, items: AGES },
   { key: 'height', label: jaMember.women.heightRange, items: HEIGHTS },
   { key: 'bust', label: jaMember.women.bustRange, items: BUSTS },
-  { key: 'rank', label: jaMember.women.rankRange, items: LOOKUPS.womenRanks.filter((item) => item.code > 0) },
+  { key: 'rank', label: jaMember.women.rankRange, items: LOOKUPS.womenRanks },
 ];
 const SINGLES: { key: Single; label: string; items: readonly LookupItem[] }[] = [
   { key: 'sake', label: jaMember.women.sake, items: LOOKUPS.drinking },

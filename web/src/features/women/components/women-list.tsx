@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { Button } from '@/components/ui/button';
+import { Phrases } from '@/components/ui/phrases';
 import { Spinner } from '@/components/ui/spinner';
 import { cx } from '@/components/ui/class-names';
 import { useCompanies, useWomen } from '../api/women';
@@ -58,9 +59,10 @@ function useLoadMore(hasNext: boolean, loading: boolean, load: () => void) {
 
 /**
  * The women's list for men (product.md §19): all / favourites tabs, the search filters, cards in a grid, more
- * pages as the user scrolls (TanStack useInfiniteQuery).
+ * pages as the user scrolls (TanStack useInfiniteQuery). `base` is the address it lives at (/member, or
+ * /member/women beside the member site).
  */
-export function WomenList() {
+export function WomenList({ base = '/member' }: { base?: string }) {
   const { favorites, filters, go } = useListState();
   const query = useMemo(() => (favorites ? { ...filters, favorites: true } : filters), [favorites, filters]);
   const women = useWomen(query);
@@ -76,7 +78,7 @@ export function WomenList() {
     <div className="women">
       <nav className="women__tabs" aria-label={jaMember.women.tabs}>
         <Link
-          to="/member"
+          to={base}
           className={cx('women__tab', !favorites && 'women__tab--on')}
           aria-current={!favorites ? 'page' : undefined}
           onClick={(event) => {
@@ -87,7 +89,7 @@ export function WomenList() {
           {jaMember.women.all}
         </Link>
         <Link
-          to="/member?tab=favorites"
+          to={`${base}?tab=favorites`}
           className={cx('women__tab', favorites && 'women__tab--on')}
           aria-current={favorites ? 'page' : undefined}
           onClick={(event) => {
@@ -128,9 +130,16 @@ export function WomenList() {
           </Button>
         </div>
       ) : rows.length === 0 ? (
-        <p className="notice-box">
-          {favorites && !filtered ? jaMember.women.noFavorites : jaMember.women.noHits}
-        </p>
+        <div className="notice-box">
+          <p>
+            <strong>{favorites && !filtered ? jaMember.women.noFavorites : jaMember.women.noHits}</strong>
+          </p>
+          <p>
+            <Phrases
+              text={favorites && !filtered ? jaMember.women.noFavoritesNext : jaMember.women.noHitsNext}
+            />
+          </p>
+        </div>
       ) : (
         <ul className="women__grid" aria-label={favorites ? jaMember.women.favorites : jaMember.women.title}>
           {rows.map((row) => (

@@ -1,0 +1,156 @@
+import { EntryDetailReply, EntryListReply, ja, jaMember } from '@enishi/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestContext, createUser, login, type TestContext } from '../test/app.js';
+import { EnquiryStub } from '../test/enquiry-stub.js';
+
+const e = jaMember.women.errors;
+
+/*
+ * The external enquiry service (product.md §19.11) against a local stub that follows the specification: the
+ * women's list, a woman's detail and the favourites come from it, with the spec's fields; its failures are
+ * Japanese errors (504 on a timeout, 502 otherwise), never an empty list.
+ */
+describe('the women’s list from the external enquiry service', () => {
+  let stub: EnquiryStub;
+  let ctx: TestContext;
+  let man: string;
+  let staff: string;
+  let woman: string;
+  let manUid: number;
+
+  beforeAll(async () => {
+    stub = await EnquiryStub.start((origin) =>
+      Array.from({ length: 25 }, (_, i) => ({
+        id: 9000 + i,
+        name: `外部${i}`,
+        age: 22 + (i % 10),
+        height: 150 + i,
+        rank: i % 9,
+        photo: `${origin}/photos/${9000 + i}.jpg`,
+        area_id: JSON.stringify([1 + (i % 9)]),
+        lang: '[1,2]',
+        type_id: '[3]',
+      })),
+    );
+    ctx = await createTestContext({
+      env: {
+        ENQUIRY_SERVICE_URL: `${stub.url}/`,
+        ENQUIRY_SERVICE_TOKEN: 'club-token',
+        ENQUIRY_TIMEOUT_MS: '400',
+        SITE_KINDS: '{"*": 4}',
+      },
+    });
+    const m = await createUser(ctx.app, { loginId: 'enq-man', role: 101, name: '外部 太郎' });
+    manUid = m.uid;
+    man = await login(ctx.app, m);
+    staff = await login(ctx.app, await createUser(ctx.app, { loginId: 'enq-staff', role: 3, name: '係' }));
+    woman = await login(ctx.app, await createUser(ctx.app, { loginId: 'enq-woman', role: 201, name: '花' }));
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    await stub.close();
+  });
+
+  beforeEach(() => {
+    stub.mode = 'ok';
+    stub.calls.length = 0;
+  });
+
+  it('lists the service’s women through POST /api/entrylist with settingSession, token, site and type', async () => {
+    const reply = await call(ctx.app, 'entrylist', {
+      ssid: man,
+      page: 1,
+      perPage: 10,
+      query: { age_min: 20 },
+    });
+    expect(reply.status).toBe(200);
+    const list = EntryListReply.parse(reply.body);
+    expect(list).toMatchObject({ isEnd: false, total: 25 });
+    expect(list.rows.map((row) => row.id)).toEqual(Array.from({ length: 10 }, (_, i) => 9010 + i));
+    expect(list.rows[0]).toMatchObject({ name: '外部10', age: 22, area: 2, height: 160, women_rank: 1 });
+    expect(list.rows[0]!.photo).toBe(`${stub.url}/photos/9010.jpg`);
+
+    const sent = stub.calls.find((c) => c.path === '/api/entrylist')!.body;
+    expect(sent).toMatchObject({
+      token: 'club-token',
+      site: 4,
+      type: [2],
+      page: 1,
+      perPage: 10,
+      query: { age_min: 20 },
+    });
+    // settingSession: a pseudonym of the man, never this app's session or login ID.
+    expect(typeof sent.ssid).toBe('string');
+    expect(sent.ssid).not.toBe(man);
+    expect(JSON.stringify(sent)).not.toContain('enq-man');
+    // Staff browse too; women may not (403, before the service is asked).
+    expect((await call(ctx.app, 'entrylist', { ssid: staff, page: 0, perPage: 5 })).status).toBe(200);
+    stub.calls.length = 0;
+    expect((await call(ctx.app, 'entrylist', { ssid: woman, page: 0, perPage: 5 })).status).toBe(403);
+    expect(stub.calls).toEqual([]);
+  });
+
+  it('reads one woman through POST /api/entry {ssid, token, site, userId}, decoding the JSON lists', async () => {
+    const reply = await call(ctx.app, 'entrydetail', { ssid: man, id: 9003 });
+    expect(reply.status).toBe(200);
+    const detail = EntryDetailReply.parse(reply.body);
+    expect(detail).toMatchObject({ id: 9003, name: '外部3', photos: [`${stub.url}/photos/9003.jpg`] });
+    expect(detail.profile).toMatchObject({ area: 4, languages: [1, 2], type: 3, height: 153 });
+    expect(stub.calls.find((c) => c.path === '/api/entry')!.body).toMatchObject({
+      token: 'club-token',
+      site: 4,
+      userId: 9003,
+    });
+    expect(await call(ctx.app, 'entrydetail', { ssid: man, id: 1 })).toMatchObject({
+      status: 404,
+      body: { error: ja.errors.notFound },
+    });
+  });
+
+  it('keeps the favourites in the service: star, the favourites tab, and the marks on the list', async () => {
+    expect(
+      (await call(ctx.app, 'member/updateFavorite', { ssid: man, data: { id: 9004, flg: 1 } })).status,
+    ).toBe(200);
+    expect(stub.calls.at(-1)).toMatchObject({
+      path: '/member/updateFavorite',
+      body: { userId: manUid, data: { id: 9004, flg: 1 } },
+    });
+    expect((await call(ctx.app, 'member/getFavorite', { ssid: man })).body).toEqual({
+      rows: [{ id: 9004, flg: 1 }],
+    });
+    const tab = EntryListReply.parse(
+      (await call(ctx.app, 'entrylist', { ssid: man, page: 0, perPage: 10, query: { favorites: true } }))
+        .body,
+    );
+    expect(tab).toMatchObject({ total: 1, isEnd: true });
+    expect(tab.rows.map((row) => [row.id, row.favorite])).toEqual([[9004, true]]);
+    const list = EntryListReply.parse(
+      (await call(ctx.app, 'entrylist', { ssid: man, page: 0, perPage: 5 })).body,
+    );
+    expect(list.rows.find((row) => row.id === 9004)?.favorite).toBe(true);
+    await call(ctx.app, 'member/updateFavorite', { ssid: man, data: { id: 9004, flg: 0 } });
+    expect((await call(ctx.app, 'member/getFavorite', { ssid: man })).body).toEqual({ rows: [] });
+  });
+
+  it.each([
+    ['does not answer in time', 'slow', 504, e.serviceTimeout],
+    ['answers 5xx', 'error', 502, e.serviceDown],
+    ['answers something that is not JSON', 'garbage', 502, e.serviceBroken],
+  ] as const)(
+    'says so in Japanese when the service %s, never an empty list',
+    async (_case, mode, status, error) => {
+      stub.mode = mode;
+      const started = Date.now();
+      for (const [name, body] of [
+        ['entrylist', { ssid: staff, page: 0, perPage: 5 }],
+        ['entrydetail', { ssid: staff, id: 9001 }],
+        ['member/getFavorite', { ssid: man }],
+      ] as const) {
+        expect(await call(ctx.app, name, body), name).toMatchObject({ status, body: { error } });
+      }
+      // Bounded by ENQUIRY_TIMEOUT_MS (400 ms) per call, not by the service.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    },
+  );
+});

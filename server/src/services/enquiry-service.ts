@@ -1,0 +1,294 @@
+import { createHmac } from 'node:crypto';
+import {
+  ROLE,
+  WOMAN_PUBLIC_FIELDS,
+  isStaffRole,
+  jaMember,
+  type EntryDetailReply,
+  type EntryRow,
+  type SiteKind,
+} from '@enishi/contract';
+import { z } from 'zod';
+import type { EnquiryConfig } from '../config.js';
+import { AppError, forbidden, notFound } from '../errors.js';
+import type { Actor } from './session-service.js';
+import type { EntryListInput } from './women-service.js';
+
+/*
+ * The club's external enquiry service (product.md §19.11, SPEC §3 and §7): with ENQUIRY_SERVICE_URL set, the
+ * women's list, a woman's detail and a man's favourites come from it instead of this server's database.
+ * Calls: POST /api/entrylist {ssid: settingSession, token, site, type, page, perPage, query}, POST /api/entry
+ * {ssid, token, site, userId}, POST /member/getFavorite {userId, …} and /member/updateFavorite
+ * {userId, data: {id, flg}, …}. Its failures become Japanese errors with 502 or 504, never an empty list.
+ */
+
+const e = jaMember.women.errors;
+
+/** The spec's list fields of an entry: each a JSON list, decoded on receipt (a list as it is is taken too). */
+const LIST_FIELDS = [
+  'status_char',
+  'area_id',
+  'type_id',
+  'id_text',
+  'partner',
+  'tatto_area',
+  'scratch_area',
+  'ng_eat_chk',
+  'dating_ex_kind',
+  'plastic_chk',
+  'ex_up_kind',
+  'lang',
+  'clear_age',
+  'personality',
+  'motivation_c',
+  'formems',
+  'cvtime',
+  'trip',
+  'fore_vip',
+  'ng_users',
+] as const;
+
+const jsonList = z
+  .union([z.string(), z.array(z.unknown()), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined || value === '') return [];
+    try {
+      const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+      if (Array.isArray(list)) return list;
+    } catch {
+      // fall through
+    }
+    ctx.addIssue({ code: 'custom', message: 'not a JSON list' });
+    return z.NEVER;
+  });
+const numbers = (list: unknown[]): number[] =>
+  list.map((item) => Number(item)).filter((item) => Number.isInteger(item));
+const maybeNumber = z.union([z.number(), z.null()]).optional();
+
+const ServiceEntry = z.object({
+  id: z.number().int(),
+  name: z.string().max(100).default(''),
+  age: maybeNumber,
+  height: maybeNumber,
+  bust: maybeNumber,
+  cup: maybeNumber,
+  rank: maybeNumber,
+  photo: z.string().max(2000).nullable().optional(),
+  photos: z.array(z.string().max(2000)).max(20).optional(),
+  pr: z.string().max(2000).optional(),
+  ...Object.fromEntries(LIST_FIELDS.map((field) => [field, jsonList])),
+}) as unknown as z.ZodType<ServiceEntry>;
+type ServiceEntry = {
+  id: number;
+  name: string;
+  age?: number | null;
+  height?: number | null;
+  bust?: number | null;
+  cup?: number | null;
+  rank?: number | null;
+  photo?: string | null;
+  photos?: string[];
+  pr?: string;
+} & Record<(typeof LIST_FIELDS)[number], unknown[]>;
+
+const ListReply = z.object({
+  rows: z.array(ServiceEntry).max(200),
+  isEnd: z.boolean().optional(),
+  total: z.number().int().min(0).optional(),
+});
+const DetailReply = z.union([z.object({ rows: z.array(ServiceEntry).min(1) }), ServiceEntry]);
+const FavoriteItem = z.object({ id: z.coerce.number().int(), flg: z.coerce.number().int() });
+const FavoriteReply = z.union([
+  z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  }),
+  z.array(z.unknown()),
+  z.object({ rows: z.array(z.unknown()) }).transform((reply) => reply.rows),
+]);
+
+const mayBrowse = (actor: Actor): boolean => actor.role === ROLE.male || isStaffRole(actor.role);
+
+export class EnquiryService {
+  private readonly origin: string;
+
+  constructor(private readonly config: EnquiryConfig) {
+    this.origin = new URL(config.url).origin;
+  }
+
+  /**
+   * The man's `settingSession` as the service sees it: a stable pseudonym of his uid (HMAC with the club's
+   * token), never this app's session or login ID.
+   */
+  private settingSession(actor: Actor): string {
+    return createHmac('sha256', `enishi-enquiry:${this.config.token}`)
+      .update(String(actor.uid))
+      .digest('base64url');
+  }
+
+  private async post(path: string, body: Record<string, unknown>): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.config.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+        redirect: 'error',
+      });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw new AppError('gateway-timeout', e.serviceTimeout);
+      }
+      throw new AppError('bad-gateway', e.serviceDown);
+    }
+    if (response.status === 404) {
+      await response.body?.cancel();
+      throw notFound();
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new AppError('bad-gateway', response.status >= 500 ? e.serviceDown : e.serviceRefused);
+    }
+    try {
+      return (await response.json()) as unknown;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw new AppError('gateway-timeout', e.serviceTimeout);
+      }
+      throw new AppError('bad-gateway', e.serviceBroken);
+    }
+  }
+
+  private parse<T>(schema: z.ZodType<T>, value: unknown): T {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new AppError('bad-gateway', e.serviceBroken);
+    return parsed.data;
+  }
+
+  private common(actor: Actor, kind: SiteKind) {
+    return { ssid: this.settingSession(actor), token: this.config.token, site: kind };
+  }
+
+  /** A picture of the service's own origin, else none (the CSP allows that origin's images alone). */
+  private picture(url: string | null | undefined): string | null {
+    if (!url) return null;
+    try {
+      return new URL(url, this.config.url).origin === this.origin ? new URL(url, this.config.url).href : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private card(entry: ServiceEntry, favorites: Set<number>): EntryRow {
+    return {
+      id: entry.id,
+      name: entry.name,
+      age: entry.age ?? null,
+      area: numbers(entry.area_id)[0] ?? null,
+      prefecture: null,
+      height: entry.height ?? null,
+      bust: entry.bust ?? null,
+      cup: entry.cup ?? null,
+      women_rank: entry.rank ?? 0,
+      photo: this.picture(entry.photo ?? entry.photos?.[0]),
+      favorite: favorites.has(entry.id),
+    };
+  }
+
+  async list(actor: Actor, kind: SiteKind, input: EntryListInput) {
+    if (!mayBrowse(actor)) throw forbidden();
+    const favorites =
+      actor.role === ROLE.male ? new Set(await this.favoriteIds(actor, kind)) : new Set<number>();
+    const { favorites: onlyFavorites, ...query } = input.query ?? {};
+    if (onlyFavorites) return this.favoriteList(actor, kind, input, [...favorites]);
+    const reply = this.parse(
+      ListReply,
+      await this.post('/api/entrylist', {
+        ...this.common(actor, kind),
+        type: input.type ?? [2],
+        page: input.page,
+        perPage: input.perPage,
+        query,
+      }),
+    );
+    const rows = reply.rows.slice(0, input.perPage).map((entry) => this.card(entry, favorites));
+    return {
+      rows,
+      isEnd: reply.isEnd ?? rows.length < input.perPage,
+      total: reply.total ?? input.page * input.perPage + rows.length,
+    };
+  }
+
+  /** The favourites tab: the service's favourites, a page at a time, each read with /api/entry. */
+  private async favoriteList(actor: Actor, kind: SiteKind, input: EntryListInput, ids: number[]) {
+    const page = ids.slice(input.page * input.perPage, (input.page + 1) * input.perPage);
+    const entries = await Promise.all(page.map((id) => this.entry(actor, kind, id).catch(() => null)));
+    const favorites = new Set(ids);
+    return {
+      rows: entries.flatMap((entry) => (entry ? [this.card(entry, favorites)] : [])),
+      isEnd: (input.page + 1) * input.perPage >= ids.length,
+      total: ids.length,
+    };
+  }
+
+  private async entry(actor: Actor, kind: SiteKind, id: number): Promise<ServiceEntry> {
+    const reply = this.parse(
+      DetailReply,
+      await this.post('/api/entry', { ...this.common(actor, kind), userId: id }),
+    );
+    return 'rows' in reply ? reply.rows[0]! : reply;
+  }
+
+  async detail(actor: Actor, kind: SiteKind, id: number): Promise<EntryDetailReply> {
+    if (!mayBrowse(actor)) throw forbidden();
+    const [entry, favorites] = await Promise.all([
+      this.entry(actor, kind, id),
+      actor.role === ROLE.male ? this.favoriteIds(actor, kind) : Promise.resolve([]),
+    ]);
+    const profile: Record<string, number | number[] | string | null> = Object.fromEntries(
+      WOMAN_PUBLIC_FIELDS.map((field) => [field, null]),
+    );
+    Object.assign(profile, {
+      area: numbers(entry.area_id)[0] ?? null,
+      height: entry.height ?? null,
+      bust: entry.bust ?? null,
+      cup: entry.cup ?? null,
+      type: numbers(entry.type_id)[0] ?? null,
+      languages: numbers(entry.lang),
+      personality: numbers(entry.personality),
+      trip: numbers(entry.trip)[0] ?? null,
+      time_slots: numbers(entry.cvtime),
+      pr: entry.pr ?? '',
+      women_rank: entry.rank ?? 0,
+    });
+    const photos = (entry.photos ?? (entry.photo ? [entry.photo] : []))
+      .map((url) => this.picture(url))
+      .filter((url): url is string => url !== null);
+    return { ...this.card(entry, new Set(favorites)), photos, profile };
+  }
+
+  async favoriteIds(actor: Actor, kind: SiteKind): Promise<number[]> {
+    if (actor.role !== ROLE.male) throw forbidden();
+    const reply = this.parse(
+      FavoriteReply,
+      await this.post('/member/getFavorite', { userId: actor.uid, ...this.common(actor, kind) }),
+    );
+    const items = this.parse(z.array(FavoriteItem), reply);
+    return items.filter((item) => item.flg === 1).map((item) => item.id);
+  }
+
+  async setFavorite(actor: Actor, kind: SiteKind, id: number, on: boolean): Promise<void> {
+    if (actor.role !== ROLE.male) throw forbidden();
+    await this.post('/member/updateFavorite', {
+      userId: actor.uid,
+      ...this.common(actor, kind),
+      data: { id, flg: on ? 1 : 0 },
+    });
+  }
+}
