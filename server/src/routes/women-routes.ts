@@ -20,19 +20,19 @@ export function womenRoutes(
   services: { women: WomenService },
   siteKinds: SiteKinds,
 ): void {
-  calls.session('entrylist', async ({ body, actor, request }) =>
+  calls.session('entrylist', 'women.browse', async ({ body, actor, request }) =>
     services.women.list(actor, siteKindOf(siteKinds, request), body),
   );
 
-  calls.session('entrydetail', async ({ body, actor, request }) =>
+  calls.session('entrydetail', 'women.browse', async ({ body, actor, request }) =>
     services.women.detail(actor, siteKindOf(siteKinds, request), body.id),
   );
 
-  calls.session('member/getFavorite', async ({ actor }) => ({
+  calls.session('member/getFavorite', 'women.favorite', async ({ actor }) => ({
     rows: (await services.women.favoriteIds(actor)).map((id) => ({ id, flg: 1 as const })),
   }));
 
-  calls.session('member/updateFavorite', async ({ body, actor }) => {
+  calls.session('member/updateFavorite', 'women.favorite', async ({ body, actor }) => {
     await services.women.setFavorite(actor, body.data.id, body.data.flg === 1);
     return { status: 'OK' as const };
   });

@@ -3,8 +3,6 @@ import {
   PROFILE_FIELDS,
   PROFILE_FIELD_NAMES,
   PROFILE_PHOTOS_MAX,
-  ROLE,
-  canManageStaff,
   isMemberRole,
   isStaffRole,
   type AuditAction,
@@ -15,6 +13,7 @@ import {
   type ProfileHistoryRow,
   type ProfilePhoto,
   jaMember,
+  can,
 } from '@enishi/contract';
 import type { UserRecord } from '../db/schema.js';
 import type { NewAuditRecord } from '../db/schema-admin.js';
@@ -56,7 +55,7 @@ export class ProfileService {
   }
 
   async replaceClubList(actor: Actor, list: ClubLookupName, items: LookupItem[]): Promise<LookupItem[]> {
-    if (!canManageStaff(actor.role) && actor.role !== ROLE.admin) throw forbidden();
+    if (!can(actor, 'lookups.manage')) throw forbidden();
     if (list === 'media') {
       const parents = [...new Set(items.flatMap((item) => (item.parent ? [item.parent] : [])))];
       if (!(await this.profiles.clubCodesExist('companies', parents))) {
@@ -72,7 +71,7 @@ export class ProfileService {
 
   /** A member whose profile the actor may read: staff any member, a member only themselves (else 404). */
   private async readable(actor: Actor, uid: number): Promise<UserRecord> {
-    if (!isStaffRole(actor.role) && actor.uid !== uid) throw notFound();
+    if (!can(actor, 'member.profile.read', { uid })) throw notFound();
     const user = await this.users.findById(uid);
     if (!user || !isMemberRole(user.role)) throw notFound();
     return user;
@@ -80,7 +79,7 @@ export class ProfileService {
 
   /** A member whose profile the actor may change: staff only (members 403 before anything is looked up). */
   private async editable(actor: Actor, uid: number): Promise<UserRecord> {
-    if (!isStaffRole(actor.role)) throw forbidden();
+    if (!can(actor, 'member.manage')) throw forbidden();
     return this.readable(actor, uid);
   }
 
