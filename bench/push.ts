@@ -92,7 +92,7 @@ export async function benchPush(options: { members?: number; pings?: number; tim
   // The child server trusts the receiver's certificate the way an operator would trust a private CA.
   const server = await startEnishi([], {
     DATA_DIR: dataDir,
-    PUSH_ALLOWED_HOSTS: '127.0.0.1',
+    PUSH_ALLOWED_HOSTS: receiver.allowedHost,
     NODE_EXTRA_CA_CERTS: receiver.certPath,
   });
   const post = (name: string, body: unknown) =>

@@ -124,7 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await services.media.loadKey();
 
   installErrorHandler(app);
-  installSecurityHeaders(
+  await installSecurityHeaders(
     app,
     config.publicOrigin,
     [...courseImageOrigins(config), ...(config.enquiry ? [new URL(config.enquiry.url).origin] : [])],

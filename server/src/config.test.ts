@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_PUSH_ALLOWED_HOSTS, SERVER_ROOT, loadConfig } from './config.js';
-import { hostAllowed } from './services/push-service.js';
+import { hostAllowed } from './lib/push-endpoint.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {

@@ -161,7 +161,10 @@ const EnvSchema = z.object({
     .optional(),
   PUSH_ALLOWED_HOSTS: z
     .string()
-    .regex(/^(\*\.)?[A-Za-z0-9.-]+(,\s*(\*\.)?[A-Za-z0-9.-]+)*$/, 'must be comma-separated host names')
+    .regex(
+      /^(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?(,\s*(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?)*$/,
+      'must be comma-separated host names (a port only where it is not 443)',
+    )
     .optional(),
   // Voice calls (product.md §17.9): RTCIceServer entries; TURN ones get per-user credentials with TURN_SECRET.
   ICE_SERVERS: json(

@@ -2,7 +2,8 @@ import { jaMember } from './ja-member.js';
 import { z } from 'zod';
 import { IceServer } from './call-frames.js';
 import { ja } from './ja.js';
-import { LIMITS, ROLE, isStaffRole, numberOrDigits, ssid, uid } from './common.js';
+import { LIMITS, ROLE, numberOrDigits, ssid, uid } from './common.js';
+import { roleGroup } from './permissions.js';
 import { UserRow } from './http.js';
 
 /*
@@ -15,11 +16,7 @@ import { UserRow } from './http.js';
 export const MEMBER_KINDS = ['men', 'women', 'staff'] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 
-export function kindOfRole(role: number): MemberKind | null {
-  if (role === ROLE.male) return 'men';
-  if (role === ROLE.female) return 'women';
-  return isStaffRole(role) ? 'staff' : null;
-}
+export const kindOfRole = (role: number): MemberKind | null => roleGroup(role);
 
 /** The role a new record of each kind gets (product.md §9): staff are always registered as role 3. */
 export const NEW_USER_ROLE: Record<MemberKind, number> = {
@@ -102,7 +99,7 @@ const introducer = z
   .pipe(z.string().max(LIMITS.introducerMax, e.introducerTooLong));
 
 function rankRequiredForMen(value: { role: number; rank: number }, ctx: z.RefinementCtx): void {
-  if (value.role === ROLE.male && !(MEN_RANKS as readonly number[]).includes(value.rank)) {
+  if (roleGroup(value.role) === 'men' && !(MEN_RANKS as readonly number[]).includes(value.rank)) {
     ctx.addIssue({ code: 'custom', message: e.rankRequired, path: ['rank'] });
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, isStaffRole, ROLE } from './common.js';
+import { id } from './common.js';
+import { can } from './permissions.js';
 import { ja } from './ja.js';
 
 /*
@@ -9,7 +10,7 @@ import { ja } from './ja.js';
 
 /** Staff (roles 1-6) call male members (101) and male members call staff; no other pair may call. */
 export const mayCall = (fromRole: number, toRole: number): boolean =>
-  (isStaffRole(fromRole) && toRole === ROLE.male) || (fromRole === ROLE.male && isStaffRole(toRole));
+  can({ uid: 0, role: fromRole }, 'call.place', { role: toRole });
 
 /** A call that nobody answers ends with `timeout` after this (product.md §17.6). */
 export const CALL_RING_MS = 60_000;

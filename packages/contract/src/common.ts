@@ -2,18 +2,7 @@ import { jaMember } from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 
-/** Roles of product.md §6: 1 admin, 2 owner, 3 staff (the staff menu works up to 6), 101 male, 201 female. */
-export const ROLE = { admin: 1, owner: 2, staff: 3, staffMenuLimit: 6, male: 101, female: 201 } as const;
-export type Role = number;
-
-export const isStaffRole = (role: number): boolean => role >= 1 && role <= ROLE.staffMenuLimit;
-export const isMemberRole = (role: number): boolean => role === ROLE.male || role === ROLE.female;
-/** Staff records and the audit log: the owner (role 2) alone (product.md §6). */
-export const canManageStaff = (role: number): boolean => role === ROLE.owner;
-/** Roles 1 to 3 (admin, owner, staff) may delete anyone's message (product.md §6); roles 4 to 6 only their own. */
-export const canDeleteAnyMessage = (role: number): boolean => role >= ROLE.admin && role <= ROLE.staff;
-/** One's own profile picture: roles 1 to 3 and 201 (product.md §6). */
-export const canUploadOwnImage = (role: number): boolean => canDeleteAnyMessage(role) || role === ROLE.female;
+export { ROLE, type Role } from './roles.js';
 
 // In a module of its own without zod, so a web page that needs only a limit does not load the schemas.
 export { LIMITS } from './limits.js';

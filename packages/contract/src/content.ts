@@ -2,6 +2,7 @@ import { jaMember } from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, numberOrDigits, ssid, uid } from './common.js';
+import { roleGroup } from './permissions.js';
 import { ImageDataUrl } from './socket.js';
 import { MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './talk.js';
 
@@ -21,8 +22,10 @@ export const ContentTypeField = numberOrDigits.pipe(
 );
 
 /** The group a member belongs to (101 men, 201 women); null for staff. */
-export const contentTypeOfRole = (role: number): ContentType | null =>
-  role === 101 ? CONTENT_TYPE.men : role === 201 ? CONTENT_TYPE.women : null;
+export function contentTypeOfRole(role: number): ContentType | null {
+  const group = roleGroup(role);
+  return group === 'men' ? CONTENT_TYPE.men : group === 'women' ? CONTENT_TYPE.women : null;
+}
 
 export const NEWS_TITLE_MAX = 100;
 export const NEWS_BODY_MAX = 10_000;

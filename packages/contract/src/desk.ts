@@ -57,9 +57,6 @@ const writtenText = (max: number) =>
     .max(max, ja.errors.tooLong)
     .refine((text) => text.trim().length > 0, ja.talk.emptyComment);
 
-/** Saved replies (定型文), shared by all staff: every staff role uses them, roles 1 to 3 manage them. */
-export const canManageCannedReplies = (role: number): boolean => role >= 1 && role <= 3;
-
 export const CANNED_REPLIES_MAX = 200;
 export const CANNED_NAME_MAX = 20;
 

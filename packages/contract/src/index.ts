@@ -20,3 +20,4 @@ export * from './desk.js';
 
 export * from './setting.js';
 export * from './women.js';
+export * from './permissions.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLE, isStaffRole } from './common.js';
+import { roleGroup } from './permissions.js';
 
 /**
  * 既読 in a group talk (product.md §12.2): a group has three sides, the man, the woman and the staff (any staff
@@ -12,11 +12,7 @@ export type GroupReadMarks = z.infer<typeof GroupReadMarks>;
 
 type Side = keyof GroupReadMarks;
 
-function sideOf(role: number): Side | null {
-  if (role === ROLE.male) return 'men';
-  if (role === ROLE.female) return 'women';
-  return isStaffRole(role) ? 'staff' : null;
-}
+const sideOf = (role: number): Side | null => roleGroup(role);
 
 /** Each side's furthest read mark, from every reader's mark in the talk. */
 export function groupReadMarks(marks: readonly { role: number; lastReadId: number }[]): GroupReadMarks {

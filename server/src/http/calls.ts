@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { CALLS, firstErrorMessage, type CallName, type CallResult, type Calls } from '@enishi/contract';
-import { badRequest, unauthorized } from '../errors.js';
+import {
+  CALLS,
+  firstErrorMessage,
+  refusalStatus,
+  type CallName,
+  type CallResult,
+  type Calls,
+  type Permission,
+} from '@enishi/contract';
+import { badRequest, forbidden, unauthorized } from '../errors.js';
 import type { Actor, SessionService } from '../services/session-service.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
 import { PRE_SESSION_BYTES, sessionBeforeBody } from './request-bodies.js';
@@ -19,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract schema of a call's body (read by the test that fuzzes every call). */
     contract?: z.ZodType;
+    /** The permission a session call needs (docs/permissions.md is generated from these); absent: open. */
+    permission?: Permission;
   }
 }
 
@@ -50,26 +60,32 @@ type ParsedBody<N extends CallName> = z.output<Calls[N]['body']>;
 
 /**
  * The one way to declare an API call (`POST /api/<name>`, JSON in and out). The body schema and the reply
- * type come from the contract's call map by name. A session call authenticates first, so a caller without a
- * valid session learns nothing about the body rules, then validates.
+ * type come from the contract's call map by name. A session call names the permission it needs
+ * (packages/contract/src/permissions.ts): it authenticates first (401), then checks that the actor's role
+ * holds the permission (403), so a caller without either learns nothing about the body rules, then validates.
+ * Whatever depends on the record a call is about (own vs. someone else's, a talk one is in) the service
+ * decides with the same `can`.
  */
 export function apiCalls(app: FastifyInstance, sessions: SessionService) {
   return {
     session<N extends CallName>(
       name: N,
+      permission: Permission,
       handler: (call: SessionCall<ParsedBody<N>>) => Promise<CallResult<N>>,
       options: CallOptions = {},
     ): void {
       const schema = CALLS[name].body;
       const { bodyLimit } = options;
       const large = bodyLimit !== undefined && bodyLimit > PRE_SESSION_BYTES;
-      const config = { contract: schema };
+      const config = { contract: schema, permission };
       const routeOptions = large
         ? { bodyLimit, config, preParsing: sessionBeforeBody(sessions) }
         : { bodyLimit, config };
       app.post(`/api/${name}`, routeOptions, async (request) => {
         const actor = await sessions.resolve(ssidOf(request.body));
-        if (!actor) throw unauthorized();
+        const refusal = refusalStatus(actor, permission);
+        if (!actor || refusal === 401) throw unauthorized();
+        if (refusal === 403) throw forbidden();
         return handler({ body: parseBody(schema, request.body) as ParsedBody<N>, actor, request });
       });
     },

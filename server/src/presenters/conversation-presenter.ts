@@ -1,5 +1,5 @@
 import type { ProfileUrl } from '../services/message.js';
-import { isStaffRole, ja, ROLE, type ConversationRow, type ConversationType } from '@enishi/contract';
+import { isStaffRole, ja, type ConversationRow, type ConversationType, roleGroup } from '@enishi/contract';
 import type { ConversationKind } from '../db/schema.js';
 import type { ConversationListItem } from '../repositories/conversation-repository.js';
 
@@ -15,7 +15,7 @@ export function conversationType(
   switch (kind) {
     case 'desk':
       if (!isStaffRole(viewerRole)) return 'staff';
-      return memberRole === ROLE.female ? 'women' : 'men';
+      return roleGroup(memberRole) === 'women' ? 'women' : 'men';
     case 'staffroom':
       return 'staff';
     default:

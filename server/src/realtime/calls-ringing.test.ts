@@ -40,7 +40,7 @@ const connect = (who: Person) => sockets.connect(base, who);
 beforeAll(async () => {
   receiver = await PushReceiver.start();
   ctx = await createTestContext({
-    env: { PUSH_ALLOWED_HOSTS: '127.0.0.1,localhost', CALLS_PER_MINUTE: '1000' },
+    env: { PUSH_ALLOWED_HOSTS: receiver.allowedHost, CALLS_PER_MINUTE: '1000' },
     deps: { push: { agent: receiver.agent }, calls: { timing: { ringMs: 1500, escalateMs: 300 } } },
   });
   ({ staff, helper, owner, man, otherMan } = await callPeople(ctx, 'ring', 5));

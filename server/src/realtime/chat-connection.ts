@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   isStaffRole,
-  ROLE,
   ja,
   SessionFrame,
   SOCKET_CLOSE,
   SOCKET_FIRST_FRAME_MAX,
   SOCKET_MAX_PAYLOAD,
   type ServerFrame,
+  roleGroup,
 } from '@enishi/contract';
 import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../errors.js';
@@ -271,7 +271,7 @@ export class ChatConnection {
       actor.uid,
       isStaffRole(actor.role),
       (event) => this.onEvent(event),
-      actor.role === ROLE.male ? [MEN_TOPIC] : [],
+      roleGroup(actor.role) === 'men' ? [MEN_TOPIC] : [],
     );
     this.present = true;
     await services.calls.connected(actor, this.socketId);

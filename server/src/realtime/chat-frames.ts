@@ -6,6 +6,9 @@ import {
   TextFrame,
   VisibilityFrame,
   type ServerFrame,
+  can,
+  jaMember,
+  type Permission,
 } from '@enishi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
@@ -13,7 +16,7 @@ import { parseFrame } from './frame-guard.js';
 import { presentMessage } from '../presenters/message-presenter.js';
 import type { Services } from '../services/container.js';
 import type { Actor } from '../services/session-service.js';
-import { handleCallFrame, type CallSocket } from './call-frames.js';
+import { CALL_FRAME_TYPES, handleCallFrame, type CallSocket } from './call-frames.js';
 import type { FrameReply } from './frame-reader-protocol.js';
 
 export type Frame = Record<string, unknown>;
@@ -35,6 +38,34 @@ export function clientIdOf(frame: Frame): string | undefined {
   return typeof id === 'string' && id.length <= 64 ? id : undefined;
 }
 
+/**
+ * The permission each client frame needs (packages/contract/src/permissions.ts; docs/permissions.md is
+ * generated from this). A role without it gets an `error` frame with `FRAME_REFUSALS`' text (the calls'
+ * own wording for call frames, as the call service words a refused pair), and the frame does nothing.
+ */
+export const FRAME_PERMISSIONS = {
+  text: 'talk.write',
+  delete: 'talk.delete',
+  pin: 'talk.write',
+  open: 'talk.read',
+  visibility: 'account.use',
+  calling: 'call.place',
+  offer: 'call.place',
+  answer: 'call.place',
+  candidate: 'call.place',
+  cancelCall: 'call.place',
+  staff: 'call.place',
+} as const satisfies Record<string, Permission>;
+
+export type ClientFrameType = keyof typeof FRAME_PERMISSIONS;
+
+export function frameRefusal(type: ClientFrameType): string {
+  return CALL_FRAME_TYPES.has(type) && type !== 'staff' ? jaMember.calls.notAllowed : ja.errors.forbidden;
+}
+
+const isFrameType = (type: unknown): type is ClientFrameType =>
+  typeof type === 'string' && Object.hasOwn(FRAME_PERMISSIONS, type);
+
 /** One client frame after the session frame (product.md §15); a refusal is an `error` frame. */
 export async function handleFrame(
   services: Services,
@@ -45,6 +76,8 @@ export async function handleFrame(
   pictures: ReadPictures = null,
 ): Promise<void> {
   try {
+    if (!isFrameType(frame.type)) throw new AppError('bad-request', ja.errors.badRequest);
+    if (!can(actor, FRAME_PERMISSIONS[frame.type])) throw new AppError('forbidden', frameRefusal(frame.type));
     switch (frame.type) {
       case 'text':
         return await handleText(services, socket, actor, frame, pictures);

@@ -164,7 +164,7 @@ export class MessageBatchRepository {
    *   batch): the caller discards the images it prepared;
    * - not created, without a message, when the conversation does not exist or the sender may not write in
    *   it: a member only in their own talks (`mayWriteAnywhere` for staff), the rule of
-   *   policies.seeConversation.
+   *   the contract's `can(actor, 'talk.read', {talk})`.
    *
    * It is one statement, so one round trip and its own transaction: the rows travel as one JSON parameter,
    * the talk is checked in the same statement, the order lock is taken before any id is drawn, and the other

@@ -12,12 +12,12 @@ export function applicationRoutes(
     return { status: 'OK' };
   });
 
-  calls.session('applications', async ({ body, actor }) => {
+  calls.session('applications', 'member.manage', async ({ body, actor }) => {
     const page = await services.applications.list(actor, body.page);
     return { rows: page.rows.map(presentApplication), isEnd: page.isEnd, newCount: page.newCount };
   });
 
-  calls.session('applications/handle', async ({ body, actor }) => {
+  calls.session('applications/handle', 'member.manage', async ({ body, actor }) => {
     await services.applications.markHandled(actor, body.id, body.member_uid);
     return { status: 'OK' };
   });

@@ -20,7 +20,7 @@ export function authRoutes(
     return presentLogin(login);
   });
 
-  calls.session('logout', async ({ body, actor }) => {
+  calls.session('logout', 'account.use', async ({ body, actor }) => {
     // The device that logs out stops receiving this person's pushes (product.md §16.3).
     await services.push.unsubscribe(actor, body.subscript);
     await services.sessions.end(actor);

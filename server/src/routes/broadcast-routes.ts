@@ -9,6 +9,7 @@ export function broadcastRoutes(
   // The sender is the session's user; an `id` the original client sends is ignored (product.md §12.7).
   calls.session(
     'messages/send',
+    'broadcast.send',
     async ({ body, actor }) => ({
       status: 'OK',
       ...(await services.broadcasts.send(actor, body)),
@@ -16,11 +17,11 @@ export function broadcastRoutes(
     { bodyLimit: BODY_LIMITS.broadcast },
   );
 
-  calls.session('broadcasts', async ({ body, actor }) =>
+  calls.session('broadcasts', 'broadcast.read', async ({ body, actor }) =>
     services.broadcasts.list(actor, body.type, body.page),
   );
 
-  calls.session('broadcasts/recipients', async ({ body, actor }) => ({
+  calls.session('broadcasts/recipients', 'broadcast.send', async ({ body, actor }) => ({
     rows: await services.broadcasts.recipients(actor, body.type),
   }));
 }

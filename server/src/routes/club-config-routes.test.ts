@@ -57,6 +57,27 @@ describe('/api/config', () => {
     ]);
   });
 
+  it('gives ICE servers and TURN credentials only to whoever may call: staff and men, never a woman', async () => {
+    const turn = { urls: 'turn:turn.example.jp:3478' };
+    const app = await ctx.buildApp({
+      ICE_SERVERS: JSON.stringify([turn]),
+      TURN_SECRET: 'turn-secret-for-the-test',
+    });
+    const woman = await createUser(ctx.app, { loginId: 'cfg-woman', role: 201 });
+    const staff = await createUser(ctx.app, { loginId: 'cfg-staff', role: 3 });
+    const iceOf = async (user: TestUser) =>
+      ClubConfigReply.parse((await call(app, 'config', { ssid: await login(ctx.app, user) })).body)
+        .iceServers;
+    const womans = await call(app, 'config', { ssid: await login(ctx.app, woman) });
+    expect(ClubConfigReply.parse(womans.body).iceServers).toEqual([]);
+    expect(JSON.stringify(womans.body)).not.toMatch(/turn|credential/i);
+    for (const user of [staff, man]) {
+      const [server] = await iceOf(user);
+      expect(server).toMatchObject({ urls: turn.urls, username: expect.stringMatching(`:${user.uid}$`) });
+      expect(server!.credential).toEqual(expect.any(String));
+    }
+  });
+
   it('gives what MEMBER_SITE_LINKS and COURSE_IMAGES configure, and lets those images load', async () => {
     const app = await ctx.buildApp({
       MEMBER_SITE_LINKS: JSON.stringify({ deposit: 'https://members.example.jp/deposit' }),

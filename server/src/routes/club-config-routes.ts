@@ -1,4 +1,4 @@
-import { ROLE, type ClubConfigReply } from '@enishi/contract';
+import { type ClubConfigReply, can } from '@enishi/contract';
 import type { Config } from '../config.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { iceServersFor } from '../lib/ice-servers.js';
@@ -27,10 +27,10 @@ export function clubConfigRoutes(
     courseImages: config.courseImages,
   };
   // The framed member site is for the male members alone (product.md §2.1 /member); ICE servers per user:
-  // TURN credentials name the user and expire (product.md §17.9).
+  // TURN credentials name the user and expire (product.md §17.9), and only whoever may call gets any.
   const men = { ...reply, memberSiteUrl: config.memberSiteUrl };
-  calls.session('config', async ({ actor }) => ({
-    ...(actor.role === ROLE.male ? men : reply),
-    iceServers: iceServersFor(config.ice, actor.uid, clock()),
+  calls.session('config', 'account.use', async ({ actor }) => ({
+    ...(can(actor, 'member_site.open') ? men : reply),
+    iceServers: can(actor, 'call.place') ? iceServersFor(config.ice, actor.uid, clock()) : [],
   }));
 }

@@ -10,7 +10,7 @@ export function groupRoutes(
   calls: ReturnType<typeof apiCalls>,
   services: { conversations: ConversationService },
 ): void {
-  calls.session('add_conversation', async ({ body, actor }) => {
+  calls.session('add_conversation', 'talk.group.create', async ({ body, actor }) => {
     const talk = await services.conversations.createGroupTalk(actor, {
       manId: body.params.men,
       womanId: body.params.women,

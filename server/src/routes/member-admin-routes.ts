@@ -40,28 +40,29 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
   const row = (user: UserRecord): UserRow =>
     presentUser(user, undefined, services.profileImages.url(user.image));
 
-  calls.session('adduser', async ({ body, actor }) => {
+  calls.session('adduser', 'member.manage', async ({ body, actor }) => {
     const user = await services.memberAdmin.add(actor, account(body));
     return { rows: [row(user)] };
   });
 
-  calls.session('updateuser', async ({ body, actor }) => {
+  calls.session('updateuser', 'member.manage', async ({ body, actor }) => {
     const user = await services.memberAdmin.update(actor, body.uid, account(body));
     return { rows: [row(user)] };
   });
 
-  calls.session('searchuser', async ({ body, actor }) => {
+  calls.session('searchuser', 'member.manage', async ({ body, actor }) => {
     const found = await services.memberAdmin.search(actor, body);
     return { rows: found.rows.map(row), count: found.count };
   });
 
-  calls.session('deluser', async ({ body, actor }) => {
+  calls.session('deluser', 'member.manage', async ({ body, actor }) => {
     const user = await services.memberAdmin.delete(actor, body.uid);
     return { rows: [presentUser(user)] };
   });
 
   calls.session(
     'uploadUserImage',
+    'user.image.upload',
     async ({ body, actor }) => {
       const user = await services.memberAdmin.uploadImage(actor, body.uid, body.image);
       return { rows: [row(user)] };
@@ -69,7 +70,7 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
     { bodyLimit: IMAGE_CALL_BODY_LIMIT },
   );
 
-  calls.session('auditlog', async ({ body, actor }) => {
+  calls.session('auditlog', 'audit.read', async ({ body, actor }) => {
     const page = await services.memberAdmin.auditLog(actor, body.page);
     return { rows: page.rows.map(presentAudit), isEnd: page.isEnd };
   });

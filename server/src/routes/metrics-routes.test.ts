@@ -163,6 +163,7 @@ describe('push and Redis figures', () => {
       onGone: async () => {},
       onError: (error) => errors.push(error),
       agent: receiver.agent,
+      allowedHosts: [receiver.allowedHost],
       maxAttempts: 2,
       backoffMs: 1,
     });

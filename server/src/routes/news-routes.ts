@@ -5,6 +5,7 @@ import type { NewsService } from '../services/news-service.js';
 export function newsRoutes(calls: ReturnType<typeof apiCalls>, services: { news: NewsService }): void {
   calls.session(
     'news/add',
+    'content.manage',
     async ({ body, actor }) => ({
       status: 'OK',
       ...(await services.news.add(actor, body)),
@@ -14,6 +15,7 @@ export function newsRoutes(calls: ReturnType<typeof apiCalls>, services: { news:
 
   calls.session(
     'news/update',
+    'content.manage',
     async ({ body, actor }) => ({
       status: 'OK',
       ...(await services.news.update(actor, body.id, body)),
@@ -21,12 +23,12 @@ export function newsRoutes(calls: ReturnType<typeof apiCalls>, services: { news:
     { bodyLimit: BODY_LIMITS.news },
   );
 
-  calls.session('news/delete', async ({ body, actor }) => {
+  calls.session('news/delete', 'content.manage', async ({ body, actor }) => {
     await services.news.delete(actor, body.id);
     return { status: 'OK' };
   });
 
-  calls.session('news/get', async ({ body, actor }) => ({
+  calls.session('news/get', 'content.read', async ({ body, actor }) => ({
     rows: await services.news.get(actor, body),
   }));
 }

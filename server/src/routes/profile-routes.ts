@@ -23,31 +23,34 @@ export function profileRoutes(
   services: { profiles: ProfileService },
 ): void {
   const { profiles } = services;
-  calls.session('lookups', async () => profiles.lookups());
-  calls.session('lookups/update', async ({ body, actor }) => ({
+  calls.session('lookups', 'account.use', async () => profiles.lookups());
+  calls.session('lookups/update', 'lookups.manage', async ({ body, actor }) => ({
     items: await profiles.replaceClubList(
       actor,
       body.list,
       body.items.map(({ parent, ...item }) => (parent ? { ...item, parent } : item)),
     ),
   }));
-  calls.session('profile/get', async ({ body, actor }) => reply(await profiles.get(actor, body.uid)));
-  calls.session('profile/update', async ({ body, actor }) =>
+  calls.session('profile/get', 'member.profile.read', async ({ body, actor }) =>
+    reply(await profiles.get(actor, body.uid)),
+  );
+  calls.session('profile/update', 'member.profile.update', async ({ body, actor }) =>
     reply(await profiles.update(actor, body.uid, body.profile)),
   );
-  calls.session('profile/editable', async () => ({ fields: await profiles.editableFields() }));
-  calls.session('profile/editable/update', async ({ body, actor }) => ({
+  calls.session('profile/editable', 'account.use', async () => ({ fields: await profiles.editableFields() }));
+  calls.session('profile/editable/update', 'lookups.manage', async ({ body, actor }) => ({
     fields: await profiles.setEditableFields(actor, body.fields),
   }));
   calls.session(
     'profile/photo/add',
+    'member.manage',
     async ({ body, actor }) => reply(await profiles.addPhoto(actor, body.uid, body.image)),
     { bodyLimit: PHOTO_CALL_BODY_LIMIT },
   );
-  calls.session('profile/photo/delete', async ({ body, actor }) =>
+  calls.session('profile/photo/delete', 'member.manage', async ({ body, actor }) =>
     reply(await profiles.deletePhoto(actor, body.uid, body.id)),
   );
-  calls.session('profile/photo/order', async ({ body, actor }) =>
+  calls.session('profile/photo/order', 'member.manage', async ({ body, actor }) =>
     reply(await profiles.orderPhotos(actor, body.uid, body.ids)),
   );
 }

@@ -10,16 +10,16 @@ export function settingRoutes(
   siteKinds: SiteKinds,
 ): void {
   // A man may ask only for a woman the site he uses shows him.
-  calls.session('setting/add', async ({ body, actor, request }) => ({
+  calls.session('setting/add', 'setting.request', async ({ body, actor, request }) => ({
     id: await services.settings.add(actor, siteKindOf(siteKinds, request), body),
   }));
 
-  calls.session('setting/list', async ({ body, actor }) => {
+  calls.session('setting/list', 'setting.read', async ({ body, actor }) => {
     const page = await services.settings.list(actor, body.status, body.page);
     return { rows: page.rows.map(presentSetting), isEnd: page.isEnd, requested: page.requested };
   });
 
-  calls.session('setting/update', async ({ body, actor }) => ({
+  calls.session('setting/update', 'setting.read', async ({ body, actor }) => ({
     row: presentSetting(await services.settings.update(actor, body)),
   }));
 }

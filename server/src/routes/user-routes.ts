@@ -8,7 +8,7 @@ export function userRoutes(
   calls: ReturnType<typeof apiCalls>,
   services: { users: UserService; conversations: ConversationService; profileImages: ProfileImageService },
 ): void {
-  calls.session('getuser', async ({ body, actor }) => {
+  calls.session('getuser', 'user.read', async ({ body, actor }) => {
     const user = await services.users.get(actor, body.uid);
     const unreads = await services.conversations.unreadsJson(user);
     return { rows: [presentUser(user, unreads, services.profileImages.url(user.image))] };

@@ -25,24 +25,24 @@ export function womenRoutes(
   siteKinds: SiteKinds,
 ): void {
   const { women, enquiry } = services;
-  calls.session('entrylist', async ({ body, actor, request }) => {
+  calls.session('entrylist', 'women.browse', async ({ body, actor, request }) => {
     const kind = siteKindOf(siteKinds, request);
     return enquiry ? enquiry.list(actor, kind, body) : women.list(actor, kind, body);
   });
 
-  calls.session('entrydetail', async ({ body, actor, request }) => {
+  calls.session('entrydetail', 'women.browse', async ({ body, actor, request }) => {
     const kind = siteKindOf(siteKinds, request);
     return enquiry ? enquiry.detail(actor, kind, body.id) : women.detail(actor, kind, body.id);
   });
 
-  calls.session('member/getFavorite', async ({ actor, request }) => {
+  calls.session('member/getFavorite', 'women.favorite', async ({ actor, request }) => {
     const ids = enquiry
       ? await enquiry.favoriteIds(actor, siteKindOf(siteKinds, request))
       : await women.favoriteIds(actor);
     return { rows: ids.map((id) => ({ id, flg: 1 as const })) };
   });
 
-  calls.session('member/updateFavorite', async ({ body, actor, request }) => {
+  calls.session('member/updateFavorite', 'women.favorite', async ({ body, actor, request }) => {
     const on = body.data.flg === 1;
     if (enquiry) await enquiry.setFavorite(actor, siteKindOf(siteKinds, request), body.data.id, on);
     else await women.setFavorite(actor, body.data.id, on);

@@ -1,4 +1,4 @@
-import { isMemberRole, isStaffRole, ROLE, type Notifications } from '@enishi/contract';
+import { isMemberRole, isStaffRole, ROLE, type Notifications, roleGroup } from '@enishi/contract';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { conversations, type ConversationKind } from '../db/schema.js';
 
@@ -160,7 +160,7 @@ export function badgeOf(isStaff: boolean, kind: ConversationKind, memberRole: nu
   if (kind === 'staffroom') return 'fromStaff';
   if (kind !== 'desk') return null;
   if (!isStaff) return 'fromStaff';
-  return memberRole === ROLE.female ? 'fromWomen' : 'fromMen';
+  return roleGroup(memberRole) === 'women' ? 'fromWomen' : 'fromMen';
 }
 
 /** Adds unread messages of a talk to its badge; the total stops at the cap, as the repository's count does. */

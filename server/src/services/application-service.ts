@@ -1,11 +1,10 @@
-import { isMemberRole, type Entry } from '@enishi/contract';
+import { isMemberRole, type Entry, can } from '@enishi/contract';
 import { forbidden, notFound, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
 import type { ApplicationRecord } from '../db/schema.js';
 import type { ApplicationRepository } from '../repositories/application-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
-import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 export const APPLICATIONS_PER_PAGE = 20;
@@ -30,7 +29,7 @@ export class ApplicationService {
     actor: Actor,
     page: number,
   ): Promise<{ rows: ApplicationRecord[]; isEnd: boolean; newCount: number }> {
-    if (!policies.listApplications(actor)) throw forbidden();
+    if (!can(actor, 'member.manage')) throw forbidden();
     // One extra row tells whether another page follows without a COUNT query.
     const [rows, newCount] = await Promise.all([
       this.applications.list(page * APPLICATIONS_PER_PAGE, APPLICATIONS_PER_PAGE + 1),
@@ -45,7 +44,7 @@ export class ApplicationService {
 
   /** Staff mark an application handled, with the member they made from it (which must be a member). */
   async markHandled(actor: Actor, id: number, memberUid: number | undefined): Promise<void> {
-    if (!policies.listApplications(actor)) throw forbidden();
+    if (!can(actor, 'member.manage')) throw forbidden();
     if (memberUid !== undefined) {
       const member = await this.users.findById(memberUid);
       if (!member || !isMemberRole(member.role)) throw notFound();

@@ -1,11 +1,10 @@
-import { type BannerRow, jaMember } from '@enishi/contract';
+import { type BannerRow, jaMember, can } from '@enishi/contract';
 import { forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { presentBanner } from '../presenters/banner-presenter.js';
 import type { BannerRepository } from '../repositories/banner-repository.js';
 import { BANNER_IMAGE_FORMATS, type ContentImageService } from './content-image-service.js';
 import { readableContent, type ContentQuery } from './content-reading.js';
-import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 /** Ad banners under the members' home menu, one set per group (product.md §3, §4). Staff manage them. */
@@ -17,7 +16,7 @@ export class BannerService {
   ) {}
 
   async add(actor: Actor, input: { type: 1 | 2; url: string; image: string }): Promise<{ id: number }> {
-    if (!policies.manageContent(actor)) throw forbidden();
+    if (!can(actor, 'content.manage')) throw forbidden();
     const [image] = await this.images.store([input.image], BANNER_IMAGE_FORMATS, jaMember.banners.badImage);
     try {
       const created = await this.banners.create({
@@ -36,7 +35,7 @@ export class BannerService {
   }
 
   async delete(actor: Actor, id: number): Promise<void> {
-    if (!policies.manageContent(actor)) throw forbidden();
+    if (!can(actor, 'content.manage')) throw forbidden();
     const result = await this.banners.delete(id);
     if (!result) throw notFound();
     await this.images.remove(result.removedPaths);

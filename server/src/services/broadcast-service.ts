@@ -9,6 +9,8 @@ import {
   type BroadcastRow,
   type RecipientRow,
   jaMember,
+  can,
+  roleGroup,
 } from '@enishi/contract';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -18,7 +20,6 @@ import type { NewMessage } from '../repositories/message-batch-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { MediaService } from './media-service.js';
 import type { MessagePosting } from './message-posting.js';
-import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 export interface BroadcastInput {
@@ -56,19 +57,19 @@ export class BroadcastService {
    * their room lists show the copies when next loaded.
    */
   async send(actor: Actor, input: BroadcastInput): Promise<{ count: number }> {
-    if (!policies.manageContent(actor)) throw forbidden();
+    if (!can(actor, 'broadcast.send')) throw forbidden();
     const uids = [...new Set(input.users)];
     const found = await this.broadcasts.findRecipients(uids);
     if (found.length !== uids.length) throw notFound();
     const role = found[0]!.role;
     const oneGroup =
       isMemberRole(role) &&
-      found.every((recipient) => recipient.role === role) &&
+      found.every((recipient) => roleGroup(recipient.role) === roleGroup(role)) &&
       (input.type === undefined || roleOfType(input.type) === role);
     if (!oneGroup) throw badRequest(jaMember.broadcast.wrongGroup);
     // Every member has a desk talk from the moment they exist (product.md §12.1); one without is not a recipient.
     if (found.some((recipient) => recipient.deskId === null)) throw notFound();
-    const type = role === ROLE.female ? 2 : 1;
+    const type = roleGroup(role) === 'women' ? 2 : 1;
     const kind = type === 2 ? 'sendwomen' : 'sendmen';
 
     const [sender, historyConversationId] = await Promise.all([
@@ -118,13 +119,13 @@ export class BroadcastService {
 
   /** Staff: every member of the group, for the recipient picker. */
   async recipients(actor: Actor, type: 1 | 2): Promise<RecipientRow[]> {
-    if (!policies.manageContent(actor)) throw forbidden();
+    if (!can(actor, 'broadcast.send')) throw forbidden();
     return this.broadcasts.membersWithRole(roleOfType(type));
   }
 
   /** Staff: a page (20) of the group's bulk sends, newest first, with read counts. */
   async list(actor: Actor, type: 1 | 2, page: number): Promise<{ rows: BroadcastRow[]; isEnd: boolean }> {
-    if (!policies.seeBroadcasts(actor)) throw forbidden();
+    if (!can(actor, 'broadcast.read')) throw forbidden();
     const items = await this.broadcasts.list(type, page * BROADCASTS_PAGE_SIZE, BROADCASTS_PAGE_SIZE + 1);
     const rows = items.slice(0, BROADCASTS_PAGE_SIZE).map((item): BroadcastRow => ({
       id: item.id,

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  isStaffRole,
   ja,
-  ROLE,
   type CallEndReason,
   type CallParty,
   type CallServerFrame,
   type PushPayload,
   type StaffRow,
   jaMember,
+  can,
 } from '@enishi/contract';
 import type { Clock } from '../lib/clock.js';
 import { metrics } from '../lib/metrics.js';
@@ -156,7 +155,7 @@ export class CallEffects {
       ? [call.caller, call.answeredBy!].find((uid) => uid !== call.memberId)!
       : call.caller;
     const sender = await this.repository.findUser(staffSide);
-    if (!sender || (sender.role !== ROLE.male && !isStaffRole(sender.role))) return;
+    if (!sender || !can(sender, 'call.place')) return;
     const now = this.clock();
     await this.posting.post(
       {

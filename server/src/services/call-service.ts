@@ -5,11 +5,12 @@ import {
   isStaffRole,
   ja,
   mayCall,
-  ROLE,
   type CallEndReason,
   type IceCandidate,
   type StaffRow,
   jaMember,
+  can,
+  roleGroup,
 } from '@enishi/contract';
 import { AppError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -67,7 +68,7 @@ export class CallService {
       caller: actor.uid,
       callerSocket: socketId,
       callee: to,
-      memberId: actor.role === ROLE.male ? actor.uid : to,
+      memberId: roleGroup(actor.role) === 'men' ? actor.uid : to,
       ringing: [],
       answeredBy: null,
       answerSocket: null,
@@ -90,7 +91,7 @@ export class CallService {
     await this.store.swap(id, null, call);
     const caller = this.effects.party(actor);
     const { reached, push } = await this.effects.ring(call, caller, [callee]);
-    const escalates = actor.role === ROLE.male;
+    const escalates = roleGroup(actor.role) === 'men';
     if (!reached && !(escalates && (await this.escalate(id)))) {
       await this.end(id, () => ({ caller: 'offline', ringing: 'timeout', answerer: null }));
       return false;
@@ -176,8 +177,7 @@ export class CallService {
 
   /** The `staff` frame: every staff member with whether they are online (staff and male members only). */
   async staffList(actor: Actor): Promise<StaffRow[]> {
-    if (!isStaffRole(actor.role) && actor.role !== ROLE.male)
-      throw new AppError('forbidden', ja.errors.forbidden);
+    if (!can(actor, 'call.place')) throw new AppError('forbidden', ja.errors.forbidden);
     return this.effects.staffRows();
   }
 

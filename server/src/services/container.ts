@@ -261,6 +261,7 @@ function pushParts(
   const pushQueue = new PushQueue({
     keys: () => push.loadKeys(),
     subject: config.push.subject,
+    allowedHosts: config.push.allowedHosts,
     onGone: (endpoint) => pushRepository.removeEndpoint(endpoint),
     onError,
     agent: pushDeps.agent,

@@ -1,6 +1,5 @@
-import { contentTypeOfRole, isStaffRole } from '@enishi/contract';
+import { contentTypeOfRole, isStaffRole, can } from '@enishi/contract';
 import { notFound } from '../errors.js';
-import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 export interface ContentQuery {
@@ -25,6 +24,7 @@ export async function readableContent<Item extends { type: number }>(
     : (contentTypeOfRole(actor.role) ?? undefined);
   if (!staff && type === undefined) return [];
   const items = await list({ type, id: query.id });
-  if (query.id !== undefined && (!items[0] || !policies.seeContent(actor, items[0].type))) throw notFound();
+  if (query.id !== undefined && (!items[0] || !can(actor, 'content.read', { contentType: items[0].type })))
+    throw notFound();
   return items;
 }

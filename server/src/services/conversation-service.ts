@@ -6,6 +6,8 @@ import {
   type ConversationType,
   type Notifications,
   jaMember,
+  can,
+  roleGroup,
 } from '@enishi/contract';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -19,7 +21,6 @@ import type { UserRepository } from '../repositories/user-repository.js';
 import type { ConversationRecord } from '../db/schema.js';
 import type { Audience } from '../realtime/events.js';
 import { addUnread, membersOf, readerOf, type Talk } from '../rules/conversation-rules.js';
-import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 /** The people a conversation reaches: its members by id, and the staff (who belong to every one). */
@@ -88,19 +89,19 @@ export class ConversationService {
   /** A conversation the caller may see; anything else is "not found". */
   async access(actor: Actor, conversationId: number): Promise<ConversationAccess> {
     const conversation = await this.conversations.findAccess(conversationId);
-    if (!conversation || !policies.seeConversation(actor, conversation)) throw notFound();
+    if (!conversation || !can(actor, 'talk.read', { talk: conversation })) throw notFound();
     return conversation;
   }
 
   async get(actor: Actor, conversationId: number): Promise<ConversationListItem> {
     const item = await this.conversations.findListItem(conversationId, readerOf(actor));
-    if (!item || !policies.seeConversation(actor, item)) throw notFound();
+    if (!item || !can(actor, 'talk.read', { talk: item })) throw notFound();
     return item;
   }
 
   /** A bulk-send history (staff only). */
   async getBroadcast(actor: Actor, conversationId: number): Promise<ConversationListItem> {
-    if (!policies.seeBroadcasts(actor)) throw forbidden();
+    if (!can(actor, 'broadcast.read')) throw forbidden();
     const item = await this.conversations.findListItem(conversationId, readerOf(actor));
     if (!item || (item.kind !== 'sendmen' && item.kind !== 'sendwomen')) throw notFound();
     return item;
@@ -139,7 +140,7 @@ export class ConversationService {
       let group: 'men' | 'women' | 'staff' | null = null;
       if (row.kind === 'staffroom') group = 'staff';
       else if (row.kind === 'desk')
-        group = !isStaff ? 'staff' : row.memberRole === ROLE.female ? 'women' : 'men';
+        group = !isStaff ? 'staff' : roleGroup(row.memberRole) === 'women' ? 'women' : 'men';
       if (!group) continue;
       const ids = (maps[group][String(row.conversationId)] ??= []);
       if (ids.length < UNREAD_IDS_PER_CONVERSATION) ids.push(row.messageId);
@@ -161,12 +162,13 @@ export class ConversationService {
     registeredBy: Actor | null,
     input: { manId: number; womanId: number },
   ): Promise<ConversationRecord> {
-    if (registeredBy && !isStaffRole(registeredBy.role)) throw forbidden();
+    if (registeredBy && !can(registeredBy, 'talk.group.create')) throw forbidden();
     const [man, woman] = await Promise.all([
       this.users.findById(input.manId),
       this.users.findById(input.womanId),
     ]);
-    if (man?.role !== ROLE.male || woman?.role !== ROLE.female) throw badRequest();
+    if (!man || !woman || roleGroup(man.role) !== 'men' || roleGroup(woman.role) !== 'women')
+      throw badRequest();
     const created = await this.conversations.createGroupTalk({
       manId: man.id,
       womanId: woman.id,

@@ -1,5 +1,4 @@
 import {
-  canManageCannedReplies,
   isMemberRole,
   isStaffRole,
   ja,
@@ -9,6 +8,7 @@ import {
   type NotesReply,
   type SearchHit,
   jaMember,
+  can,
 } from '@enishi/contract';
 import { AppError, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -42,7 +42,7 @@ function conflict(message: string) {
 }
 
 const requireStaff = (actor: Actor) => {
-  if (!isStaffRole(actor.role)) throw forbidden();
+  if (!can(actor, 'desk.use')) throw forbidden();
 };
 
 /** The staff desk (product.md §2.6): message search for everyone, saved replies and notes for staff. */
@@ -117,7 +117,7 @@ export class DeskService {
     actor: Actor,
     input: { id?: number | undefined; name: string; body: string },
   ): Promise<{ rows: CannedReply[] }> {
-    if (!canManageCannedReplies(actor.role)) throw forbidden();
+    if (!can(actor, 'reply.manage')) throw forbidden();
     if (input.id === undefined && (await this.desk.countCanned()) >= 200) {
       throw new AppError('bad-request', jaMember.desk.replyTooMany);
     }
@@ -132,7 +132,7 @@ export class DeskService {
   }
 
   async deleteCanned(actor: Actor, id: number): Promise<{ rows: CannedReply[] }> {
-    if (!canManageCannedReplies(actor.role)) throw forbidden();
+    if (!can(actor, 'reply.manage')) throw forbidden();
     if (!(await this.desk.deleteCanned(id))) throw notFound();
     return this.cannedReplies(actor);
   }
@@ -181,7 +181,7 @@ export class DeskService {
     requireStaff(actor);
     const note = await this.desk.findNote(id);
     if (!note) throw notFound();
-    if (note.authorId !== actor.uid && !canManageCannedReplies(actor.role)) throw forbidden();
+    if (note.authorId !== actor.uid && !can(actor, 'note.delete_any')) throw forbidden();
     if (!(await this.desk.deleteNote(id, note.memberId))) throw notFound();
     return this.notes(actor, note.memberId);
   }

@@ -1,14 +1,13 @@
 import {
   AUDIT_PAGE_SIZE,
   NEW_USER_ROLE,
-  ROLE,
   SEARCH_USERS_MAX,
-  isStaffRole,
   kindOfRole,
   type AuditAction,
   type AuditSnapshot,
   type MemberKind,
   jaMember,
+  can,
 } from '@enishi/contract';
 import type { UserRecord } from '../db/schema.js';
 import type { AuditRecord, NewAuditRecord } from '../db/schema-admin.js';
@@ -20,7 +19,6 @@ import type { AuditRepository } from '../repositories/audit-repository.js';
 import type { MemberAdminRepository } from '../repositories/member-admin-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import { insertAudit } from '../repositories/audit-repository.js';
-import { policies } from './policies.js';
 import type { ProfileImageService } from './profile-image-service.js';
 import type { Actor } from './session-service.js';
 import type { UserService } from './user-service.js';
@@ -63,7 +61,7 @@ function kindOf(role: number): MemberKind {
 
 /**
  * Adding, editing, finding and deleting men, women and staff (product.md §2 admin screens), and profile pictures.
- * Permissions come from the session only (product.md §6, policies.ts): members may do none of it, staff manage
+ * Permissions come from the session only (product.md §6, the contract's permissions.ts): members may do none of it, staff manage
  * men and women, and only the owner manages staff. Every change is audited in its own transaction.
  */
 export class MemberAdminService {
@@ -95,7 +93,7 @@ export class MemberAdminService {
 
   /** Members never reach staff administration; this runs before anything is looked up. */
   private requireStaff(actor: Actor): void {
-    if (!isStaffRole(actor.role)) throw forbidden();
+    if (!can(actor, 'member.manage')) throw forbidden();
   }
 
   /** A record the caller may manage; a missing one is 404, one of a kind they may not manage 403. */
@@ -103,7 +101,7 @@ export class MemberAdminService {
     this.requireStaff(actor);
     const user = await this.users.findById(uid);
     if (!user) throw notFound();
-    if (!policies.manageUsers(actor, kindOf(user.role))) throw forbidden();
+    if (!can(actor, 'member.manage', { role: user.role })) throw forbidden();
     return user;
   }
 
@@ -111,7 +109,7 @@ export class MemberAdminService {
   async add(actor: Actor, input: MemberInput & { password: string }): Promise<UserRecord> {
     this.requireStaff(actor);
     const kind = kindOf(input.role);
-    if (!policies.manageUsers(actor, kind)) throw forbidden();
+    if (!can(actor, 'member.manage', { role: NEW_USER_ROLE[kind] })) throw forbidden();
     const created = await this.userService.create(
       {
         loginId: input.loginId,
@@ -167,7 +165,7 @@ export class MemberAdminService {
   ): Promise<{ rows: UserRecord[]; count: number }> {
     this.requireStaff(actor);
     const kind = kindOf(query.role);
-    if (!policies.manageUsers(actor, kind)) throw forbidden();
+    if (!can(actor, 'member.manage', { role: NEW_USER_ROLE[kind] })) throw forbidden();
     return this.records.search({ kind, keyword: query.keyword, rank: query.rank, limit: SEARCH_USERS_MAX });
   }
 
@@ -192,9 +190,9 @@ export class MemberAdminService {
    * manages (staff: any member; the owner: staff too).
    */
   async uploadImage(actor: Actor, uid: number, dataUrl: string): Promise<UserRecord> {
-    if (actor.role === ROLE.male) throw forbidden();
+    if (!can(actor, 'user.image.upload')) throw forbidden();
     const target = uid === actor.uid ? null : await this.managed(actor, uid);
-    if (!target && !policies.uploadOwnImage(actor)) throw forbidden();
+    if (!target && !can(actor, 'user.image.upload', { uid })) throw forbidden();
 
     const stored = await this.images.store(dataUrl);
     let result;
@@ -215,7 +213,7 @@ export class MemberAdminService {
 
   /** The audit log, newest first (the owner only). */
   async auditLog(actor: Actor, page: number): Promise<{ rows: AuditRecord[]; isEnd: boolean }> {
-    if (!policies.readAuditLog(actor)) throw forbidden();
+    if (!can(actor, 'audit.read')) throw forbidden();
     const rows = await this.audits.page(page * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE + 1);
     return { rows: rows.slice(0, AUDIT_PAGE_SIZE), isEnd: rows.length <= AUDIT_PAGE_SIZE };
   }

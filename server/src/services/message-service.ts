@@ -8,6 +8,7 @@ import {
   type MessageGroup,
   type TextFrame,
   jaMember,
+  can,
 } from '@enishi/contract';
 import type { z } from 'zod';
 import { hasPostgresCode, PG_FOREIGN_KEY_VIOLATION } from '../db/errors.js';
@@ -22,7 +23,6 @@ import { audienceOf, type ConversationService } from './conversation-service.js'
 import type { MediaService, PictureSource } from './media-service.js';
 import type { MessageFact } from './message.js';
 import type { MessagePosting } from './message-posting.js';
-import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 /** A text frame as checked, its pictures as data URLs or as the bytes the frame reader decoded. */
@@ -199,7 +199,7 @@ export class MessageService {
   /** Deletes a message: roles 1 to 3 any message, everyone else their own. */
   async delete(actor: Actor, messageId: number): Promise<void> {
     const row = await this.visibleRow(actor, messageId);
-    if (!policies.deleteMessage(actor, row)) throw forbidden();
+    if (!can(actor, 'talk.delete', { authorId: row.senderId })) throw forbidden();
     const { deleted, mediaPaths } = await this.messages.softDelete(messageId, new Date(this.clock()));
     if (!deleted) throw notFound();
     await this.media.remove(mediaPaths);
@@ -213,7 +213,7 @@ export class MessageService {
   async unpin(actor: Actor, messageId: number): Promise<void> {
     const row = await this.visibleRow(actor, messageId);
     if (!row.announce) throw notFound();
-    if (!policies.unpinAnnouncement(actor, row)) throw forbidden();
+    if (!can(actor, 'talk.unpin', { authorId: row.senderId })) throw forbidden();
     if (!(await this.messages.unpin(messageId))) throw notFound();
     await this.delivery.toAudience(audienceOf(row), 'announcement.removed', {
       conversationId: row.conversationId,
@@ -223,7 +223,7 @@ export class MessageService {
 
   private async visibleRow(actor: Actor, messageId: number): Promise<MessageRow> {
     const row = await this.messages.findRow(messageId);
-    if (!row || !policies.seeConversation(actor, row)) throw notFound();
+    if (!row || !can(actor, 'talk.read', { talk: row })) throw notFound();
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { contentTypeOfRole, isStaffRole, ja, ROLE, storedImageId, type NewsRow } from '@enishi/contract';
+import { contentTypeOfRole, isStaffRole, ja, ROLE, storedImageId, type NewsRow, can } from '@enishi/contract';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { presentNews } from '../presenters/news-presenter.js';
@@ -7,7 +7,6 @@ import type { NewImage } from '../repositories/message-repository.js';
 import type { NewsImageSlot, NewsRepository } from '../repositories/news-repository.js';
 import { NEWS_IMAGE_FORMATS, type ContentImageService } from './content-image-service.js';
 import { readableContent, type ContentQuery } from './content-reading.js';
-import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 export interface NewsFields {
@@ -32,7 +31,7 @@ export class NewsService {
   ) {}
 
   async add(actor: Actor, input: NewsFields & { images: string[] }): Promise<{ id: number }> {
-    if (!policies.manageContent(actor)) throw forbidden();
+    if (!can(actor, 'content.manage')) throw forbidden();
     const stored = await this.images.store(input.images, NEWS_IMAGE_FORMATS, ja.news.badImage);
     let id: number;
     try {
@@ -59,7 +58,7 @@ export class NewsService {
    * URLs of new ones; an image left out is deleted.
    */
   async update(actor: Actor, id: number, input: NewsFields & { images: string[] }): Promise<{ id: number }> {
-    if (!policies.manageContent(actor)) throw forbidden();
+    if (!can(actor, 'content.manage')) throw forbidden();
     const [before] = await this.news.list({ id });
     if (!before) throw notFound();
 
@@ -90,7 +89,7 @@ export class NewsService {
   }
 
   async delete(actor: Actor, id: number): Promise<void> {
-    if (!policies.manageContent(actor)) throw forbidden();
+    if (!can(actor, 'content.manage')) throw forbidden();
     const [before] = await this.news.list({ id });
     const result = await this.news.delete(id);
     if (!result) throw notFound();

@@ -15,6 +15,7 @@ import {
   type ProfileHistoryRow,
   type ProfilePhoto,
   jaMember,
+  can,
 } from '@enishi/contract';
 import type { UserRecord } from '../db/schema.js';
 import type { NewAuditRecord } from '../db/schema-admin.js';
@@ -23,7 +24,6 @@ import type { Clock } from '../lib/clock.js';
 import type { ProfileRepository } from '../repositories/profile-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { ProfilePhotoService } from './profile-photo-service.js';
-import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 /** The `club_settings` key of the fields members may change on their own profile (product.md §19.10). */
@@ -60,7 +60,7 @@ export class ProfileService {
   }
 
   async replaceClubList(actor: Actor, list: ClubLookupName, items: LookupItem[]): Promise<LookupItem[]> {
-    if (!policies.manageClubSettings(actor)) throw forbidden();
+    if (!can(actor, 'lookups.manage')) throw forbidden();
     if (list === 'media') {
       const parents = [...new Set(items.flatMap((item) => (item.parent ? [item.parent] : [])))];
       if (!(await this.profiles.clubCodesExist('companies', parents))) {
@@ -76,7 +76,7 @@ export class ProfileService {
 
   /** A member whose profile the actor may read: staff any member, a member only themselves (else 404). */
   private async readable(actor: Actor, uid: number): Promise<UserRecord> {
-    if (!isStaffRole(actor.role) && actor.uid !== uid) throw notFound();
+    if (!can(actor, 'member.profile.read', { uid })) throw notFound();
     const user = await this.users.findById(uid);
     if (!user || !isMemberRole(user.role)) throw notFound();
     return user;
@@ -84,7 +84,7 @@ export class ProfileService {
 
   /** A member whose profile the actor may change: staff only (members 403 before anything is looked up). */
   private async editable(actor: Actor, uid: number): Promise<UserRecord> {
-    if (!isStaffRole(actor.role)) throw forbidden();
+    if (!can(actor, 'member.manage')) throw forbidden();
     return this.readable(actor, uid);
   }
 
@@ -96,7 +96,7 @@ export class ProfileService {
   }
 
   async setEditableFields(actor: Actor, fields: string[]): Promise<ProfileField[]> {
-    if (!policies.manageClubSettings(actor)) throw forbidden();
+    if (!can(actor, 'lookups.manage')) throw forbidden();
     const chosen = MEMBER_EDITABLE_CANDIDATES.filter((field) => fields.includes(field));
     await this.profiles.saveSetting(EDITABLE_KEY, chosen, actor.uid);
     return chosen;
@@ -107,7 +107,7 @@ export class ProfileService {
    * the field); the change is audited like a staff change, with the member as the actor.
    */
   private async ownEditable(actor: Actor, uid: number, patch: Partial<Profile>): Promise<UserRecord> {
-    if (!policies.editOwnProfile(actor, uid)) throw forbidden();
+    if (!can(actor, 'member.profile.update', { uid })) throw forbidden();
     const allowed = await this.editableFields();
     const refused = (Object.keys(patch) as ProfileField[]).find((field) => !allowed.includes(field));
     if (refused) throw forbidden(jaMember.profile.errors.notEditable(jaMember.profile.fields[refused]));

@@ -26,7 +26,7 @@ describe('push across two instances', () => {
 
   beforeAll(async () => {
     receiver = await PushReceiver.start();
-    const env = { PUSH_ALLOWED_HOSTS: '127.0.0.1' };
+    const env = { PUSH_ALLOWED_HOSTS: receiver.allowedHost };
     ctx = await createTestContext({ env });
     for (let i = 0; i < 2; i += 1) {
       const state = await connectSharedState(REDIS_URL, (error) => {

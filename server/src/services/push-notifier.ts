@@ -2,11 +2,11 @@ import {
   DEFAULT_PUSH_SETTINGS,
   isStaffRole,
   ja,
-  ROLE,
   type Notifications,
   type PushKinds,
   type PushPayload,
   type PushSettings,
+  roleGroup,
 } from '@enishi/contract';
 import { conversationType } from '../presenters/conversation-presenter.js';
 import type { PushSender } from '../realtime/delivery.js';
@@ -25,7 +25,7 @@ export function messageKind(
   switch (fact.kind) {
     case 'desk':
       if (!isStaffRole(readerRole)) return broadcast ? 'broadcast' : 'staff';
-      return fact.member_role === ROLE.female ? 'women' : 'men';
+      return roleGroup(fact.member_role) === 'women' ? 'women' : 'men';
     case 'st':
       return 'st';
     case 'staffroom':

@@ -3,6 +3,7 @@ import webPush, { WebPushError } from 'web-push';
 import { metrics } from '../lib/metrics.js';
 import type { StoredSubscription } from '../repositories/push-repository.js';
 import type { VapidKeys } from './push-service.js';
+import { checkedPushEndpoint } from '../lib/push-endpoint.js';
 
 /** How long a push may wait at the push service, and how soon it must arrive, per kind (product.md §16). */
 export const PUSH_DELIVERY = {
@@ -22,7 +23,9 @@ export interface PushJob {
 export interface PushQueueOptions {
   keys: () => Promise<VapidKeys>;
   subject: string;
-  /** The endpoint is gone (404/410): forget it. */
+  /** PUSH_ALLOWED_HOSTS: an endpoint stored before a rule tightened is checked again and never posted to. */
+  allowedHosts: readonly string[];
+  /** The endpoint is gone (404/410), or may no longer be posted to: forget it. */
   onGone: (endpoint: string) => Promise<void>;
   onError: (error: unknown) => void;
   /** Tests trust their local push receiver's certificate through it. */
@@ -91,6 +94,8 @@ export class PushQueue {
     const { maxAttempts = 4, backoffMs = 1000 } = this.options;
     const keys = await this.options.keys();
     const { endpoint, p256dh, auth } = job.subscription;
+    if (checkedPushEndpoint(endpoint, this.options.allowedHosts) === null)
+      return this.options.onGone(endpoint);
     for (let attempt = 1; ; attempt += 1) {
       try {
         await webPush.sendNotification({ endpoint, keys: { p256dh, auth } }, job.payload, {

@@ -6,18 +6,11 @@ import { badRequest, notFound } from '../errors.js';
 import type { PushRepository } from '../repositories/push-repository.js';
 import type { SecretRepository } from '../repositories/secret-repository.js';
 import type { Actor } from './session-service.js';
+import { checkedPushEndpoint } from '../lib/push-endpoint.js';
 
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
-}
-
-/** Whether `host` is one of the allowed names; `*.example.com` matches any subdomain of example.com. */
-export function hostAllowed(host: string, allowed: readonly string[]): boolean {
-  const name = host.toLowerCase();
-  return allowed.some((entry) =>
-    entry.startsWith('*.') ? name.endsWith(entry.slice(1)) && name.length > entry.length - 1 : name === entry,
-  );
 }
 
 /** The subscription calls and each person's choice of what they receive (product.md §16). */
@@ -93,9 +86,6 @@ export class PushService {
 
   /** The server never posts to an address a client chose: https on a known push service only. */
   private checkEndpoint(endpoint: string): void {
-    const url = new URL(endpoint);
-    if (url.protocol !== 'https:' || !hostAllowed(url.hostname, this.config.allowedHosts)) {
-      throw badRequest(ja.push.badHost);
-    }
+    if (checkedPushEndpoint(endpoint, this.config.allowedHosts) === null) throw badRequest(ja.push.badHost);
   }
 }

@@ -16,7 +16,7 @@ describe('a push subscription ends with its session', () => {
 
   beforeAll(async () => {
     receiver = await PushReceiver.start();
-    ctx = await createTestContext({ env: { PUSH_ALLOWED_HOSTS: '127.0.0.1' } });
+    ctx = await createTestContext({ env: { PUSH_ALLOWED_HOSTS: receiver.allowedHost } });
     member = await createUser(ctx.app, { loginId: 'session-end', role: 101, name: '終了' });
   });
 

@@ -2,6 +2,7 @@ import { ja } from '@enishi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../db/schema.js';
+import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../config.js';
 import { call, createTestContext, createUser, login, type TestContext, type TestUser } from '../test/app.js';
 import { PushReceiver, type TestSubscriber } from '../test/push-receiver.js';
 import { listen, TestSocket } from '../test/socket.js';
@@ -17,7 +18,7 @@ const ssid: Record<string, string> = {};
 beforeAll(async () => {
   receiver = await PushReceiver.start();
   ctx = await createTestContext({
-    env: { PUSH_ALLOWED_HOSTS: '127.0.0.1,localhost' },
+    env: { PUSH_ALLOWED_HOSTS: receiver.allowedHost },
     deps: { push: { agent: receiver.agent } },
   });
   staff = await createUser(ctx.app, { loginId: 'push-staff', role: 3, name: 'スタッフ' });
@@ -47,7 +48,7 @@ const endpointsOf = async (user: TestUser) =>
 
 describe('/api/pushkey', () => {
   it('keeps the key made on the first start across restarts', async () => {
-    const again = await ctx.buildApp({ PUSH_ALLOWED_HOSTS: '127.0.0.1' });
+    const again = await ctx.buildApp({ PUSH_ALLOWED_HOSTS: receiver.allowedHost });
     const reply = await call(again, 'pushkey', { ssid: ssid['push-staff'] });
     expect(reply).toMatchObject({ status: 200, body: { publicKey: receiver.publicKey } });
     expect(Buffer.from(receiver.publicKey, 'base64url')).toHaveLength(65);
@@ -60,6 +61,20 @@ describe('/api/subscript and /api/logout', () => {
       toJSON: () => ({ endpoint: 'https://attacker.example/x', keys: { p256dh: 'k', auth: 'a' } }),
     };
     expect(await subscribe(man, outside)).toMatchObject({ status: 400, body: { error: ja.push.badHost } });
+    expect(await endpointsOf(man)).toEqual([]);
+  });
+
+  it.each([
+    'https://127.0.0.2%2e.notify.windows.com/x',
+    'https://fcm%2egoogleapis%2ecom/x',
+    'https://fcm.googleapis.com:6379/x',
+    'https://user:pass@fcm.googleapis.com/x',
+    'https://fcm.googleapis.com@127.0.0.2/x',
+  ])('refuses %s, which a parser would read as somewhere else, and stores nothing', async (endpoint) => {
+    const app = await ctx.buildApp({ PUSH_ALLOWED_HOSTS: DEFAULT_PUSH_ALLOWED_HOSTS.join(',') });
+    const bypass = { toJSON: () => ({ endpoint, keys: { p256dh: 'k', auth: 'a' } }) };
+    const reply = await call(app, 'subscript', { ssid: ssid[man.loginId], subscript: bypass.toJSON() });
+    expect(reply).toMatchObject({ status: 400, body: { error: ja.push.badHost } });
     expect(await endpointsOf(man)).toEqual([]);
   });
 

@@ -1,5 +1,4 @@
 import {
-  ROLE,
   SETTING_PAGE_SIZE,
   isStaffRole,
   slotInstant,
@@ -9,6 +8,8 @@ import {
   type SiteKind,
   type SettingUpdateBody,
   jaMember,
+  can,
+  roleGroup,
 } from '@enishi/contract';
 import type { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
@@ -51,7 +52,7 @@ export class SettingService {
   ) {}
 
   async add(actor: Actor, kind: SiteKind, input: SettingInput): Promise<number> {
-    if (actor.role !== ROLE.male) throw forbidden();
+    if (!can(actor, 'setting.request')) throw forbidden();
     const now = this.clock();
     const preferred = [input.preferred1, input.preferred2, input.preferred3].map((slot) =>
       slotInstant(slot)!,
@@ -59,7 +60,7 @@ export class SettingService {
     if (preferred.some((instant) => instant.getTime() <= now))
       throw badRequest(jaMember.setting.errors.slotPast);
     const woman = await this.users.findById(input.women_id);
-    if (woman?.role !== ROLE.female || !(await this.mayBrowse(actor, kind, woman.id))) {
+    if (!woman || roleGroup(woman.role) !== 'women' || !(await this.mayBrowse(actor, kind, woman.id))) {
       throw badRequest(jaMember.setting.errors.notWoman);
     }
     const created = await this.settings.create({
@@ -76,8 +77,8 @@ export class SettingService {
   async list(actor: Actor, status: SettingStatus | undefined, page: number) {
     let scope: SettingScope;
     if (isStaffRole(actor.role)) scope = { all: true };
-    else if (actor.role === ROLE.male) scope = { manId: actor.uid };
-    else if (actor.role === ROLE.female) {
+    else if (roleGroup(actor.role) === 'men') scope = { manId: actor.uid };
+    else if (roleGroup(actor.role) === 'women') {
       if (status && status !== 'arranged') return { rows: [], isEnd: true, requested: 0 };
       scope = { womanId: actor.uid };
       status = 'arranged';
@@ -93,8 +94,8 @@ export class SettingService {
     const request = await this.settings.findById(input.id);
     if (!request || !this.sees(actor, request)) throw notFound();
     if (input.status === 'cancelled') {
-      if (actor.role !== ROLE.male) throw forbidden();
-    } else if (!isStaffRole(actor.role)) throw forbidden();
+      if (!can(actor, 'setting.request')) throw forbidden();
+    } else if (!can(actor, 'setting.decide')) throw forbidden();
     if (request.status !== 'requested') throw notRequested();
 
     const now = new Date(this.clock());
@@ -118,7 +119,7 @@ export class SettingService {
 
   private sees(actor: Actor, request: SettingRequestRow): boolean {
     if (isStaffRole(actor.role)) return true;
-    if (actor.role === ROLE.male) return request.manId === actor.uid;
+    if (roleGroup(actor.role) === 'men') return request.manId === actor.uid;
     return request.womanId === actor.uid && request.status === 'arranged';
   }
 

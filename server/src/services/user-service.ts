@@ -1,11 +1,10 @@
-import { ROLE } from '@enishi/contract';
+import { ROLE, can } from '@enishi/contract';
 import { notFound } from '../errors.js';
 import { hashPassword, randomPassword } from '../lib/passwords.js';
 import type { Clock } from '../lib/clock.js';
 import type { Delivery } from '../realtime/delivery.js';
 import type { UserRecord } from '../db/schema.js';
 import type { Transaction, UserRepository } from '../repositories/user-repository.js';
-import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
 export interface NewUser {
@@ -55,7 +54,7 @@ export class UserService {
 
   /** A user the caller may see; anything else is "not found", so members cannot probe for other ids. */
   async get(actor: Actor, uid: number): Promise<UserRecord> {
-    if (!policies.readUser(actor, uid)) throw notFound();
+    if (!can(actor, 'user.read', { uid })) throw notFound();
     const user = await this.users.findById(uid);
     if (!user) throw notFound();
     return user;

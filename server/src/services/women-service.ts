@@ -1,13 +1,13 @@
 import {
-  ROLE,
   WOMAN_PUBLIC_FIELDS,
   ageOn,
-  isStaffRole,
   japanTime,
   type EntryDetailReply,
   type EntryQuery,
   type EntryRow,
   type SiteKind,
+  can,
+  roleGroup,
 } from '@enishi/contract';
 import { forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -31,7 +31,7 @@ export interface WomenImages {
 }
 
 /** The women's list: men (101) and staff (1-6); women get 403 (product.md §19.2). */
-const mayBrowse = (actor: Actor): boolean => actor.role === ROLE.male || isStaffRole(actor.role);
+const mayBrowse = (actor: Actor): boolean => can(actor, 'women.browse');
 
 /**
  * The women's list for men and staff, and a man's favourites (product.md §19.2-§19.4). Which women a caller
@@ -93,15 +93,15 @@ export class WomenService {
   }
 
   async favoriteIds(actor: Actor): Promise<number[]> {
-    if (actor.role !== ROLE.male) throw forbidden();
+    if (!can(actor, 'women.favorite')) throw forbidden();
     return this.favorites.list(actor.uid);
   }
 
   async setFavorite(actor: Actor, womanId: number, on: boolean): Promise<void> {
-    if (actor.role !== ROLE.male) throw forbidden();
+    if (!can(actor, 'women.favorite')) throw forbidden();
     if (!on) return this.favorites.remove(actor.uid, womanId);
     const woman = await this.users.findById(womanId);
-    if (woman?.role !== ROLE.female) throw notFound();
+    if (!woman || roleGroup(woman.role) !== 'women') throw notFound();
     await this.favorites.add(actor.uid, womanId, new Date(this.clock()));
   }
 

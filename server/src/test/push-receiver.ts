@@ -101,6 +101,10 @@ export class PushReceiver {
   private waiters: (() => void)[] = [];
   publicKey = '';
   private dir = '';
+  /** The receiver's host and port, as PUSH_ALLOWED_HOSTS names it (its port is not the https default). */
+  get allowedHost(): string {
+    return new URL(this.origin).host;
+  }
   /** The certificate to trust (NODE_EXTRA_CA_CERTS of a server in a child process). */
   certPath = '';
 

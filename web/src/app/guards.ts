@@ -1,4 +1,4 @@
-import { ROLE, canManageStaff, isStaffRole } from '@enishi/contract';
+import { can, type Permission } from '@enishi/contract';
 import { redirect } from 'react-router';
 import { forgetUser, isSessionAccepted } from '@/lib/auth';
 import { getSession } from '@/lib/session';
@@ -19,20 +19,21 @@ export async function requireSession(): Promise<null> {
   return null;
 }
 
-const requireRole = (allowed: (role: number) => boolean) => (): null => {
+/** A screen for whoever holds a permission (the contract's `can`, as the server decides it); others go home. */
+export const requirePermission = (permission: Permission) => (): null => {
   const session = getSession();
   if (!session) throw redirect('/enter');
-  if (!allowed(session.role)) throw redirect('/');
+  if (!can(session, permission)) throw redirect('/');
   return null;
 };
 
 /** Admin screens: staff (roles 1 to 6) only; members go home. */
-export const requireStaff = requireRole(isStaffRole);
+export const requireStaff = requirePermission('desk.use');
 /** Staff admin: the owner (role 2) only. */
-export const requireOwner = requireRole(canManageStaff);
+export const requireOwner = requirePermission('staff.manage');
 /** The member site: male members (role 101) only. */
-export const requireMaleMember = requireRole((role) => role === ROLE.male);
+export const requireMaleMember = requirePermission('member_site.open');
 /** Voice calls (/call, /contact): staff and male members, the only people who call (product.md §17). */
-export const requireCaller = requireRole((role) => isStaffRole(role) || role === ROLE.male);
+export const requireCaller = requirePermission('call.place');
 
 export { isPublicPath, requireEntryType } from './public-routes';

@@ -1,5 +1,5 @@
 import type { ConversationsReply } from '@enishi/contract';
-import { isStaffRole } from '@enishi/contract';
+import { can } from '@enishi/contract';
 import { redirect } from 'react-router';
 import { api } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
@@ -10,7 +10,7 @@ import { getSession } from '@/lib/session';
  */
 export async function openDeskTalk(): Promise<null> {
   const session = getSession();
-  if (!session || isStaffRole(session.role)) return null;
+  if (!session || can(session, 'desk.use')) return null;
   let reply: ConversationsReply;
   try {
     reply = await api('conversations', { type: 'staff', search: '', page: 0 }, { keepSessionOn401: true });

@@ -1,4 +1,4 @@
-import { ROLE, ja, type UserRow, jaMember } from '@enishi/contract';
+import { ROLE, ja, type UserRow, jaMember, roleGroup } from '@enishi/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
@@ -134,8 +134,8 @@ function PickerRow({
           </span>
           <span id={`${id}-detail`} className="picker-row__detail">
             <span className="picker-row__login">ID: {row.id}</span>
-            {row.role === ROLE.male ? <RankPill rank={row.rank} /> : null}
-            {row.role !== ROLE.male && row.role !== ROLE.female ? (
+            {roleGroup(row.role) === 'men' ? <RankPill rank={row.rank} /> : null}
+            {roleGroup(row.role) === 'staff' ? (
               <span className="picker-row__role">{ja.roles[row.role] ?? ja.roles[ROLE.staff]}</span>
             ) : null}
           </span>

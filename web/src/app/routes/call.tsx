@@ -1,4 +1,4 @@
-import { ROLE, ja, jaMember } from '@enishi/contract';
+import { ja, jaMember, roleGroup } from '@enishi/contract';
 import { useLocation } from 'react-router';
 import { useSession } from '@/lib/session';
 import { Page } from '@/components/layouts/page';
@@ -13,7 +13,7 @@ import './call.css';
  */
 export default function CallRoute() {
   const contact = useLocation().pathname === '/contact';
-  const male = useSession()?.role === ROLE.male;
+  const male = roleGroup(useSession()?.role) === 'men';
   const rows = useStaffList();
   return (
     <Page title={contact ? ja.screens.contact : ja.screens.call}>

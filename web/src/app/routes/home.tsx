@@ -1,4 +1,4 @@
-import { ja, isStaffRole } from '@enishi/contract';
+import { ja, can } from '@enishi/contract';
 import { MemberBanners } from '@/features/home/components/member-banners';
 import { HomeMenu } from '@/features/home/components/home-menu';
 import { useSession } from '@/lib/session';
@@ -11,7 +11,7 @@ export default function HomeRoute() {
   return (
     <Page title={ja.home.menu} documentTitle={ja.home.title} lead={ja.home.greeting(session.name)}>
       <HomeMenu session={session} />
-      {isStaffRole(session.role) ? null : <MemberBanners role={session.role} />}
+      {can(session, 'desk.use') ? null : <MemberBanners role={session.role} />}
     </Page>
   );
 }

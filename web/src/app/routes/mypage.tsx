@@ -1,4 +1,4 @@
-import { ja, isStaffRole } from '@enishi/contract';
+import { ja, roleGroup } from '@enishi/contract';
 import { Profile } from '@/features/mypage/components/profile';
 import { PushPanel } from '@/features/push/components/push-panel';
 import { useSession } from '@/lib/session';
@@ -9,7 +9,7 @@ export default function MypageRoute() {
   const session = useSession();
   if (!session) return null;
   return (
-    <Page title={isStaffRole(session.role) ? ja.mypage.staffTitle : ja.mypage.memberTitle}>
+    <Page title={roleGroup(session.role) === 'staff' ? ja.mypage.staffTitle : ja.mypage.memberTitle}>
       <Profile session={session}>
         <PushPanel session={session} />
       </Profile>

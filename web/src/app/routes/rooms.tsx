@@ -1,4 +1,4 @@
-import { isStaffRole, ja, jaMember } from '@enishi/contract';
+import { ja, jaMember, can } from '@enishi/contract';
 import { getSession } from '@/lib/session';
 import { Link, useMatches } from 'react-router';
 import { RoomList } from '@/features/rooms/components/room-list';
@@ -16,7 +16,7 @@ export default function RoomsRoute() {
     .findLast((candidate) => candidate?.rooms);
   if (!handle?.rooms) return null;
   const session = getSession();
-  const staff = session !== null && isStaffRole(session.role);
+  const staff = can(session, 'desk.use');
   const title = staff && handle.staffTitle ? handle.staffTitle : handle.title;
   // Staff at a desk get the desk: this list beside the talk to be opened (product.md §2.6).
   if (desk && handle.rooms !== 'sendmen' && handle.rooms !== 'sendwomen') {

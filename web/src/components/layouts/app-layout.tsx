@@ -1,4 +1,4 @@
-import { ROLE, isStaffRole, ja } from '@enishi/contract';
+import { ja, can } from '@enishi/contract';
 import type { ComponentType } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import { useCounters, type Counters } from '@/lib/notifications';
@@ -23,7 +23,7 @@ type FooterItem = {
  * their unread counts; a member's group talks are reached from home, so home carries theirs.
  */
 function footerItems(role: number): FooterItem[] {
-  const staff = isStaffRole(role);
+  const staff = can({ role }, 'desk.use');
   const items: FooterItem[] = [
     { to: '/', label: ja.footer.home, Icon: HomeIcon, ...(!staff && { count: 'setting' as const }) },
   ];
@@ -33,7 +33,8 @@ function footerItems(role: number): FooterItem[] {
       : { to: '/talkrooms/staff', label: ja.footer.talkWithStaff, Icon: ChatIcon, count: 'fromStaff' },
   );
   items.push({ to: '/news', label: ja.footer.news, Icon: NewsIcon, count: 'news' });
-  if (role === ROLE.male) items.push({ to: '/member', label: ja.footer.member, Icon: MemberIcon });
+  if (can({ role }, 'member_site.open'))
+    items.push({ to: '/member', label: ja.footer.member, Icon: MemberIcon });
   items.push({ to: '/mypage', label: ja.footer.mypage, Icon: PersonIcon });
   return items;
 }
@@ -50,7 +51,7 @@ export type LayoutHandle = {
 export function useDeskLayout(): boolean {
   const session = useSession();
   const wide = useMediaQuery('(min-width: 1024px)');
-  return wide && session !== null && isStaffRole(session.role);
+  return wide && can(session, 'desk.use');
 }
 
 /** The member area: header with the user, the screen, and the footer navigation. */

@@ -1,4 +1,4 @@
-import { ROLE, isStaffRole, ja, type ConversationType } from '@enishi/contract';
+import { ja, type ConversationType, roleGroup } from '@enishi/contract';
 import { useState } from 'react';
 import { cx } from './class-names';
 import './user-icon.css';
@@ -10,9 +10,8 @@ export const initials = (name: string): string => Array.from(name.trim()).slice(
 export type IconTone = 'staff' | 'men' | 'women' | 'group' | 'club';
 
 export function toneOf(role: number): IconTone {
-  if (isStaffRole(role)) return 'staff';
-  if (role === ROLE.female) return 'women';
-  return 'men';
+  const group = roleGroup(role);
+  return group === 'staff' || group === 'women' ? group : 'men';
 }
 
 /** A talk's icon look where it is not one person's: a group talk, or the staff desk (the club's mark). */

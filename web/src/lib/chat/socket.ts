@@ -2,10 +2,10 @@ import {
   LIMITS,
   SOCKET_CLOSE,
   ServerFrame,
-  isStaffRole,
   ja,
   type ClientFrame,
   type ConversationType,
+  roleGroup,
 } from '@enishi/contract';
 import { getLocalState, subscribeLocalState, updateLocalState } from '../local-state';
 import { setCounters } from '../notifications';
@@ -208,7 +208,7 @@ function onFrame(data: string): void {
       if (getChatStatus() === 'live' && !frame.own && frame.conversation_id !== openTalk?.id) {
         // Another talk: its badge rises (the counters come from the server) and a toast tells who wrote.
         toast(
-          frame.conversation_type === 'st' || !isStaffRole(frame.role)
+          frame.conversation_type === 'st' || roleGroup(frame.role) !== 'staff'
             ? ja.talk.fromMember.replace('{name}', frame.name)
             : ja.talk.fromStaff,
         );

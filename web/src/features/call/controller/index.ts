@@ -1,4 +1,4 @@
-import { ROLE, isStaffRole, type CallParty, type ConversationRow } from '@enishi/contract';
+import { type CallParty, type ConversationRow, can, mayCall, roleGroup } from '@enishi/contract';
 import { useSyncExternalStore } from 'react';
 import { api } from '@/lib/api-client';
 import { getChatStatus, onChatEvent, onChatStatus } from '@/lib/chat/events';
@@ -70,14 +70,20 @@ export function useMayCall(): boolean {
   return mayTakePart(role);
 }
 
-export const mayTakePart = (role: number): boolean => isStaffRole(role) || role === ROLE.male;
+export const mayTakePart = (role: number): boolean => can({ role }, 'call.place');
 
 /**
  * The phone button of a talk (product.md §17): staff in a talk with a male member call him; any other talk or
  * viewer has none.
  */
 export function phoneFor(row: ConversationRow, viewerRole: number): (() => void) | undefined {
-  if (!isStaffRole(viewerRole) || row.role !== ROLE.male || row.uid === null || row.type === 'st')
+  if (
+    roleGroup(viewerRole) !== 'staff' ||
+    row.uid === null ||
+    row.role === null ||
+    !mayCall(viewerRole, row.role) ||
+    row.type === 'st'
+  )
     return undefined;
   const party: CallParty = { uid: row.uid, name: row.name, image: row.user_image };
   return () => calls.ask(party);

@@ -1,4 +1,4 @@
-import { canManageCannedReplies, ja, type CannedReply, jaMember } from '@enishi/contract';
+import { ja, type CannedReply, jaMember, can } from '@enishi/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -20,7 +20,7 @@ const EMPTY: Draft = { name: '', body: '' };
  */
 export function CannedAdmin() {
   const session = useSession();
-  const manage = session !== null && canManageCannedReplies(session.role);
+  const manage = can(session, 'reply.manage');
   const replies = useCannedReplies();
   const save = useSaveCanned();
   const remove = useDeleteCanned();

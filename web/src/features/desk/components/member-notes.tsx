@@ -1,4 +1,4 @@
-import { ja, type MemberNote, jaMember } from '@enishi/contract';
+import { ja, type MemberNote, jaMember, can } from '@enishi/contract';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { listTime } from '@/lib/japan-date';
@@ -46,7 +46,7 @@ export function MemberNotes({ uid, headingLevel = 2 }: { uid: number; headingLev
   }
 
   const mayDelete = (note: MemberNote) =>
-    session !== null && (note.author_uid === session.uid || (session.role >= 1 && session.role <= 3));
+    session !== null && (note.author_uid === session.uid || can(session, 'note.delete_any'));
 
   return (
     <section className="desk-notes" aria-labelledby={`notes-${uid}`}>

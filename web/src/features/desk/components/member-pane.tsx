@@ -1,4 +1,4 @@
-import { ja, ROLE, jaMember } from '@enishi/contract';
+import { ja, jaMember, roleGroup } from '@enishi/contract';
 import { Link } from 'react-router';
 import { UserIcon } from '@/components/ui/user-icon';
 import { useMemberNotes } from '../api/notes';
@@ -16,7 +16,7 @@ export function MemberPane({ uid }: { uid: number | null }) {
       </aside>
     );
   }
-  const editPath = member?.role === ROLE.female ? '/women/edit' : '/men/edit';
+  const editPath = roleGroup(member?.role) === 'women' ? '/women/edit' : '/men/edit';
   return (
     <aside className="desk-pane" aria-label={jaMember.desk.profile}>
       {member ? (

@@ -1,4 +1,4 @@
-import { ROLE, canManageStaff, isStaffRole, ja, jaMember } from '@enishi/contract';
+import { ja, jaMember, can } from '@enishi/contract';
 import { useCounters } from '@/lib/notifications';
 import type { Session } from '@/lib/session';
 import { LogoutButton } from '@/components/logout-button';
@@ -23,7 +23,7 @@ import './home-menu.css';
 export function HomeMenu({ session }: { session: Session }) {
   return (
     <nav className="home-menu" aria-label={ja.home.menuLabel}>
-      {isStaffRole(session.role) ? <StaffMenu role={session.role} /> : <MemberMenu role={session.role} />}
+      {can(session, 'desk.use') ? <StaffMenu role={session.role} /> : <MemberMenu role={session.role} />}
       <LogoutButton className="home-menu__logout" block={false} />
     </nav>
   );
@@ -54,7 +54,7 @@ function StaffMenu({ role }: { role: number }) {
       <MenuTile to="/women/menu" label={ja.menu.womenAdmin} icon={<UserEditIcon />} tone="women" />
       <MenuTile to="/news/menu" label={ja.menu.newsAdmin} icon={<NewsIcon />} />
       <MenuTile to="/managead" label={ja.menu.bannerAdmin} icon={<MegaphoneIcon />} />
-      {canManageStaff(role) ? (
+      {can({ role }, 'staff.manage') ? (
         <MenuTile to="/staff/menu" label={ja.menu.staffAdmin} icon={<StaffIcon />} />
       ) : null}
       <MenuTile
@@ -82,7 +82,7 @@ function MemberMenu({ role }: { role: number }) {
       />
       <MenuTile to="/news" label={ja.menu.news} icon={<NewsIcon />} count={counters.news} />
       <MenuTile to="/mypage" label={ja.menu.mypage} icon={<PersonIcon />} />
-      {role === ROLE.male ? (
+      {can({ role }, 'member_site.open') ? (
         <MenuTile to="/member" label={ja.menu.memberLogin} icon={<MemberIcon />} />
       ) : null}
     </ul>

@@ -1,4 +1,4 @@
-import { ROLE, ja, type AuditRow, type AuditSnapshot, jaMember } from '@enishi/contract';
+import { ja, type AuditRow, type AuditSnapshot, jaMember, roleGroup } from '@enishi/contract';
 import { errorMessage } from '@/lib/api-client';
 import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
@@ -6,17 +6,12 @@ import { useAuditLog } from '../api/get-audit-log';
 import './members.css';
 import { japanDateTime } from '../utils/date-format';
 
-const kindLabel = (role: number) =>
-  role === ROLE.male
-    ? jaMember.members.kinds.men
-    : role === ROLE.female
-      ? jaMember.members.kinds.women
-      : jaMember.members.kinds.staff;
+const kindLabel = (role: number) => jaMember.members.kinds[roleGroup(role) ?? 'staff'];
 
 /** One side of a change, in the words of the form. */
 function describe(snapshot: AuditSnapshot): string {
   const parts = [`${snapshot.name}（ID: ${snapshot.id}）`];
-  if (snapshot.role === ROLE.male && ja.ranks[snapshot.rank])
+  if (roleGroup(snapshot.role) === 'men' && ja.ranks[snapshot.rank])
     parts.push(`${jaMember.members.fields.rank}: ${ja.ranks[snapshot.rank]}`);
   if (snapshot.introducer) parts.push(`${jaMember.members.fields.introducer}: ${snapshot.introducer}`);
   return parts.join(' / ');

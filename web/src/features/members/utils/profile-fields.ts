@@ -2,13 +2,13 @@ import {
   PROFILE_FIELDS,
   PROFILE_FIELD_NAMES,
   PROFILE_GROUPS,
-  ROLE,
   lookupLabel,
   type LookupItem,
   type Lookups,
   type Profile,
   type ProfileField,
   type ProfileGroup,
+  roleGroup,
 } from '@enishi/contract';
 
 /** Fields that describe only women or only men; the other side's form leaves them out. */
@@ -25,7 +25,7 @@ const MEN_ONLY = new Set<ProfileField>(['hair_loss', 'hair_loss_span', 'income']
 
 /** The groups of the staff form (product.md §19.5) with the fields a member of this role has. */
 export function fieldsByGroup(role: number): { group: ProfileGroup; fields: ProfileField[] }[] {
-  const skip = role === ROLE.male ? WOMEN_ONLY : MEN_ONLY;
+  const skip = roleGroup(role) === 'men' ? WOMEN_ONLY : MEN_ONLY;
   return PROFILE_GROUPS.map((group) => ({
     group,
     fields: PROFILE_FIELD_NAMES.filter((field) => PROFILE_FIELDS[field].group === group && !skip.has(field)),

@@ -1,4 +1,4 @@
-import { ROLE, canUploadOwnImage, isMemberRole, ja, jaMember } from '@enishi/contract';
+import { ja, jaMember, can, roleGroup } from '@enishi/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
@@ -42,8 +42,10 @@ export function Profile({ session, children }: { session: Session; children?: Re
         <UserIcon name={session.name} role={session.role} image={session.image} size="lg" />
         <p className="profile-card__name">{session.name}</p>
         <p className="profile-card__role">{ja.roles[session.role]}</p>
-        {canUploadOwnImage(session.role) ? <ProfileImageButton session={session} /> : null}
-        {session.role === ROLE.male && ja.ranks[session.rank] ? (
+        {can(session, 'user.image.upload', { uid: session.uid }) ? (
+          <ProfileImageButton session={session} />
+        ) : null}
+        {roleGroup(session.role) === 'men' && ja.ranks[session.rank] ? (
           <p className="profile-card__rank">
             <span className="visually-hidden">{ja.mypage.rank}</span>
             <RankPill rank={session.rank} size="lg" />
@@ -51,7 +53,7 @@ export function Profile({ session, children }: { session: Session; children?: Re
         ) : null}
       </section>
 
-      {isMemberRole(session.role) ? (
+      {(roleGroup(session.role) === 'men' || roleGroup(session.role) === 'women') ? (
         <ul className="profile-links" role="list">
           <li>
             <Link to="/mypage/profile" className="profile-link">
@@ -63,7 +65,7 @@ export function Profile({ session, children }: { session: Session; children?: Re
         </ul>
       ) : null}
 
-      {session.role === ROLE.male ? (
+      {roleGroup(session.role) === 'men' ? (
         <ul className="profile-links" role="list">
           <li>
             <Link to="/course" className="profile-link">
@@ -75,9 +77,9 @@ export function Profile({ session, children }: { session: Session; children?: Re
         </ul>
       ) : null}
 
-      {session.role === ROLE.male ? <MemberSiteMenu /> : null}
+      {can(session, 'member_site.open') ? <MemberSiteMenu /> : null}
 
-      {session.role === ROLE.female ? (
+      {roleGroup(session.role) === 'women' ? (
         <ul className="profile-links" role="list">
           <li>
             <Link to="/setting/history" className="profile-link">

@@ -1,4 +1,4 @@
-import { isStaffRole, ja, type NewsRow, jaMember } from '@enishi/contract';
+import { ja, type NewsRow, can, jaMember } from '@enishi/contract';
 import { useEffect } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { saveNews, savedNews } from '@/lib/chat/history';
@@ -19,7 +19,7 @@ import './news-feed.css';
 export function NewsFeed({ role }: { role: number }) {
   const news = useNews({});
   const now = useNow();
-  const staff = isStaffRole(role);
+  const staff = can({ role }, 'content.manage');
 
   useEffect(() => {
     if (news.isSuccess && !staff) setCounters({ news: 0 });

@@ -1,4 +1,4 @@
-import { isStaffRole, ja, type PushKinds } from '@enishi/contract';
+import { ja, type PushKinds, roleGroup } from '@enishi/contract';
 import { errorMessage } from '@/lib/api-client';
 import type { Session } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -15,7 +15,7 @@ export function PushSettingsCard({ session }: { session: Session }) {
   const update = useUpdatePushSettings();
   const save = (change: Parameters<typeof update.mutate>[0]) =>
     update.mutate(change, { onError: (error) => toast(errorMessage(error)) });
-  const kinds = isStaffRole(session.role) ? STAFF_KINDS : MEMBER_KINDS;
+  const kinds = roleGroup(session.role) === 'staff' ? STAFF_KINDS : MEMBER_KINDS;
   const data = settings.data;
 
   return (

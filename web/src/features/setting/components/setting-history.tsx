@@ -1,4 +1,4 @@
-import { ROLE, ja, jaMember } from '@enishi/contract';
+import { ja, jaMember, can } from '@enishi/contract';
 import { Link } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -22,7 +22,7 @@ export function SettingHistory() {
   const update = useUpdateSetting();
   const confirm = useConfirm();
   const rows = settings.data?.pages.flatMap((page) => page.rows) ?? [];
-  const man = session?.role === ROLE.male;
+  const man = can(session, 'setting.request');
 
   async function cancel(id: number) {
     if (!(await confirm({ message: jaMember.setting.cancelConfirm, confirmLabel: jaMember.setting.cancel })))

@@ -1,4 +1,4 @@
-import { isStaffRole, ja, type ConversationRow, type ReplyRef } from '@enishi/contract';
+import { ja, type ConversationRow, type ReplyRef, roleGroup } from '@enishi/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
@@ -28,7 +28,7 @@ import './talk-screen.css';
 
 /** Where the back button goes when the talk was opened directly (a notification, a reload). */
 function listPath(row: ConversationRow | undefined, role: number): string {
-  if (!isStaffRole(role)) return row?.type === 'st' ? '/strooms' : '/';
+  if (roleGroup(role) !== 'staff') return row?.type === 'st' ? '/strooms' : '/';
   switch (row?.type) {
     case 'men':
       return '/talkrooms/men';
@@ -77,7 +77,7 @@ function Talk({ conversationId, session, phoneFor, options }: TalkProps) {
 
   const row = conversation.data;
   const rowType = row?.type ?? null;
-  const staff = isStaffRole(session.role);
+  const staff = roleGroup(session.role) === 'staff';
   const heading = useScreenHeading(row?.name ?? ja.screens.talk);
   const missing = useOpenTalk({
     conversationId,

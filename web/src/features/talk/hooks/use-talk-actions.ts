@@ -1,10 +1,4 @@
-import {
-  canDeleteAnyMessage,
-  ja,
-  type ConversationType,
-  type Message,
-  type ReplyRef,
-} from '@enishi/contract';
+import { ja, type ConversationType, type Message, type ReplyRef, can } from '@enishi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { newClientId } from '@/lib/chat/client-id';
 import type { OutboxEntry } from '@/lib/chat/outbox';
@@ -139,7 +133,7 @@ export function useTalkActions({
     }
     if (text)
       items.push({ key: 'copy', label: ja.talk.copy, icon: menuIcons.copy, run: () => void copy(text) });
-    if (message.own || canDeleteAnyMessage(role)) {
+    if (message.own || can({ role }, 'talk.delete_any')) {
       const run = () => void remove(message);
       items.push({ key: 'delete', label: ja.talk.delete, icon: menuIcons.delete, danger: true, run });
     }
