@@ -55,6 +55,7 @@ import { PushNotifier } from './push-notifier.js';
 import { PushQueue } from './push-queue.js';
 import { PushService } from './push-service.js';
 import { SessionService } from './session-service.js';
+import { SessionCache } from './session-cache.js';
 import { UserService } from './user-service.js';
 import { SettingService } from './setting-service.js';
 import { WomenService } from './women-service.js';
@@ -132,7 +133,11 @@ export function createServices(
   const delivery: Delivery = new Delivery(fanout, pushNotifier);
   const userRepository = new UserRepository(db);
   const conversationRepository = new ConversationRepository(db);
-  const sessions = new SessionService(new SessionRepository(db), clock, delivery);
+  // Sessions recently read, dropped on every instance by the events that end or change them.
+  const sessionCache = new SessionCache();
+  delivery.watchSessions((event) => sessionCache.hear(event));
+  fanout.onHealth?.((healthy) => sessionCache.setTrusted(healthy));
+  const sessions = new SessionService(new SessionRepository(db), clock, delivery, sessionCache);
   const media = new MediaService(
     new MediaRepository(db),
     new SecretRepository(db),
