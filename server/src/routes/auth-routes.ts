@@ -29,8 +29,11 @@ export function authRoutes(
   });
 
   // ログイン中の端末 (product.md §11.6): one's own sessions, ending one or all the others.
+  // The one asking first, then the others as the service orders them (most recently used first).
   const ownSessions = async (actor: Actor) => ({
-    rows: (await services.sessions.list(actor)).map((row) => presentSession(row, actor.sessionId)),
+    rows: (await services.sessions.list(actor))
+      .map((row) => presentSession(row, actor.sessionId))
+      .sort((x, y) => Number(y.current) - Number(x.current)),
   });
   calls.session('sessions', ({ actor }) => ownSessions(actor));
   calls.session('sessions/revoke', async ({ body, actor }) => {
