@@ -13,9 +13,9 @@ export const MEN_TOPIC = 'men';
 export const SESSIONS_TOPIC = 'sessions';
 
 /** What the session caches hear: an event that ends or changes sessions, with the user it is about. */
-export type SessionEvent =
-  | ({ event: 'session.ended'; uid: number } & RealtimeEventMap['session.ended'])
-  | ({ event: 'user.changed'; uid: number } & RealtimeEventMap['user.changed']);
+export type SessionEvent = Extract<RealtimeEvent, { event: 'session.ended' | 'user.changed' }> & {
+  uid: number;
+};
 const changesSessions = (event: RealtimeEventName): event is SessionEvent['event'] =>
   event === 'session.ended' || event === 'user.changed';
 

@@ -53,8 +53,9 @@ describe('sessions people can see and end', () => {
   const works = async (ssid: string) => (await call(ctx.app, 'config', { ssid })).status === 200;
 
   it('lists one\u2019s sessions with the device, address and times, and never the token', async () => {
-    const phone = await loginFrom(man, IPHONE, '198.51.100.20');
-    const desk = await loginFrom(man, MAC, '198.51.100.30');
+    const user = await createUser(ctx.app, { loginId: 'devices-list', role: 101, name: '端末 一覧' });
+    const phone = await loginFrom(user, IPHONE, '198.51.100.20');
+    const desk = await loginFrom(user, MAC, '198.51.100.30');
     await loginFrom(woman, WINDOWS);
 
     const rows = await listOf(desk);
@@ -74,8 +75,9 @@ describe('sessions people can see and end', () => {
   });
 
   it('ends one session at once: its calls get 401 and its socket closes with 4403', async () => {
-    const kept = await loginFrom(woman, MAC);
-    const lost = await loginFrom(woman, IPHONE);
+    const user = await createUser(ctx.app, { loginId: 'devices-one', role: 201, name: '端末 一台' });
+    const kept = await loginFrom(user, MAC);
+    const lost = await loginFrom(user, IPHONE);
     const socket = await TestSocket.session(origin, lost);
     const target = (await listOf(kept)).find((row) => row.device === 'iPhone · Safari')!;
 

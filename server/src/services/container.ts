@@ -4,7 +4,7 @@ import type { Agent } from 'node:https';
 import type { Notifications } from '@enishi/contract';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { DatabaseConnections } from '../db/client.js';
+import type { Database, DatabaseConnections } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { memoryRateLimiters, type RateLimiter, type RateLimiters } from '../lib/rate-limit.js';
 import { memoryTokenBuckets, type TokenBucketsFactory } from '../lib/token-bucket.js';
@@ -112,6 +112,14 @@ export interface FairUseDeps {
 /** How long a successful login makes its address one the account may keep trying from. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** Sessions, with the ones recently read kept in memory and dropped on every instance by the events that end or change them. */
+function sessionService(db: Database, clock: Clock, delivery: Delivery, fanout: Fanout): SessionService {
+  const cache = new SessionCache();
+  delivery.watchSessions((event) => cache.hear(event));
+  fanout.onHealth?.((healthy) => cache.setTrusted(healthy));
+  return new SessionService(new SessionRepository(db), clock, delivery, cache);
+}
+
 /**
  * Wires repositories into services. The one place that knows which implementation backs what: fan-out and
  * rate limits are in-process unless shared ones (Redis, see lib/redis.ts) are given.
@@ -133,11 +141,7 @@ export function createServices(
   const delivery: Delivery = new Delivery(fanout, pushNotifier);
   const userRepository = new UserRepository(db);
   const conversationRepository = new ConversationRepository(db);
-  // Sessions recently read, dropped on every instance by the events that end or change them.
-  const sessionCache = new SessionCache();
-  delivery.watchSessions((event) => sessionCache.hear(event));
-  fanout.onHealth?.((healthy) => sessionCache.setTrusted(healthy));
-  const sessions = new SessionService(new SessionRepository(db), clock, delivery, sessionCache);
+  const sessions = sessionService(db, clock, delivery, fanout);
   const media = new MediaService(
     new MediaRepository(db),
     new SecretRepository(db),
