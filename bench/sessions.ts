@@ -32,7 +32,9 @@ export async function benchSessions(
       return baseline;
     };
 
+    // "no cache": every call reads its session from the database, as before sessions were kept in memory.
     const engines: { name: string; env: NodeJS.ProcessEnv; drop?: () => Promise<void> }[] = [
+      { name: 'PGlite, no cache', env: { SESSION_CACHE_MS: '0' } },
       { name: 'PGlite', env: {} },
     ];
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -122,6 +122,8 @@ const EnvSchema = z.object({
   // Behind a reverse proxy: 'true' (trust every hop) or a comma-separated list of proxy addresses/CIDRs,
   // so that the per-address rate limits see the client's address instead of the proxy's.
   TRUST_PROXY: z.string().optional(),
+  // How long (ms) an instance believes a session it checked without reading it again (decision 002); 0: never.
+  SESSION_CACHE_MS: int(0, 5_000).default(5_000),
   // Login and application rate limits. A benchmark raises them; production keeps the defaults.
   // Per account: attempts from addresses it has not logged in from lately (stops guessing from many places).
   LOGIN_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(100),
@@ -185,6 +187,8 @@ export interface Config {
   /** Which women each host shows (product.md §9.6); `fallback` for hosts not named. */
   siteKinds: { byHost: Record<string, SiteKind>; fallback: SiteKind };
   trustProxy: boolean | string;
+  /** How long a checked session is kept in memory (services/session-cache.ts); 0 turns the cache off. */
+  sessionCacheMs: number;
   ice: IceConfig;
   push: {
     /** Both keys or none (then they are made once and stored). */
@@ -267,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteKinds: siteKindsOf(parsed.SITE_KINDS),
     webDist: path.resolve(parsed.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    sessionCacheMs: parsed.SESSION_CACHE_MS,
     ice: {
       servers: parsed.ICE_SERVERS ?? [],
       turnSecret: parsed.TURN_SECRET ?? null,

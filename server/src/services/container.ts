@@ -113,8 +113,11 @@ export interface FairUseDeps {
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Sessions, with the ones recently read kept in memory and dropped on every instance by the events that end or change them. */
-function sessionService(db: Database, clock: Clock, delivery: Delivery, fanout: Fanout): SessionService {
-  const cache = new SessionCache();
+function sessionService(
+  cacheMs: number,
+  { db, clock, delivery, fanout }: { db: Database; clock: Clock; delivery: Delivery; fanout: Fanout },
+): SessionService {
+  const cache = new SessionCache(cacheMs);
   delivery.watchSessions((event) => cache.hear(event));
   fanout.onHealth?.((healthy) => cache.setTrusted(healthy));
   return new SessionService(new SessionRepository(db), clock, delivery, cache);
@@ -125,7 +128,7 @@ function sessionService(db: Database, clock: Clock, delivery: Delivery, fanout: 
  * rate limits are in-process unless shared ones (Redis, see lib/redis.ts) are given.
  */
 export function createServices(
-  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push'>,
+  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push' | 'sessionCacheMs'>,
   { db, ordered }: DatabaseConnections,
   clock: Clock = systemClock,
   fanout: Fanout = new InProcessFanout(),
@@ -141,7 +144,7 @@ export function createServices(
   const delivery: Delivery = new Delivery(fanout, pushNotifier);
   const userRepository = new UserRepository(db);
   const conversationRepository = new ConversationRepository(db);
-  const sessions = sessionService(db, clock, delivery, fanout);
+  const sessions = sessionService(config.sessionCacheMs, { db, clock, delivery, fanout });
   const media = new MediaService(
     new MediaRepository(db),
     new SecretRepository(db),

@@ -215,6 +215,21 @@ describe('session cache on one instance', () => {
   });
 });
 
+describe('session cache turned off', () => {
+  it('reads every session from the database with SESSION_CACHE_MS=0', async () => {
+    const ctx = await createTestContext({ env: { SESSION_CACHE_MS: '0' } });
+    try {
+      const user = await createUser(ctx.app, { loginId: 'cache-off', role: 101, name: '毎回 太郎' });
+      const ssid = await login(ctx.app, user);
+      expect((await ctx.app.services.sessions.resolve(ssid))?.uid).toBe(user.uid);
+      await ctx.database.db.delete(sessions).where(eq(sessions.id, sha256Hex(ssid)));
+      expect(await ctx.app.services.sessions.resolve(ssid)).toBeNull();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('SessionCache', () => {
   const actor = { uid: 7, loginId: 'x', role: 101, rank: 1, name: 'x', image: null, sessionId: 'h' };
 

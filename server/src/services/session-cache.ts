@@ -54,7 +54,7 @@ export class SessionCache {
   }
 
   put(id: string, actor: Actor, now: number, mark: number): void {
-    if (!this.trusted || mark !== this.generation) return;
+    if (!this.trusted || mark !== this.generation || this.ttlMs <= 0) return;
     if (this.entries.size >= this.max && !this.entries.has(id)) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
