@@ -1,6 +1,8 @@
 // Session checks (issue: "sessions checked at a fraction of a request's cost"): `POST /api/auth` and a
 // typical read call, a man's room list (`POST /api/conversations`), each next to a bare Fastify echo
-// measured in the same run, with autocannon against the real built server. On the embedded PGlite and,
+// measured in the same run, with autocannon against the real built server; also `/api/auth` without a uid,
+// which answers before any session is looked at (the app's own cost of a call), and the embedded database
+// with the session cache off (SESSION_CACHE_MS=0: what every call cost before). On the embedded PGlite and,
 // given BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL too.
 import { load, startBareFastify, startEnishi, type LoadResult } from './lib.js';
 import { scratchDatabase } from './socket.js';
@@ -34,7 +36,7 @@ export async function benchSessions(
 
     // "no cache": every call reads its session from the database, as before sessions were kept in memory.
     const engines: { name: string; env: NodeJS.ProcessEnv; drop?: () => Promise<void> }[] = [
-      { name: 'PGlite, no cache', env: { SESSION_CACHE_MS: '0' } },
+      { name: 'PGlite no cache', env: { SESSION_CACHE_MS: '0' } },
       { name: 'PGlite', env: {} },
     ];
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -55,13 +57,16 @@ export async function benchSessions(
         const list = await post<{ rows: unknown[] }>(`${enishi.url}/api/conversations`, rooms);
         if (list.rows.length === 0) throw new Error('the room list is empty');
         const baseline = await bareLoad();
+        // /api/auth without a uid answers before looking at the session: the app's own cost of a call.
+        const noCheck = await load(`${enishi.url}/api/auth`, { ssid: 'x' }, { connections, seconds });
+        row(`${engine.name} auth, no session check`, noCheck, baseline);
         row(
-          `${engine.name} POST /api/auth`,
+          `${engine.name} /api/auth`,
           await load(`${enishi.url}/api/auth`, auth, { connections, seconds }),
           baseline,
         );
         row(
-          `${engine.name} POST /api/conversations`,
+          `${engine.name} room list`,
           await load(`${enishi.url}/api/conversations`, rooms, { connections, seconds }),
           baseline,
         );
