@@ -36,7 +36,7 @@ export async function benchSessions(
 
     // "no cache": every call reads its session from the database, as before sessions were kept in memory.
     const engines: { name: string; env: NodeJS.ProcessEnv; drop?: () => Promise<void> }[] = [
-      { name: 'PGlite no cache', env: { SESSION_CACHE_MS: '0' } },
+      { name: 'PGlite uncached', env: { SESSION_CACHE_MS: '0' } },
       { name: 'PGlite', env: {} },
     ];
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -59,7 +59,7 @@ export async function benchSessions(
         const baseline = await bareLoad();
         // /api/auth without a uid answers before looking at the session: the app's own cost of a call.
         const noCheck = await load(`${enishi.url}/api/auth`, { ssid: 'x' }, { connections, seconds });
-        row(`${engine.name} auth, no session check`, noCheck, baseline);
+        row(`${engine.name} auth unchecked`, noCheck, baseline);
         row(
           `${engine.name} /api/auth`,
           await load(`${enishi.url}/api/auth`, auth, { connections, seconds }),
