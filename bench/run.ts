@@ -9,6 +9,7 @@ import { clusterFigures } from './cluster.js';
 import { benchFlood } from './flood.js';
 import { benchPush } from './push.js';
 import { benchSearch } from './search.js';
+import { benchSessions } from './sessions.js';
 import {
   bareWsFigures,
   durableCommitFloor,
@@ -23,9 +24,15 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Database `db` of the Redis at `url` (the benchmark empties it), or undefined without a URL. */
 const redisDb = (url: string | undefined, db: number) =>
   url ? new URL(`/${db}`, url).toString() : undefined;
-const row = (name: string, r: { rps: number; p50: number; p99: number; errors: number; non2xx: number }) =>
+/** One load's line; with a baseline, also its share of the baseline's req/s. */
+const row = (
+  name: string,
+  r: { rps: number; p50: number; p99: number; errors: number; non2xx: number },
+  baseline?: { rps: number },
+) =>
   console.log(
     `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms` +
+      (baseline ? `   ${((100 * r.rps) / baseline.rps).toFixed(0).padStart(3)} % of bare` : '') +
       (r.errors || r.non2xx ? `   (errors ${r.errors}, non-2xx ${r.non2xx})` : ''),
   );
 
@@ -75,6 +82,11 @@ if (section('http')) {
   } finally {
     await Promise.all([bare.stop(), enishi.stop()]);
   }
+}
+
+// 1b. Session checks: /api/auth and the room list next to a bare Fastify echo (BENCH_ONLY=sessions).
+if (section('sessions')) {
+  await benchSessions(seconds, row);
 }
 
 if (section('js')) {

@@ -32,6 +32,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind HAProxy', 
   }, 120_000);
   afterAll(() => cluster?.stop());
 
+  it('refuses, on the other instance\u2019s very next call, a session logged out or ended on one (sessions cached in memory)', async () => {
+    const [a, b] = cluster.instances.map((each) => `http://127.0.0.1:${each.port}`) as [string, string];
+    const post = async (base: string, name: string, body: unknown) => {
+      const reply = await fetch(`${base}/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: reply.status, body: (await reply.json()) as Record<string, unknown> };
+    };
+    const uid = (await post(a, 'login', MEMBER)).body.uid as number;
+    const cachedOnB = async (ssid: string) => {
+      for (let i = 0; i < 2; i += 1)
+        expect((await post(b, 'auth', { ssid, uid })).body.status).toBe('accepted');
+    };
+    const refusedOnB = async (ssid: string) => {
+      expect((await post(b, 'auth', { ssid, uid })).body.status).toBe('rejected');
+      expect((await post(b, 'config', { ssid })).status).toBe(401);
+    };
+
+    const loggingOut = await loginAs(a, MEMBER);
+    await cachedOnB(loggingOut);
+    expect((await post(a, 'logout', { ssid: loggingOut })).status).toBe(200);
+    await refusedOnB(loggingOut);
+
+    const lost = await loginAs(a, MEMBER);
+    await cachedOnB(lost);
+    const rows = (await post(a, 'sessions', { ssid: lost })).body.rows as { id: string; current: boolean }[];
+    const id = rows.find((row) => row.current)!.id;
+    expect((await post(a, 'sessions/revoke', { ssid: memberSsid, id })).status).toBe(200);
+    await refusedOnB(lost);
+
+    const phone = await loginAs(a, MEMBER);
+    await cachedOnB(phone);
+    expect((await post(a, 'sessions/revoke_others', { ssid: memberSsid })).status).toBe(200);
+    await refusedOnB(phone);
+    expect((await post(b, 'auth', { ssid: memberSsid, uid })).body.status).toBe('accepted');
+  });
+
   it('delivers messages, deletions, read marks and badges between a member on one and staff on the other', async () => {
     const [a, b] = cluster.instances.map((each) => `http://127.0.0.1:${each.port}`);
     const member = await TestSocket.session(a!, memberSsid, { origin: cluster.origin });

@@ -136,6 +136,8 @@ const EnvSchema = z.object({
   // Behind a reverse proxy: 'true' (trust every hop) or a comma-separated list of proxy addresses/CIDRs,
   // so that the per-address rate limits see the client's address instead of the proxy's.
   TRUST_PROXY: z.string().optional(),
+  // How long (ms) an instance believes a session it checked without reading it again (decision 002); 0: never.
+  SESSION_CACHE_MS: int(0, 5_000).default(5_000),
   // Login and application rate limits. A benchmark raises them; production keeps the defaults.
   // Per account: attempts from addresses it has not logged in from lately (stops guessing from many places).
   LOGIN_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(100),
@@ -218,6 +220,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** The bearer token of GET /metrics; null: no metrics served. */
   metricsToken: string | null;
+  /** How long a checked session is kept in memory (services/session-cache.ts); 0 turns the cache off. */
+  sessionCacheMs: number;
   ice: IceConfig;
   push: {
     /** Both keys or none (then they are made once and stored). */
@@ -308,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(parsed.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     metricsToken: parsed.METRICS_TOKEN ?? null,
+    sessionCacheMs: parsed.SESSION_CACHE_MS,
     ice: {
       servers: parsed.ICE_SERVERS ?? [],
       turnSecret: parsed.TURN_SECRET ?? null,

@@ -31,5 +31,5 @@ export const unauthorized = (message: string = ja.errors.unauthorized) =>
   new AppError('unauthorized', message);
 export const forbidden = (message: string = ja.errors.forbidden) => new AppError('forbidden', message);
 /** Also for something that exists but that the caller may not see: the two must look the same. */
-export const notFound = () => new AppError('not-found', ja.errors.notFound);
+export const notFound = (message: string = ja.errors.notFound) => new AppError('not-found', message);
 export const rateLimited = (message: string = ja.errors.rateLimited) => new AppError('rate-limited', message);

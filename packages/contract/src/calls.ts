@@ -97,6 +97,14 @@ import {
   UpdateFavoriteBody,
   UpdateFavoriteReply,
 } from './setting.js';
+import {
+  SessionRevokeBody,
+  SessionRevokeOthersBody,
+  SessionsBody,
+  SessionsReply,
+  UserSessionsBody,
+  UserSessionsRevokeReply,
+} from './sessions.js';
 import { EntryDetailBody, EntryDetailReply, EntryListBody, EntryListReply } from './women.js';
 import {
   PushCheckBody,
@@ -126,6 +134,12 @@ export const CALLS = {
   // Answers 200 both ways (product.md §11): a body that does not parse is simply not accepted.
   auth: { body: AuthBody.catch({ ssid: '' }), reply: AuthReply },
   config: { body: ClubConfigBody, reply: ClubConfigReply },
+  // One's own sessions (mypage ログイン中の端末), and a member's for the staff who manage their record
+  sessions: { body: SessionsBody, reply: SessionsReply },
+  'sessions/revoke': { body: SessionRevokeBody, reply: SessionsReply },
+  'sessions/revoke_others': { body: SessionRevokeOthersBody, reply: SessionsReply },
+  'user/sessions': { body: UserSessionsBody, reply: SessionsReply },
+  'user/sessions/revoke': { body: UserSessionsBody, reply: UserSessionsRevokeReply },
   // Applications from the intro pages
   entry: { body: EntryBody, reply: EntryReply },
   applications: { body: ApplicationsBody, reply: ApplicationsReply },

@@ -17,6 +17,7 @@ export * from './ja-profile.js';
 export * from './ja-member.js';
 export * from './profile-calls.js';
 export * from './desk.js';
+export * from './sessions.js';
 
 export * from './setting.js';
 export * from './women.js';

@@ -59,9 +59,14 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    // What a person sees and ends a session by (product.md §11.6 /api/sessions): never the token or its hash.
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    // The client's address at login, as the request gave it (honouring TRUST_PROXY).
+    address: varchar('address', { length: 64 }).notNull().default(''),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
+    uniqueIndex('sessions_public_id_idx').on(table.publicId),
     index('sessions_expires_at_idx').on(table.expiresAt),
   ],
 );

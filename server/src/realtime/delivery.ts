@@ -6,6 +6,18 @@ export const userTopic = (uid: number) => `user-${uid}`;
 export const STAFF_TOPIC = 'staff';
 /** Every male member's socket listens here too: staff presence, for the emergency call list (product.md §17.8). */
 export const MEN_TOPIC = 'men';
+/**
+ * Every instance's session cache listens here (services/session-cache.ts): a session or user that changed
+ * anywhere is read from the database again everywhere.
+ */
+export const SESSIONS_TOPIC = 'sessions';
+
+/** What the session caches hear: an event that ends or changes sessions, with the user it is about. */
+export type SessionEvent = Extract<RealtimeEvent, { event: 'session.ended' | 'user.changed' }> & {
+  uid: number;
+};
+const changesSessions = (event: RealtimeEventName): event is SessionEvent['event'] =>
+  event === 'session.ended' || event === 'user.changed';
 
 /**
  * Where push notifications will plug in: handed every event after the sockets have it, with the people it
@@ -21,6 +33,8 @@ export interface PushSender {
  * committed; events are plain JSON, so a Fanout across instances carries them unchanged.
  */
 export class Delivery {
+  private readonly sessionWatchers: ((event: SessionEvent) => void)[] = [];
+
   constructor(
     private readonly fanout: Fanout,
     private readonly push: PushSender | null = null,
@@ -42,7 +56,25 @@ export class Delivery {
   }
 
   toUser<K extends RealtimeEventName>(uid: number, event: K, payload: RealtimeEventMap[K]): Promise<void> {
+    if (changesSessions(event)) return this.sessionChanged({ event, ...payload, uid } as SessionEvent);
     return this.toAudience({ memberIds: [uid], staff: false }, event, payload);
+  }
+
+  /**
+   * `watcher` hears every session.ended and user.changed: from this instance at once (before it is
+   * published, so this instance's next request already sees it), from the others through the fan-out.
+   */
+  watchSessions(watcher: (event: SessionEvent) => void): () => void {
+    this.sessionWatchers.push(watcher);
+    return this.fanout.subscribe(SESSIONS_TOPIC, (payload) => watcher(payload as SessionEvent));
+  }
+
+  /** One copy to the session caches and the user's sockets: one Redis message (redis-fanout.ts). */
+  private async sessionChanged(copy: SessionEvent): Promise<void> {
+    for (const watcher of this.sessionWatchers) watcher(copy);
+    const topics = [SESSIONS_TOPIC, userTopic(copy.uid)];
+    await Promise.all(topics.map((topic) => this.fanout.publish(topic, copy)));
+    await this.push?.send({ memberIds: [copy.uid], staff: false }, copy);
   }
 
   /** Publishes to every socket of staff and of male members (presence of staff). */

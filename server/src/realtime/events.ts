@@ -24,13 +24,16 @@ export interface RealtimeEventMap {
   'news.published': { title: string };
   /** The user's badge counters may have changed: each of their sockets recomputes them. */
   'notifications.changed': Record<string, never>;
-  /** The user's record changed (name, rank, role, picture): their sockets read the session again. */
-  'user.changed': Record<string, never>;
+  /**
+   * The user's record changed (name, rank, role, picture): their sockets read the session again. `uid` (whose
+   * record) is added by Delivery.toUser for the session caches, as on session.ended.
+   */
+  'user.changed': { uid?: number };
   /**
    * A session ended (logout) or, with null, every session of the user (account deleted, new password)
    * except `keepSessionId` (the session that changed its own password stays).
    */
-  'session.ended': { sessionId: string | null; keepSessionId?: string };
+  'session.ended': { sessionId: string | null; keepSessionId?: string; uid?: number };
   /**
    * A voice-call frame for the user (product.md §17): to the one socket `toSocket` when given (the socket
    * that placed or took the call), else to every socket of theirs except `exceptSocket`.

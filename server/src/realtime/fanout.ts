@@ -7,6 +7,11 @@ export interface Fanout {
   publish(topic: string, payload: unknown): Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe(topic: string, handler: (payload: unknown) => void): () => void;
+  /**
+   * Tells `listener` when events from other instances may be missed (false: the shared subscription is down)
+   * and when they flow again (true). A fan-out within one process never misses any and never calls it.
+   */
+  onHealth?(listener: (healthy: boolean) => void): void;
   close(): Promise<void>;
 }
 

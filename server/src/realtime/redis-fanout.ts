@@ -28,6 +28,8 @@ export class RedisFanout implements Fanout {
   private readonly subscribers: Subscribers;
   private current: Batch | undefined;
   private readonly channel: string;
+  private readonly healthListeners: ((healthy: boolean) => void)[] = [];
+  private healthy = true;
 
   private constructor(
     private readonly publisher: Redis,
@@ -43,6 +45,26 @@ export class RedisFanout implements Fanout {
         onError(error);
       }
     });
+    // Whatever is published while the subscription is down never arrives: say so at once, and say it is
+    // whole again only once Redis confirmed the subscription after reconnecting (ioredis subscribes again
+    // on its own first; replies come in order, so ours confirms both).
+    subscriber.on('close', () => this.setHealthy(false));
+    subscriber.on('ready', () => {
+      subscriber.subscribe(this.channel).then(
+        () => this.setHealthy(true),
+        (error: unknown) => onError(error),
+      );
+    });
+  }
+
+  onHealth(listener: (healthy: boolean) => void): void {
+    this.healthListeners.push(listener);
+  }
+
+  private setHealthy(healthy: boolean): void {
+    if (this.healthy === healthy) return;
+    this.healthy = healthy;
+    for (const listener of this.healthListeners) listener(healthy);
   }
 
   /** Connects and subscribes; resolves once Redis confirmed the subscription. */

@@ -125,6 +125,17 @@ export class MemberAdminRepository {
     });
   }
 
+  /** Ends every session of a user (a lost phone), audited; returns how many, or null for no such user. */
+  async endSessions(id: number, audit: AuditEntry): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const user = await this.lock(tx, id);
+      if (!user) return null;
+      const ended = await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+      await insertAudit(tx, audit(user, user));
+      return ended.length;
+    });
+  }
+
   /** Sets a user's picture (a stored profile image id); returns the record before and after. */
   async setImage(
     id: number,

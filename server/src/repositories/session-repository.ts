@@ -1,4 +1,4 @@
-import { eq, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, users, type SessionRecord, type UserRecord } from '../db/schema.js';
 
@@ -6,6 +6,7 @@ export interface NewSession {
   id: string;
   userId: number;
   userAgent: string;
+  address?: string;
   now: Date;
   expiresAt: Date;
 }
@@ -18,6 +19,7 @@ export class SessionRepository {
       id: session.id,
       userId: session.userId,
       userAgent: session.userAgent,
+      address: session.address ?? '',
       createdAt: session.now,
       lastSeenAt: session.now,
       expiresAt: session.expiresAt,
@@ -42,6 +44,33 @@ export class SessionRepository {
   async delete(id: string): Promise<boolean> {
     const rows = await this.db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
     return rows.length > 0;
+  }
+
+  /** A user's sessions, the most recently used first. */
+  async ofUser(userId: number): Promise<SessionRecord[]> {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.lastSeenAt), asc(sessions.createdAt));
+  }
+
+  /** Deletes the user's session with this public id; returns its id (the token's hash), or null for none. */
+  async deleteOwned(userId: number, publicId: string): Promise<string | null> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+      .returning({ id: sessions.id });
+    return rows[0]?.id ?? null;
+  }
+
+  /** Deletes every session of the user except `keepId`; returns how many. */
+  async deleteOthers(userId: number, keepId: string): Promise<number> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+      .returning({ id: sessions.id });
+    return rows.length;
   }
 
   /** Removes sessions past their absolute expiry or idle since before `idleCutoff`; returns how many. */

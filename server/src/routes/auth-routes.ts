@@ -1,8 +1,9 @@
 import type { apiCalls } from '../http/calls.js';
 import { presentLogin } from '../presenters/user-presenter.js';
+import { presentSession } from '../presenters/session-presenter.js';
 import type { LoginService } from '../services/login-service.js';
 import type { PushService } from '../services/push-service.js';
-import type { SessionService } from '../services/session-service.js';
+import type { Actor, SessionService } from '../services/session-service.js';
 
 const OK = { status: 'OK' } as const;
 
@@ -25,6 +26,23 @@ export function authRoutes(
     await services.push.unsubscribe(actor, body.subscript);
     await services.sessions.end(actor);
     return OK;
+  });
+
+  // ログイン中の端末 (product.md §11.6): one's own sessions, ending one or all the others.
+  // The one asking first, then the others as the service orders them (most recently used first).
+  const ownSessions = async (actor: Actor) => ({
+    rows: (await services.sessions.list(actor))
+      .map((row) => presentSession(row, actor.sessionId))
+      .sort((x, y) => Number(y.current) - Number(x.current)),
+  });
+  calls.session('sessions', 'account.use', ({ actor }) => ownSessions(actor));
+  calls.session('sessions/revoke', 'account.use', async ({ body, actor }) => {
+    await services.sessions.revoke(actor, body.id);
+    return ownSessions(actor);
+  });
+  calls.session('sessions/revoke_others', 'account.use', async ({ actor }) => {
+    await services.sessions.revokeOthers(actor);
+    return ownSessions(actor);
   });
 
   // Answers 200 both ways (product.md §11.4): the client only needs to know whether to keep its session.

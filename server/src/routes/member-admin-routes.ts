@@ -7,6 +7,8 @@ import { presentAudit } from '../presenters/member-admin-presenter.js';
 import { presentUser } from '../presenters/user-presenter.js';
 import type { MemberAdminService, MemberInput } from '../services/member-admin-service.js';
 import type { ProfileImageService } from '../services/profile-image-service.js';
+import type { SessionService } from '../services/session-service.js';
+import { presentSession } from '../presenters/session-presenter.js';
 
 /** A data URL of a 5,000,000-byte image is about 6.7 MB; the JSON around it is small. */
 const IMAGE_CALL_BODY_LIMIT = Math.ceil((LIMITS.imageBytes * 4) / 3) + 64 * 1024;
@@ -14,6 +16,7 @@ const IMAGE_CALL_BODY_LIMIT = Math.ceil((LIMITS.imageBytes * 4) / 3) + 64 * 1024
 interface Deps {
   memberAdmin: MemberAdminService;
   profileImages: ProfileImageService;
+  sessions: SessionService;
 }
 
 /** The account fields of adduser and updateuser in the service's words (no `pass` on an edit keeps it). */
@@ -74,6 +77,15 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
     const page = await services.memberAdmin.auditLog(actor, body.page);
     return { rows: page.rows.map(presentAudit), isEnd: page.isEnd };
   });
+
+  // A member's sessions on their record, for the staff who manage it (product.md §11.6): a lost phone.
+  calls.session('user/sessions', 'member.manage', async ({ body, actor }) => {
+    await services.memberAdmin.checkSessionsOf(actor, body.user_id);
+    return { rows: (await services.sessions.listOf(body.user_id)).map((row) => presentSession(row, null)) };
+  });
+  calls.session('user/sessions/revoke', 'member.manage', async ({ body, actor }) => ({
+    count: await services.memberAdmin.endSessions(actor, body.user_id),
+  }));
 }
 
 /**

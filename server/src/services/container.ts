@@ -4,7 +4,7 @@ import type { Agent } from 'node:https';
 import type { Notifications } from '@enishi/contract';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { DatabaseConnections } from '../db/client.js';
+import type { Database, DatabaseConnections } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { memoryRateLimiters, type RateLimiter, type RateLimiters } from '../lib/rate-limit.js';
 import { memoryTokenBuckets, type TokenBucketsFactory } from '../lib/token-bucket.js';
@@ -55,6 +55,7 @@ import { PushNotifier } from './push-notifier.js';
 import { PushQueue } from './push-queue.js';
 import { PushService } from './push-service.js';
 import { SessionService } from './session-service.js';
+import { SessionCache } from './session-cache.js';
 import { UserService } from './user-service.js';
 import { SettingService } from './setting-service.js';
 import { WomenService } from './women-service.js';
@@ -114,12 +115,23 @@ export interface FairUseDeps {
 /** How long a successful login makes its address one the account may keep trying from. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** Sessions, with the ones recently read kept in memory and dropped on every instance by the events that end or change them. */
+function sessionService(
+  cacheMs: number,
+  { db, clock, delivery, fanout }: { db: Database; clock: Clock; delivery: Delivery; fanout: Fanout },
+): SessionService {
+  const cache = new SessionCache(cacheMs);
+  delivery.watchSessions((event) => cache.hear(event));
+  fanout.onHealth?.((healthy) => cache.setTrusted(healthy));
+  return new SessionService(new SessionRepository(db), clock, delivery, cache);
+}
+
 /**
  * Wires repositories into services. The one place that knows which implementation backs what: fan-out and
  * rate limits are in-process unless shared ones (Redis, see lib/redis.ts) are given.
  */
 export function createServices(
-  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push'> & Partial<Pick<Config, 'enquiry'>>,
+  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push' | 'sessionCacheMs'> & Partial<Pick<Config, 'enquiry'>>,
   { db, ordered }: DatabaseConnections,
   clock: Clock = systemClock,
   fanout: Fanout = new InProcessFanout(),
@@ -135,7 +147,7 @@ export function createServices(
   const delivery: Delivery = new Delivery(fanout, pushNotifier);
   const userRepository = new UserRepository(db);
   const conversationRepository = new ConversationRepository(db);
-  const sessions = new SessionService(new SessionRepository(db), clock, delivery);
+  const sessions = sessionService(config.sessionCacheMs, { db, clock, delivery, fanout });
   const media = new MediaService(
     new MediaRepository(db),
     new SecretRepository(db),

@@ -70,7 +70,7 @@ export class LoginService {
     }
 
     await Promise.all([perAccountAddress.reset(pair), knownAddresses.consume(pair)]);
-    const session = await this.sessions.start(user.id, input.userAgent);
+    const session = await this.sessions.start(user.id, input.userAgent, input.address);
     return { uid: user.id, role: user.role, rank: user.rank, name: user.name, session };
   }
 }

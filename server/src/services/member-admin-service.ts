@@ -211,6 +211,24 @@ export class MemberAdminService {
     return result.after;
   }
 
+  /**
+   * Ends every session of a record one manages (a lost phone, product.md §11.6): their calls get 401 and
+   * their sockets close on every instance. Audited. One's own are ended from mypage instead.
+   */
+  async endSessions(actor: Actor, uid: number): Promise<number> {
+    await this.managed(actor, uid);
+    if (uid === actor.uid) throw badRequest(jaMember.sessions.errors.self);
+    const count = await this.records.endSessions(uid, this.entry(actor, 'sessions'));
+    if (count === null) throw notFound();
+    await this.delivery.toUser(uid, 'session.ended', { sessionId: null });
+    return count;
+  }
+
+  /** May the actor see and end this user's sessions? The same as managing their record (404 or 403). */
+  async checkSessionsOf(actor: Actor, uid: number): Promise<void> {
+    await this.managed(actor, uid);
+  }
+
   /** The audit log, newest first (the owner only). */
   async auditLog(actor: Actor, page: number): Promise<{ rows: AuditRecord[]; isEnd: boolean }> {
     if (!can(actor, 'audit.read')) throw forbidden();

@@ -2,6 +2,10 @@ import type { Clock } from '../lib/clock.js';
 import type { Delivery } from '../realtime/delivery.js';
 import { looksLikeSessionToken, newSessionToken, sha256Hex } from '../lib/tokens.js';
 import type { SessionRepository } from '../repositories/session-repository.js';
+import type { SessionRecord } from '../db/schema.js';
+import { jaMember } from '@enishi/contract';
+import { notFound } from '../errors.js';
+import type { SessionCache } from './session-cache.js';
 
 /*
  * Session lifetime: a session dies after 30 days without use (idle) and in any case 180 days after login
@@ -32,31 +36,48 @@ export class SessionService {
     private readonly sessions: SessionRepository,
     private readonly clock: Clock,
     private readonly delivery?: Delivery,
+    private readonly cache?: SessionCache,
   ) {}
 
-  /** Starts a session for the user and returns the token the client keeps; only its hash is stored. */
-  async start(userId: number, userAgent: string): Promise<string> {
+  /**
+   * Starts a session for the user and returns the token the client keeps; only its hash is stored, with the
+   * user agent and address it logged in from (shown in ログイン中の端末).
+   */
+  async start(userId: number, userAgent: string, address = ''): Promise<string> {
     const token = newSessionToken();
     const now = this.clock();
     await this.sessions.create({
       id: this.idOf(token),
       userId,
       userAgent: userAgent.slice(0, 512),
+      address: address.slice(0, 64),
       now: new Date(now),
       expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
     });
     return token;
   }
 
-  /** The caller behind a token, or null for a missing, unknown, expired or logged-out one. */
   /** The id a session is stored under: the hash of its token, so the table holds no usable token. */
   idOf(token: string): string {
     return sha256Hex(token);
   }
 
+  /**
+   * The caller behind a token, or null for a missing, unknown, expired or logged-out one. Answered from
+   * the session cache when it holds the session (session-cache.ts says why that is safe), else read.
+   */
   async resolve(token: unknown): Promise<Actor | null> {
     if (typeof token !== 'string' || !looksLikeSessionToken(token)) return null;
     const id = this.idOf(token);
+    const cached = this.cache?.get(id, this.clock());
+    if (cached) return cached;
+    const mark = this.cache?.mark() ?? 0;
+    const actor = await this.read(id);
+    if (actor) this.cache?.put(id, actor, this.clock(), mark);
+    return actor;
+  }
+
+  private async read(id: string): Promise<Actor | null> {
     const found = await this.sessions.findWithUser(id);
     if (!found) return null;
 
@@ -85,7 +106,42 @@ export class SessionService {
   /** Logout: the session is deleted, and chat sockets opened with it close at once. */
   async end(actor: Actor): Promise<void> {
     await this.sessions.delete(actor.sessionId);
-    await this.delivery?.toUser(actor.uid, 'session.ended', { sessionId: actor.sessionId });
+    await this.ended(actor.uid, actor.sessionId);
+  }
+
+  /** The caller's sessions (product.md §11.6 /api/sessions), the most recently used first. */
+  async list(actor: Actor): Promise<SessionRecord[]> {
+    return this.sessions.ofUser(actor.uid);
+  }
+
+  /** A user's sessions, for the staff who manage their record (the caller checked that). */
+  async listOf(uid: number): Promise<SessionRecord[]> {
+    return this.sessions.ofUser(uid);
+  }
+
+  /**
+   * Ends one of the caller's own sessions by its public id: its calls get 401 and its sockets close, on
+   * every instance. Someone else's id, or one already ended, is a 404 and changes nothing.
+   */
+  async revoke(actor: Actor, publicId: string): Promise<void> {
+    const id = await this.sessions.deleteOwned(actor.uid, publicId);
+    if (id === null) throw notFound(jaMember.sessions.errors.notFound);
+    await this.ended(actor.uid, id);
+  }
+
+  /** Ends every session of the caller but the one they are using; returns how many ended. */
+  async revokeOthers(actor: Actor): Promise<number> {
+    const count = await this.sessions.deleteOthers(actor.uid, actor.sessionId);
+    if (count > 0)
+      await this.delivery?.toUser(actor.uid, 'session.ended', {
+        sessionId: null,
+        keepSessionId: actor.sessionId,
+      });
+    return count;
+  }
+
+  private async ended(uid: number, sessionId: string): Promise<void> {
+    await this.delivery?.toUser(uid, 'session.ended', { sessionId });
   }
 
   async purgeExpired(): Promise<number> {

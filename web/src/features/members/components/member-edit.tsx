@@ -7,6 +7,7 @@ import { useMember } from '../api/get-member';
 import { memberKinds } from '../utils/member-kinds';
 import { MemberProfile } from './member-profile';
 import { MemberForm } from './member-form';
+import { MemberSessions } from './member-sessions';
 import './members.css';
 
 /** /men/edit?id=, /women/edit?id=, /staff/edit?id=: the form filled with the record (of that kind only). */
@@ -32,6 +33,7 @@ export function MemberEdit({ kind }: { kind: MemberKind }) {
     <>
       <MemberForm key={user.uid} kind={kind} user={user} />
       {kind === 'staff' ? null : <MemberProfile key={`profile-${user.uid}`} uid={user.uid} />}
+      <MemberSessions key={`sessions-${user.uid}`} uid={user.uid} name={user.name} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { ChevronRightIcon, CourseIcon, HistoryIcon, UserEditIcon } from '@/compo
 import { RankPill } from '@/components/ui/rank-pill';
 import { UserIcon } from '@/components/ui/user-icon';
 import { useUser } from '../api/get-user';
+import { DevicesCard } from './devices-card';
 import { MemberSiteMenu } from './member-site-menu';
 import { ProfileImageButton } from './profile-image-button';
 import './profile.css';
@@ -92,6 +93,8 @@ export function Profile({ session, children }: { session: Session; children?: Re
       ) : null}
 
       {children}
+
+      <DevicesCard />
 
       <LogoutButton />
     </div>
