@@ -59,6 +59,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    // A staff member who must set up a second factor first (product.md §11.6): every other call is refused.
+    secondFactorSetup: boolean('second_factor_setup').notNull().default(false),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
@@ -255,3 +257,6 @@ export * from './schema-desk.js';
 
 // Matchmaking: favourites and setting requests.
 export * from './schema-matching.js';
+
+// A second factor at login: TOTP, passkeys, recovery codes, login tickets, the staff requirement.
+export * from './schema-second-factor.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { CALLS, firstErrorMessage, type CallName, type CallResult, type Calls } from '@enishi/contract';
-import { badRequest, unauthorized } from '../errors.js';
+import { CALLS, firstErrorMessage, ja, type CallName, type CallResult, type Calls } from '@enishi/contract';
+import { AppError, badRequest, unauthorized } from '../errors.js';
 import type { Actor, SessionService } from '../services/session-service.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
 import { PRE_SESSION_BYTES, sessionBeforeBody } from './request-bodies.js';
@@ -38,6 +38,13 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   return result.data;
 }
 
+/**
+ * While a staff member must set up a second factor (product.md §11.6), their session may only set one up or
+ * log out; anything else is a 403 saying so.
+ */
+const mayCallDuringSetup = (name: CallName): boolean => name.startsWith('2fa/') || name === 'logout';
+const setupFirst = () => new AppError('forbidden', ja.errors.secondFactorSetupFirst);
+
 function ssidOf(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as { ssid?: unknown }).ssid : undefined;
 }
@@ -70,6 +77,7 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
       app.post(`/api/${name}`, routeOptions, async (request) => {
         const actor = await sessions.resolve(ssidOf(request.body));
         if (!actor) throw unauthorized();
+        if (actor.secondFactorSetup && !mayCallDuringSetup(name)) throw setupFirst();
         return handler({ body: parseBody(schema, request.body) as ParsedBody<N>, actor, request });
       });
     },

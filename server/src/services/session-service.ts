@@ -25,6 +25,8 @@ export interface Actor {
   sessionId: string;
   /** When the session ends unless used again (idle) or at the latest (absolute), as read; ms since epoch. */
   sessionEndsAt?: number;
+  /** Staff who must set up a second factor first: every call but those of /api/2fa is refused (§11.6). */
+  secondFactorSetup?: boolean;
 }
 
 export class SessionService {
@@ -35,7 +37,11 @@ export class SessionService {
   ) {}
 
   /** Starts a session for the user and returns the token the client keeps; only its hash is stored. */
-  async start(userId: number, userAgent: string): Promise<string> {
+  async start(
+    userId: number,
+    userAgent: string,
+    options: { secondFactorSetup?: boolean } = {},
+  ): Promise<string> {
     const token = newSessionToken();
     const now = this.clock();
     await this.sessions.create({
@@ -44,8 +50,14 @@ export class SessionService {
       userAgent: userAgent.slice(0, 512),
       now: new Date(now),
       expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+      secondFactorSetup: options.secondFactorSetup,
     });
     return token;
+  }
+
+  /** A second factor is set up: the user's sessions that had to set one up may do everything again. */
+  async secondFactorSetUp(userId: number): Promise<void> {
+    await this.sessions.clearSecondFactorSetup(userId);
   }
 
   /** The caller behind a token, or null for a missing, unknown, expired or logged-out one. */
@@ -79,6 +91,7 @@ export class SessionService {
       image: user.image,
       sessionId: id,
       sessionEndsAt: Math.min(session.expiresAt.getTime(), (touched ? now : lastSeen) + SESSION_IDLE_MS),
+      ...(session.secondFactorSetup ? { secondFactorSetup: true } : {}),
     };
   }
 
