@@ -130,7 +130,7 @@ import {
 export const CALLS = {
   // Sign-in and session
   login: { body: LoginBody, reply: z.union([LoginReply, LoginTicketReply]) },
-  // The second step and passwordless passkeys; setting factors up (product.md §11.6)
+  // The second step and passwordless passkeys; setting factors up (product.md §11.7)
   'login/second/options': { body: LoginSecondOptionsBody, reply: WebauthnOptions },
   'login/second': { body: LoginSecondBody, reply: LoginReply },
   'login/passkey/options': { body: PasskeyLoginOptionsBody, reply: WebauthnOptions },

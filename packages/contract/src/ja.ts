@@ -74,9 +74,8 @@ export const ja = {
     toEnter: 'はじめての方はこちら',
     passkey: 'パスキーでログイン',
     passkeyLead: '登録したパスキー（顔認証・指紋認証）でもログインできます。',
-    or: 'または',
   },
-  /** The login's second step (product.md §11.6). */
+  /** The login's second step (product.md §11.7). */
   secondStep: {
     title: '2段階認証',
     lead: 'ログインを完了するには、もう一つの方法で本人確認をしてください。',

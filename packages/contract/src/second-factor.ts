@@ -3,7 +3,7 @@ import { ja } from './ja.js';
 import { LIMITS, ssid } from './common.js';
 
 /*
- * A second factor at login and device tokens (product.md §11.6, decision 018): the bodies and replies of the
+ * A second factor at login and device tokens (product.md §11.7, decision 018): the bodies and replies of the
  * login steps and of the calls that set factors up. WebAuthn's own JSON (options, responses) is checked only
  * for its outline here; @simplewebauthn/server checks the rest.
  */
@@ -11,7 +11,7 @@ import { LIMITS, ssid } from './common.js';
 /** Which second steps an account offers after its password. A recovery code is always offered as well. */
 export const SECOND_FACTORS = ['webauthn', 'totp'] as const;
 export type SecondFactor = (typeof SECOND_FACTORS)[number];
-/** A ticket's life and tries (product.md §11.6). */
+/** A ticket's life and tries (product.md §11.7). */
 export const LOGIN_TICKET_MS = 5 * 60 * 1000;
 export const LOGIN_TICKET_TRIES = 5;
 export const RECOVERY_CODE_COUNT = 10;
