@@ -13,7 +13,7 @@ import { createdAt, ownedBy } from './columns.js';
 import { users } from './schema.js';
 
 /*
- * A second factor at login (product.md §11.6, decision 018): TOTP, passkeys (WebAuthn), recovery codes, the
+ * A second factor at login (product.md §11.7, decision 018): TOTP, passkeys (WebAuthn), recovery codes, the
  * login tickets between the password and the second step, and the club's security settings. Re-exported by
  * schema.ts; `users` is only referenced inside callbacks, which keeps the import cycle harmless.
  */

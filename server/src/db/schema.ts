@@ -59,7 +59,7 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
-    // A staff member who must set up a second factor first (product.md §11.6): every other call is refused.
+    // A staff member who must set up a second factor first (product.md §11.7): every other call is refused.
     secondFactorSetup: boolean('second_factor_setup').notNull().default(false),
   },
   (table) => [

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from './tokens.js';
 
-/* Recovery codes (product.md §11.6): 12 characters of a 32-letter alphabet (60 bits), shown `xxxx-xxxx-xxxx`. */
+/* Recovery codes (product.md §11.7): 12 characters of a 32-letter alphabet (60 bits), shown `xxxx-xxxx-xxxx`. */
 
 const RECOVERY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 

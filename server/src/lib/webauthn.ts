@@ -2,7 +2,7 @@ import type { AuthenticatorTransport } from '@simplewebauthn/server';
 import type { WebauthnResponse } from '@enishi/contract';
 import type { WebauthnCredentialRecord } from '../db/schema.js';
 
-/* WebAuthn odds and ends for the second factor (product.md §11.6): where passkeys belong, what they answer. */
+/* WebAuthn odds and ends for the second factor (product.md §11.7): where passkeys belong, what they answer. */
 
 /** Where passkeys belong: the relying party is the host of PUBLIC_ORIGIN, and responses must come from it. */
 export interface PasskeySite {

@@ -51,7 +51,7 @@ export class SocketSession {
     this.stale = false;
     this.readAt = this.clock();
     const actor = await this.sessions.resolve(this.token);
-    // A session that must set up a second factor first opens no chat (product.md §11.6).
+    // A session that must set up a second factor first opens no chat (product.md §11.7).
     this.actor = actor?.secondFactorSetup ? null : actor;
     return this.actor;
   }

@@ -21,7 +21,7 @@ export interface NewCredential {
   name: string;
 }
 
-/** A second factor's rows (product.md §11.6): SQL only, every one-use step a single conditional statement. */
+/** A second factor's rows (product.md §11.7): SQL only, every one-use step a single conditional statement. */
 export class SecondFactorRepository {
   constructor(private readonly db: Database) {}
 

@@ -8,7 +8,7 @@ export interface NewSession {
   userAgent: string;
   now: Date;
   expiresAt: Date;
-  /** Staff who must set up a second factor before anything else (product.md §11.6). */
+  /** Staff who must set up a second factor before anything else (product.md §11.7). */
   secondFactorSetup?: boolean;
 }
 

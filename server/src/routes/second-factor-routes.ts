@@ -4,7 +4,7 @@ import type { LoginService } from '../services/login-service.js';
 import type { SecondFactorService, SecondStep } from '../services/second-factor-service.js';
 
 /**
- * The login's second step, passwordless passkeys and setting factors up (product.md §11.6). The /api/2fa
+ * The login's second step, passwordless passkeys and setting factors up (product.md §11.7). The /api/2fa
  * calls are for any logged-in person (their own factors), including a session that must set one up first;
  * `2fa/staff-requirement` is the owner's (policies.requireStaffSecondFactor).
  */

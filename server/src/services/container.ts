@@ -67,7 +67,7 @@ import { WomenService } from './women-service.js';
 export interface Services {
   sessions: SessionService;
   login: LoginService;
-  /** TOTP, passkeys, recovery codes and login tickets (product.md §11.6). */
+  /** TOTP, passkeys, recovery codes and login tickets (product.md §11.7). */
   secondFactor: SecondFactorService;
   users: UserService;
   applications: ApplicationService;
@@ -241,7 +241,7 @@ export function createServices(
   };
 }
 
-/** Logging in: passwords and their throttles, device tokens, the second factor (product.md §11.4, §11.6). */
+/** Logging in: passwords and their throttles, device tokens, the second factor (product.md §11.4, §11.7). */
 function loginParts(
   db: DatabaseConnections['db'],
   deps: {

@@ -103,7 +103,7 @@ export class LoginService {
     return this.begin(user, input.userAgent, device ? input.device : undefined);
   }
 
-  /** The second step of a ticket: a TOTP code, a passkey or a recovery code (product.md §11.6). */
+  /** The second step of a ticket: a TOTP code, a passkey or a recovery code (product.md §11.7). */
   async second(input: { ticket: string; step: SecondStep; userAgent: string }): Promise<LoggedIn> {
     const uid = await this.secondFactor.completeTicket(input.ticket, input.step);
     return this.begin(await this.existing(uid), input.userAgent);

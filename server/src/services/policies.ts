@@ -24,7 +24,7 @@ export const policies = {
   /** One's own profile picture: roles 1 to 3 and 201 (product.md §6). */
   uploadOwnImage: (actor: Actor): boolean => canUploadOwnImage(actor.role),
   readAuditLog: (actor: Actor): boolean => canManageStaff(actor.role),
-  /** The club's requirement of a second factor for all staff: the owner (role 2) alone (product.md §11.6). */
+  /** The club's requirement of a second factor for all staff: the owner (role 2) alone (product.md §11.7). */
   requireStaffSecondFactor: (actor: Actor): boolean => canManageStaff(actor.role),
 
   /** The visibility rule of rules/conversation-rules.ts: staff see every talk, a member their own. */

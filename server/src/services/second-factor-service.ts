@@ -44,7 +44,7 @@ const passkeyFailed = () => unauthorized(ja.errors.passkeyFailed);
 const passkeyExpired = () => unauthorized(ja.errors.passkeyExpired);
 
 /**
- * The second factor (product.md §11.6, decision 018): TOTP, passkeys and recovery codes; the tickets between
+ * The second factor (product.md §11.7, decision 018): TOTP, passkeys and recovery codes; the tickets between
  * a password and the second step; passwordless passkey logins; the owner's requirement for staff.
  */
 export class SecondFactorService {

@@ -25,7 +25,7 @@ export interface Actor {
   sessionId: string;
   /** When the session ends unless used again (idle) or at the latest (absolute), as read; ms since epoch. */
   sessionEndsAt?: number;
-  /** Staff who must set up a second factor first: every call but those of /api/2fa is refused (§11.6). */
+  /** Staff who must set up a second factor first: every call but those of /api/2fa is refused (§11.7). */
   secondFactorSetup?: boolean;
 }
 
