@@ -25,7 +25,7 @@ export function secondFactorRoutes(
       }),
     );
   });
-  calls.open('login/passkey/options', async () => secondFactor.passkeyOptions());
+  calls.open('login/passkey/options', async ({ request }) => login.passkeyOptions(request.ip));
   calls.open('login/passkey', async ({ body, request }) =>
     presentLogin(
       await login.passkey({

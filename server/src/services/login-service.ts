@@ -109,6 +109,12 @@ export class LoginService {
     return this.begin(await this.existing(uid), input.userAgent);
   }
 
+  /** A passkey request for a passwordless login; counted per address, as it stores a challenge. */
+  async passkeyOptions(address: string) {
+    if (!(await this.limiters.perAddress.consume(address))) throw rateLimited();
+    return this.secondFactor.passkeyOptions();
+  }
+
   /** A passwordless login with a passkey (discoverable credential), counted per address like a login. */
   async passkey(
     input: Client & { response: Parameters<SecondFactorService['passkeyLogin']>[0]; device?: string },

@@ -1,7 +1,8 @@
-import { jaMember } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SecurityPanel } from '@/features/security/components/security-panel';
+import { forgetUser, tellServerLogout } from '@/lib/auth';
 import { updateSession, useSession } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/layouts/page';
@@ -17,6 +18,12 @@ export default function SecuritySetupRoute() {
   const [secured, setSecured] = useState(false);
   const onSecured = useCallback(() => setSecured(true), []);
   if (!session) return null;
+
+  async function leave() {
+    await tellServerLogout();
+    forgetUser();
+    void navigate('/enter', { replace: true });
+  }
 
   function carryOn() {
     updateSession({ secondFactorSetup: false });
@@ -35,6 +42,9 @@ export default function SecuritySetupRoute() {
             </Button>
           </div>
         )}
+        <button type="button" className="page-link security-setup__leave" onClick={() => void leave()}>
+          {ja.logout.label}
+        </button>
       </Page>
     </PublicLayout>
   );
