@@ -22,6 +22,7 @@ import { installChatSocket } from './realtime/chat-socket.js';
 import { InProcessFanout, type Fanout } from './realtime/fanout.js';
 import { applicationRoutes } from './routes/application-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
+import { secondFactorRoutes } from './routes/second-factor-routes.js';
 import { bannerRoutes } from './routes/banner-routes.js';
 import { broadcastRoutes } from './routes/broadcast-routes.js';
 import { clubConfigRoutes, courseImageOrigins } from './routes/club-config-routes.js';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   readinessRoutes(app, deps.database.db);
   const calls = apiCalls(app, services.sessions);
   authRoutes(calls, services);
+  secondFactorRoutes(calls, services);
   pushRoutes(calls, services);
   userRoutes(calls, services);
   applicationRoutes(calls, services);

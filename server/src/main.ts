@@ -68,6 +68,8 @@ async function main(): Promise<void> {
     try {
       const count = await app.services.sessions.purgeExpired();
       if (count > 0) log.info({ count }, 'expired sessions removed');
+      // Login tickets and passkey challenges past their five minutes.
+      await app.services.secondFactor.purgeExpired();
     } catch (error) {
       log.error({ err: error }, 'session purge failed');
     }

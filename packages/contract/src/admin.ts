@@ -214,7 +214,7 @@ export const AuditLogBody = z
   .object({ ssid, page: numberOrDigits.pipe(z.number().int().min(0).max(100_000)).default(0) })
   .strict();
 export type AuditLogBody = z.input<typeof AuditLogBody>;
-export const AUDIT_ACTIONS = ['add', 'update', 'delete', 'image', 'profile', 'photo', 'sessions'] as const;
+export const AUDIT_ACTIONS = ['add', 'update', 'delete', 'image', 'profile', 'photo', 'sessions', 'security'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** A user record as the audit log keeps it: never the password or its hash. */
 export const AuditSnapshot = z.object({

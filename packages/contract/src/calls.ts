@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AddConversationBody,
   AddConversationReply,
@@ -47,6 +47,25 @@ import {
   LogoutBody,
   SubscriptBody,
 } from './http.js';
+import {
+  FactorOkReply,
+  FactorsReply,
+  LoginSecondBody,
+  LoginSecondOptionsBody,
+  LoginTicketReply,
+  PasskeyLoginBody,
+  PasskeyLoginOptionsBody,
+  PasskeyRegisterBody,
+  PasskeyRegisterReply,
+  PasskeyRemoveBody,
+  RecoveryCodesReply,
+  SessionOnlyBody,
+  StaffRequirementBody,
+  StaffRequirementReply,
+  TotpConfirmBody,
+  TotpSetupReply,
+  WebauthnOptions,
+} from './second-factor.js';
 import {
   ConversationsBody,
   ConversationsReply,
@@ -123,7 +142,21 @@ import {
  */
 export const CALLS = {
   // Sign-in and session
-  login: { body: LoginBody, reply: LoginReply },
+  login: { body: LoginBody, reply: z.union([LoginReply, LoginTicketReply]) },
+  // The second step and passwordless passkeys; setting factors up (product.md §11.7)
+  'login/second/options': { body: LoginSecondOptionsBody, reply: WebauthnOptions },
+  'login/second': { body: LoginSecondBody, reply: LoginReply },
+  'login/passkey/options': { body: PasskeyLoginOptionsBody, reply: WebauthnOptions },
+  'login/passkey': { body: PasskeyLoginBody, reply: LoginReply },
+  '2fa/factors': { body: SessionOnlyBody, reply: FactorsReply },
+  '2fa/totp/setup': { body: SessionOnlyBody, reply: TotpSetupReply },
+  '2fa/totp/confirm': { body: TotpConfirmBody, reply: RecoveryCodesReply },
+  '2fa/totp/remove': { body: SessionOnlyBody, reply: FactorOkReply },
+  '2fa/webauthn/register/options': { body: SessionOnlyBody, reply: WebauthnOptions },
+  '2fa/webauthn/register/verify': { body: PasskeyRegisterBody, reply: PasskeyRegisterReply },
+  '2fa/webauthn/remove': { body: PasskeyRemoveBody, reply: FactorOkReply },
+  '2fa/recovery/regenerate': { body: SessionOnlyBody, reply: RecoveryCodesReply },
+  '2fa/staff-requirement': { body: StaffRequirementBody, reply: StaffRequirementReply },
   logout: { body: LogoutBody, reply: OkReply },
   subscript: { body: SubscriptBody, reply: OkReply },
   // Push notifications

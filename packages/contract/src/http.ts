@@ -19,6 +19,8 @@ export const LoginBody = z
       .string({ error: ja.errors.loginMissing })
       .min(1, ja.errors.loginMissing)
       .max(128, ja.errors.loginFailed),
+    // The device token an earlier login on this device returned (product.md §11.4): counted on its own.
+    device: z.string().max(200).optional(),
   })
   .strict();
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -28,6 +30,8 @@ export const LoginReply = z.object({
   rank: z.number(),
   name: z.string(),
   session: z.string(),
+  /** Kept by the client and sent with its next logins (product.md §11.4). */
+  device: z.string(),
 });
 export type LoginReply = z.infer<typeof LoginReply>;
 

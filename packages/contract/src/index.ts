@@ -9,6 +9,7 @@ export * from './auto-reply.js';
 export * from './content.js';
 export * from './admin.js';
 export * from './calls.js';
+export * from './second-factor.js';
 export * from './push.js';
 export * from './read-marks.js';
 export * from './lookups/index.js';

@@ -149,7 +149,10 @@ export const PERMISSIONS = {
     resource: (actor, resource) =>
       resource.role === undefined || !isStaffRole(resource.role) || isOwner(actor.role),
   },
-  'staff.manage': { rule: 'the owner (role 2): staff records', roles: isOwner },
+  'staff.manage': {
+    rule: 'the owner (role 2): staff records, and whether staff must use a second factor',
+    roles: isOwner,
+  },
   'user.image.upload': {
     rule: 'staff and women; one’s own picture: roles 1 to 3 and 201; someone else’s: as member.manage',
     roles: (role) => isStaffRole(role) || isWoman(role),

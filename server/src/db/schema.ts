@@ -63,6 +63,8 @@ export const sessions = pgTable(
     publicId: uuid('public_id').notNull().defaultRandom(),
     // The client's address at login, as the request gave it (honouring TRUST_PROXY).
     address: varchar('address', { length: 64 }).notNull().default(''),
+    // A staff member who must set up a second factor first (product.md §11.7): every other call is refused.
+    secondFactorSetup: boolean('second_factor_setup').notNull().default(false),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
@@ -260,3 +262,6 @@ export * from './schema-desk.js';
 
 // Matchmaking: favourites and setting requests.
 export * from './schema-matching.js';
+
+// A second factor at login: TOTP, passkeys, recovery codes, login tickets, the staff requirement.
+export * from './schema-second-factor.js';

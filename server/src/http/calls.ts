@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import {
   CALLS,
   firstErrorMessage,
+  ja,
   refusalStatus,
   type CallName,
   type CallResult,
   type Calls,
   type Permission,
 } from '@enishi/contract';
-import { badRequest, forbidden, unauthorized } from '../errors.js';
+import { AppError, badRequest, forbidden, unauthorized } from '../errors.js';
 import type { Actor, SessionService } from '../services/session-service.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
 import { PRE_SESSION_BYTES, sessionBeforeBody } from './request-bodies.js';
@@ -47,6 +48,13 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   if (!result.success) throw badRequest(firstErrorMessage(result.error));
   return result.data;
 }
+
+/**
+ * While a staff member must set up a second factor (product.md §11.7), their session may only set one up or
+ * log out; anything else is a 403 saying so.
+ */
+const mayCallDuringSetup = (name: CallName): boolean => name.startsWith('2fa/') || name === 'logout';
+const setupFirst = () => new AppError('forbidden', ja.errors.secondFactorSetupFirst);
 
 function ssidOf(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as { ssid?: unknown }).ssid : undefined;
@@ -86,6 +94,7 @@ export function apiCalls(app: FastifyInstance, sessions: SessionService) {
         const refusal = refusalStatus(actor, permission);
         if (!actor || refusal === 401) throw unauthorized();
         if (refusal === 403) throw forbidden();
+        if (actor.secondFactorSetup && !mayCallDuringSetup(name)) throw setupFirst();
         return handler({ body: parseBody(schema, request.body) as ParsedBody<N>, actor, request });
       });
     },

@@ -30,5 +30,6 @@ export function presentUser(
 }
 
 export function presentLogin(login: LoggedIn): LoginReply {
-  return { uid: login.uid, role: login.role, rank: login.rank, name: login.name, session: login.session };
+  const { uid, role, rank, name, session, device } = login;
+  return { uid, role, rank, name, session, device };
 }

@@ -50,7 +50,9 @@ export class SocketSession {
   private async read(): Promise<Actor | null> {
     this.stale = false;
     this.readAt = this.clock();
-    this.actor = await this.sessions.resolve(this.token);
+    const actor = await this.sessions.resolve(this.token);
+    // A session that must set up a second factor first opens no chat (product.md §11.7).
+    this.actor = actor?.secondFactorSetup ? null : actor;
     return this.actor;
   }
 }

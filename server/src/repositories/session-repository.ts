@@ -9,6 +9,8 @@ export interface NewSession {
   address?: string;
   now: Date;
   expiresAt: Date;
+  /** Staff who must set up a second factor before anything else (product.md §11.7). */
+  secondFactorSetup?: boolean;
 }
 
 export class SessionRepository {
@@ -23,7 +25,16 @@ export class SessionRepository {
       createdAt: session.now,
       lastSeenAt: session.now,
       expiresAt: session.expiresAt,
+      secondFactorSetup: session.secondFactorSetup ?? false,
     });
+  }
+
+  /** The user has set up a second factor: their sessions may do everything again. */
+  async clearSecondFactorSetup(userId: number): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ secondFactorSetup: false })
+      .where(and(eq(sessions.userId, userId), eq(sessions.secondFactorSetup, true)));
   }
 
   /** The session and its user in one round trip; null when there is no such session. */

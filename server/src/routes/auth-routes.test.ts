@@ -31,12 +31,26 @@ describe('login, logout, subscript, auth', () => {
   afterAll(() => ctx.close());
 
   describe('/api/login', () => {
-    it('answers uid, role, rank, name and a session', async () => {
+    it('answers uid, role, rank, name, a session and a device token', async () => {
       const reply = await call(ctx.app, 'login', { id: 'hanako', password: member.password });
       expect(reply.status).toBe(200);
       const body = LoginReply.parse(reply.body);
-      expect(body).toEqual({ uid: member.uid, role: 201, rank: 2, name: '花子', session: body.session });
-      expect(Object.keys(reply.body as object).sort()).toEqual(['name', 'rank', 'role', 'session', 'uid']);
+      expect(body).toEqual({
+        uid: member.uid,
+        role: 201,
+        rank: 2,
+        name: '花子',
+        session: body.session,
+        device: body.device,
+      });
+      expect(Object.keys(reply.body as object).sort()).toEqual([
+        'device',
+        'name',
+        'rank',
+        'role',
+        'session',
+        'uid',
+      ]);
       expect(reply.headers['cache-control']).toBe('no-store');
     });
 

@@ -15,10 +15,11 @@ export function authRoutes(
     const login = await services.login.login({
       id: body.id,
       password: body.password,
+      device: body.device,
       address: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
     });
-    return presentLogin(login);
+    return 'ticket' in login ? login : presentLogin(login);
   });
 
   calls.session('logout', 'account.use', async ({ body, actor }) => {

@@ -1,7 +1,8 @@
 import { DeskRepository } from '../repositories/desk-repository.js';
 import { DeskService } from './desk-service.js';
 import type { Agent } from 'node:https';
-import type { Notifications } from '@enishi/contract';
+import { ja, type Notifications } from '@enishi/contract';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Database, DatabaseConnections } from '../db/client.js';
@@ -42,6 +43,10 @@ import { CallEffects } from './call-effects.js';
 import { CallService, DEFAULT_CALL_TIMING, type CallTiming } from './call-service.js';
 import { ConversationService } from './conversation-service.js';
 import { LoginService } from './login-service.js';
+import { SecondFactorService } from './second-factor-service.js';
+import { passkeySite } from '../lib/webauthn.js';
+import { SecondFactorRepository } from '../repositories/second-factor-repository.js';
+import { DeviceTokens } from '../lib/device-tokens.js';
 import { MediaService } from './media-service.js';
 import { MemberAdminService } from './member-admin-service.js';
 import { MessagePosting } from './message-posting.js';
@@ -64,6 +69,8 @@ import { EnquiryService } from './enquiry-service.js';
 export interface Services {
   sessions: SessionService;
   login: LoginService;
+  /** TOTP, passkeys, recovery codes and login tickets (product.md §11.7). */
+  secondFactor: SecondFactorService;
   users: UserService;
   applications: ApplicationService;
   conversations: ConversationService;
@@ -131,7 +138,8 @@ function sessionService(
  * rate limits are in-process unless shared ones (Redis, see lib/redis.ts) are given.
  */
 export function createServices(
-  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push' | 'sessionCacheMs'> & Partial<Pick<Config, 'enquiry'>>,
+  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push' | 'sessionCacheMs' | 'publicOrigin'> &
+    Partial<Pick<Config, 'enquiry'>>,
   { db, ordered }: DatabaseConnections,
   clock: Clock = systemClock,
   fanout: Fanout = new InProcessFanout(),
@@ -197,7 +205,7 @@ export function createServices(
       fairUseDeps.seats ?? new InProcessSocketSeats(),
       rateLimits,
     ),
-    login: new LoginService(userRepository, sessions, loginLimits(limiters, rateLimits)),
+    ...loginParts(db, { sessions, users: userRepository, limiters, config }, clock),
     users,
     applications: new ApplicationService(
       new ApplicationRepository(db),
@@ -250,6 +258,33 @@ export function createServices(
   };
 }
 
+/** Logging in: passwords and their throttles, device tokens, the second factor (product.md §11.4, §11.7). */
+function loginParts(
+  db: DatabaseConnections['db'],
+  deps: {
+    sessions: SessionService;
+    users: UserRepository;
+    limiters: RateLimiters;
+    config: Pick<Config, 'rateLimits' | 'publicOrigin'>;
+  },
+  clock: Clock,
+): Pick<Services, 'login' | 'secondFactor'> {
+  const secondFactor = new SecondFactorService(
+    new SecondFactorRepository(db),
+    deps.sessions,
+    passkeySite(deps.config.publicOrigin, ja.app.name),
+    clock,
+  );
+  const login = new LoginService(
+    deps.users,
+    deps.sessions,
+    loginLimits(deps.limiters, deps.config.rateLimits),
+    deviceTokens(new SecretRepository(db)),
+    secondFactor,
+  );
+  return { login, secondFactor };
+}
+
 /** Login throttles (product.md §11.4): per address, per account and address, per account; known addresses. */
 function loginLimits(limiters: RateLimiters, rateLimits: Config['rateLimits']) {
   return {
@@ -257,7 +292,23 @@ function loginLimits(limiters: RateLimiters, rateLimits: Config['rateLimits']) {
     perAccountAddress: limiters('login-account-address', rateLimits.loginPerAccountAddress),
     perAccount: limiters('login-account', rateLimits.loginPerAccount),
     knownAddresses: limiters('login-known', { max: 1, windowMs: KNOWN_ADDRESS_MS }),
+    perDevice: limiters('login-device', rateLimits.loginPerAccountAddress),
   };
+}
+
+/** Device tokens signed with a key kept in the database (like the VAPID keys): every instance uses one. */
+function deviceTokens(secrets: SecretRepository): DeviceTokens {
+  let key: Promise<Buffer> | undefined;
+  return new DeviceTokens(() => {
+    key ??= secrets
+      .getOrCreate('login-device-key', randomBytes(32).toString('base64url'))
+      .then((value) => Buffer.from(value, 'base64url'))
+      .catch((error: unknown) => {
+        key = undefined;
+        throw error;
+      });
+    return key;
+  });
 }
 
 /** Push (product.md §16): keys and subscriptions, the queue, and the notifier that decides who gets what. */

@@ -29,6 +29,8 @@ export interface Actor {
   sessionId: string;
   /** When the session ends unless used again (idle) or at the latest (absolute), as read; ms since epoch. */
   sessionEndsAt?: number;
+  /** Staff who must set up a second factor first: every call but those of /api/2fa is refused (§11.7). */
+  secondFactorSetup?: boolean;
 }
 
 export class SessionService {
@@ -43,18 +45,30 @@ export class SessionService {
    * Starts a session for the user and returns the token the client keeps; only its hash is stored, with the
    * user agent and address it logged in from (shown in ログイン中の端末).
    */
-  async start(userId: number, userAgent: string, address = ''): Promise<string> {
+  async start(
+    userId: number,
+    userAgent: string,
+    options: { address?: string; secondFactorSetup?: boolean } = {},
+  ): Promise<string> {
     const token = newSessionToken();
     const now = this.clock();
     await this.sessions.create({
       id: this.idOf(token),
       userId,
       userAgent: userAgent.slice(0, 512),
-      address: address.slice(0, 64),
+      address: (options.address ?? '').slice(0, 64),
       now: new Date(now),
       expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+      secondFactorSetup: options.secondFactorSetup,
     });
     return token;
+  }
+
+  /** A second factor is set up: the user's sessions that had to set one up may do everything again. */
+  async secondFactorSetUp(userId: number): Promise<void> {
+    await this.sessions.clearSecondFactorSetup(userId);
+    // Sessions are cached on every instance (session-cache.ts): the setup flag must be read again at once.
+    await this.delivery?.toUser(userId, 'user.changed', {});
   }
 
   /** The id a session is stored under: the hash of its token, so the table holds no usable token. */
@@ -100,6 +114,7 @@ export class SessionService {
       image: user.image,
       sessionId: id,
       sessionEndsAt: Math.min(session.expiresAt.getTime(), (touched ? now : lastSeen) + SESSION_IDLE_MS),
+      ...(session.secondFactorSetup ? { secondFactorSetup: true } : {}),
     };
   }
 

@@ -12,10 +12,18 @@ import { getSession } from '@/lib/session';
 export async function requireSession(): Promise<null> {
   const session = getSession();
   if (!session) throw redirect('/enter');
+  // Nothing else until the second factor the owner requires is set up (product.md §11.7).
+  if (session.secondFactorSetup) throw redirect('/security/setup');
   if (!(await isSessionAccepted(session))) {
     forgetUser();
     throw redirect('/enter');
   }
+  return null;
+}
+
+/** The second-factor setup screen: a session kept on this device (its calls check it with the server). */
+export function requireStoredSession(): null {
+  if (!getSession()) throw redirect('/enter');
   return null;
 }
 

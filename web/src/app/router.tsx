@@ -31,10 +31,19 @@ const callScreen = screen(() => import('./routes/call'));
  * public pages, product.md §2.7) carries neither the session store, the api client nor the query cache.
  */
 const guard =
-  (name: 'requireSession' | 'requireStaff' | 'requireOwner' | 'requireMaleMember' | 'requireCaller') =>
+  (
+    name:
+      | 'requireSession'
+      | 'requireStoredSession'
+      | 'requireStaff'
+      | 'requireOwner'
+      | 'requireMaleMember'
+      | 'requireCaller',
+  ) =>
   async () =>
     (await import('./guards'))[name]();
 const requireSession = guard('requireSession');
+const requireStoredSession = guard('requireStoredSession');
 const requireStaff = guard('requireStaff');
 const requireOwner = guard('requireOwner');
 const requireMaleMember = guard('requireMaleMember');
@@ -82,6 +91,12 @@ export const routes: RouteObject[] = [
       // Public: visitors.
       { path: 'enter', lazy: screen(() => import('./routes/enter')) },
       { path: 'login', lazy: screen(() => import('./routes/login')) },
+      // Staff who must set up a second factor first: before the member area (product.md §11.7).
+      {
+        path: 'security/setup',
+        loader: requireStoredSession,
+        lazy: screen(() => import('./routes/security-setup')),
+      },
       { path: 'intro/:type', loader: requireEntryType, lazy: screen(() => import('./routes/intro')) },
 
       // Login only: the session is checked with the server on every navigation (cached briefly).
@@ -95,6 +110,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: screen(() => import('./routes/home')) },
           { path: 'mypage', lazy: screen(() => import('./routes/mypage')) },
           { path: 'mypage/profile', lazy: profileAdmin('OwnProfileScreen') },
+          { path: 'security', lazy: screen(() => import('./routes/security')) },
           {
             loader: requireCaller,
             children: [

@@ -16,6 +16,8 @@ const Session = z.object({
   /** The `session` from /api/login, sent as `ssid` on every call. */
   session: z.string().min(1),
   image: z.string().nullable().default(null),
+  /** Staff who must set up a second factor before anything else (product.md §11.7). */
+  secondFactorSetup: z.boolean().optional(),
 });
 export type Session = z.infer<typeof Session>;
 

@@ -1,4 +1,5 @@
-import { ja, roleGroup } from '@enishi/contract';
+import { ja, jaMember, roleGroup } from '@enishi/contract';
+import { Link } from 'react-router';
 import { Profile } from '@/features/mypage/components/profile';
 import { PushPanel } from '@/features/push/components/push-panel';
 import { useSession } from '@/lib/session';
@@ -12,6 +13,9 @@ export default function MypageRoute() {
     <Page title={roleGroup(session.role) === 'staff' ? ja.mypage.staffTitle : ja.mypage.memberTitle}>
       <Profile session={session}>
         <PushPanel session={session} />
+        <Link to="/security" className="page-link">
+          {jaMember.security.menu}
+        </Link>
       </Profile>
     </Page>
   );

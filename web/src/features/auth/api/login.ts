@@ -1,15 +1,58 @@
-import type { LoginBody, LoginReply } from '@enishi/contract';
+import { isStaffRole, type LoginBody, type LoginReply, type SecondFactor } from '@enishi/contract';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { api } from '@/lib/api-client';
-import { setSession } from '@/lib/session';
+import { deviceTokenFor, keepDeviceToken } from '@/lib/device-tokens';
+import { setSession, updateSession } from '@/lib/session';
 
-/** POST /api/login {id, password} -> {uid, role, rank, name, session}. */
-export function login(body: LoginBody): Promise<LoginReply> {
-  return api('login', body, { public: true });
+/** Where a login goes next: done (perhaps to set up a second factor first), or to its second step. */
+export type LoginOutcome =
+  { next: 'done'; setup: boolean } | { next: 'second'; ticket: string; factors: SecondFactor[]; id: string };
+
+/** The second step as the form sends it: a TOTP code, a recovery code, or the passkey (asked here). */
+export type SecondStepInput = { ticket: string; id: string } & (
+  { code: string } | { recovery_code: string } | { passkey: true }
+);
+
+/**
+ * Keeps the session on this device (and the device token for the login ID). Staff learn at once whether
+ * the owner makes them set up a second factor before anything else (product.md §11.7).
+ */
+async function finish(reply: LoginReply, id: string | null): Promise<LoginOutcome> {
+  const { device, ...session } = reply;
+  if (id) keepDeviceToken(id, device);
+  setSession({ ...session, image: null });
+  if (!isStaffRole(reply.role)) return { next: 'done', setup: false };
+  const factors = await api('2fa/factors', {});
+  if (factors.setup_required) updateSession({ secondFactorSetup: true });
+  return { next: 'done', setup: factors.setup_required };
 }
 
-/** Logs in and keeps the session on this device. */
-export async function logIn(body: LoginBody): Promise<LoginReply> {
-  const reply = await login(body);
-  setSession({ ...reply, image: null });
-  return reply;
+/** POST /api/login {id, password, device?}: a session, or a ticket for the second step. */
+export async function logIn(body: Omit<LoginBody, 'device'>): Promise<LoginOutcome> {
+  const device = deviceTokenFor(body.id);
+  const reply = await api('login', { ...body, ...(device ? { device } : {}) }, { public: true });
+  if ('ticket' in reply)
+    return { next: 'second', ticket: reply.ticket, factors: reply.second_factor, id: body.id };
+  return finish(reply, body.id);
+}
+
+/** POST /api/login/second: the ticket with a code, a recovery code or the passkey's answer. */
+export async function logInSecond(input: SecondStepInput): Promise<LoginOutcome> {
+  const { ticket, id, ...step } = input;
+  let reply: LoginReply;
+  if ('passkey' in step) {
+    const optionsJSON = await api('login/second/options', { ticket }, { public: true });
+    const webauthn = await startAuthentication({ optionsJSON: optionsJSON as never });
+    reply = await api('login/second', { ticket, webauthn: webauthn as never }, { public: true });
+  } else {
+    reply = await api('login/second', { ticket, ...step }, { public: true });
+  }
+  return finish(reply, id);
+}
+
+/** A passwordless login with a passkey of this site (the browser lets the person choose one). */
+export async function logInWithPasskey(): Promise<LoginOutcome> {
+  const optionsJSON = await api('login/passkey/options', {}, { public: true });
+  const response = await startAuthentication({ optionsJSON: optionsJSON as never });
+  return finish(await api('login/passkey', { response: response as never }, { public: true }), null);
 }

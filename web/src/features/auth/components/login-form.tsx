@@ -6,14 +6,26 @@ import { useHydrated, useTypedBeforeHydration } from '@/lib/use-hydrated';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { useLogin } from '../hooks/use-login';
+import type { LoginOutcome } from '../api/login';
+import { useLogin, usePasskeyLogin } from '../hooks/use-login';
+import { SecondStepForm } from './second-step-form';
 import './login-form.css';
 
-/** ID and PASS; errors and "offline" as toasts (product.md §8); success goes to mypage (product.md §4). */
+type Second = Extract<LoginOutcome, { next: 'second' }>;
+
+/**
+ * ID and PASS; errors and "offline" as toasts (product.md §8); success goes to mypage (product.md §4), or
+ * first to the second step (product.md §11.7), or for staff who must set up a second factor to that screen.
+ * Below the form, a passkey logs in alone.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
   const login = useLogin();
+  const passkey = usePasskeyLogin();
+  const [second, setSecond] = useState<Second | null>(null);
+  // Offered once the app runs (not in the prerendered page), where the browser has passkeys.
   const hydrated = useHydrated();
+  const passkeys = hydrated && typeof window.PublicKeyCredential === 'function';
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState({ id: false, password: false });
@@ -39,12 +51,38 @@ export function LoginForm() {
       toast(ja.errors.offline);
       return;
     }
-    login.run({ id: loginId, password }).then(
-      // Mypage then offers notifications (features/push): asked on a tap, never on its own.
-      () => void navigate('/mypage', { replace: true }),
-      (error: unknown) => toast(errorMessage(error)),
-    );
+    login.run({ id: loginId, password }).then(onOutcome, (error: unknown) => toast(errorMessage(error)));
   }
+
+  function onOutcome(outcome: LoginOutcome) {
+    if (outcome.next === 'second') {
+      setSecond(outcome);
+      return;
+    }
+    // Mypage then offers notifications (features/push): asked on a tap, never on its own.
+    void navigate(outcome.setup ? '/security/setup' : '/mypage', { replace: true });
+  }
+
+  function onPasskey() {
+    if (passkey.pending) return;
+    if (!navigator.onLine) {
+      toast(ja.errors.offline);
+      return;
+    }
+    passkey.run(undefined).then(onOutcome, (error: unknown) => toast(errorMessage(error)));
+  }
+
+  if (second)
+    return (
+      <SecondStepForm
+        {...second}
+        onDone={onOutcome}
+        onBack={() => {
+          setSecond(null);
+          setPassword('');
+        }}
+      />
+    );
 
   // The prerendered button stays disabled until the app has taken the page over, so an early tap never sends
   // the form by itself; POST all the same, so such a form could never put its fields in a URL.
@@ -76,6 +114,14 @@ export function LoginForm() {
       <Button type="submit" block busy={login.pending} ready={hydrated} className="login-form__submit">
         {ja.login.submit}
       </Button>
+      {passkeys && (
+        <div className="login-form__passkey">
+          <p>{ja.login.passkeyLead}</p>
+          <Button variant="secondary" block busy={passkey.pending} onClick={onPasskey}>
+            {ja.login.passkey}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

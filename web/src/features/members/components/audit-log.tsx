@@ -23,10 +23,13 @@ const valueText = (value: unknown): string =>
     ? jaMember.profile.unset
     : Array.isArray(value)
       ? value.join('・')
-      : String(value);
+      : typeof value === 'boolean'
+        ? jaMember.security[value ? 'on' : 'off']
+        : String(value);
 
 const fieldLabel = (field: string): string =>
   (jaMember.profile.fields as Record<string, string>)[field] ??
+  jaMember.security.auditField[field] ??
   (field === 'photo' ? jaMember.profile.photos.title : field);
 
 /** /staff/audit: who added, changed or deleted which member or staff record, and when (the owner only). */

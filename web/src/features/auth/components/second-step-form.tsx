@@ -1,0 +1,111 @@
+import { ja, type SecondFactor } from '@enishi/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import type { LoginOutcome } from '../api/login';
+import { useLoginSecond } from '../hooks/use-login';
+
+type Props = {
+  ticket: string;
+  id: string;
+  factors: SecondFactor[];
+  onDone: (outcome: LoginOutcome) => void;
+  /** Back to ID and password (also when the ticket has expired or run out of tries). */
+  onBack: () => void;
+};
+
+/** The second step of a login (product.md §11.7): the passkey, a code from the app, or a recovery code. */
+export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
+  const second = useLoginSecond();
+  const [mode, setMode] = useState<'code' | 'recovery'>(factors.includes('totp') ? 'code' : 'recovery');
+  const [value, setValue] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  function fail(error: unknown) {
+    toast(errorMessage(error));
+    // A ticket past its 5 minutes or its 5 tries: only the password step can start again.
+    if (error instanceof ApiError && (error.status === 429 || error.message === ja.errors.ticketExpired))
+      onBack();
+  }
+
+  function send(step: { code: string } | { recovery_code: string } | { passkey: true }) {
+    if (second.pending) return;
+    second.run({ ticket, id, ...step }).then(onDone, fail);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const typed = value.trim();
+    if (!typed) {
+      toast(mode === 'code' ? ja.errors.codeFormat : ja.errors.recoveryWrong);
+      input.current?.focus();
+      return;
+    }
+    send(mode === 'code' ? { code: typed } : { recovery_code: typed });
+  }
+
+  function switchTo(next: 'code' | 'recovery') {
+    setMode(next);
+    setValue('');
+    input.current?.focus();
+  }
+
+  return (
+    <section className="second-step" aria-labelledby="second-step-title">
+      <h2 id="second-step-title" ref={heading} tabIndex={-1} className="second-step__title">
+        {ja.secondStep.title}
+      </h2>
+      <p className="second-step__lead">{ja.secondStep.lead}</p>
+      {factors.includes('webauthn') && (
+        <Button block busy={second.pending} onClick={() => send({ passkey: true })}>
+          {ja.secondStep.passkey}
+        </Button>
+      )}
+      <form className="login-form" method="post" noValidate onSubmit={onSubmit}>
+        <TextField
+          ref={input}
+          key={mode}
+          label={mode === 'code' ? ja.secondStep.code : ja.secondStep.recovery}
+          name={mode === 'code' ? 'code' : 'recovery_code'}
+          autoComplete="one-time-code"
+          inputMode={mode === 'code' ? 'numeric' : 'text'}
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={mode === 'code' ? 8 : 20}
+          value={value}
+          autoFocus={!factors.includes('webauthn')}
+          aria-describedby="second-step-hint"
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <p id="second-step-hint" className="second-step__hint">
+          {mode === 'code' ? ja.secondStep.codeHint : ja.secondStep.recoveryHint}
+        </p>
+        <Button
+          type="submit"
+          variant={factors.includes('webauthn') ? 'secondary' : 'primary'}
+          block
+          busy={second.pending}
+        >
+          {mode === 'code' ? ja.secondStep.submitCode : ja.secondStep.submitRecovery}
+        </Button>
+      </form>
+      <div className="second-step__links">
+        {factors.includes('totp') && (
+          <button
+            type="button"
+            className="page-link"
+            onClick={() => switchTo(mode === 'code' ? 'recovery' : 'code')}
+          >
+            {mode === 'code' ? ja.secondStep.useRecovery : ja.secondStep.useCode}
+          </button>
+        )}
+        <button type="button" className="page-link" onClick={onBack}>
+          {ja.secondStep.back}
+        </button>
+      </div>
+    </section>
+  );
+}
