@@ -29,7 +29,14 @@ const int = (min: number, max: number) =>
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
 
 /** Variables whose value must never be echoed back in an error message. */
-const SECRET = new Set(['DATABASE_URL', 'REDIS_URL', 'OWNER_PASSWORD', 'VAPID_PRIVATE_KEY', 'TURN_SECRET']);
+const SECRET = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'OWNER_PASSWORD',
+  'VAPID_PRIVATE_KEY',
+  'TURN_SECRET',
+  'BACKUP_PASSPHRASE',
+]);
 
 /** The public push services of Apple, Google, Mozilla and Microsoft (product.md §16.2). */
 export const DEFAULT_PUSH_ALLOWED_HOSTS = [
@@ -163,6 +170,11 @@ const EnvSchema = z.object({
   TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TURN_TTL_SECONDS: int(60, 7 * 86_400).default(3600),
   CALLS_PER_MINUTE: int(1, 1_000_000).default(6),
+  // Daily backups (npm run backup's file) into this folder, the newest BACKUP_KEEP kept; BACKUP_PASSPHRASE
+  // encrypts them, and every backup and restore made with this configuration.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: int(1, 365).default(7),
+  BACKUP_PASSPHRASE: z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
 });
 
 export type RateLimitConfig = RateLimit;
@@ -192,6 +204,12 @@ export interface Config {
     subject: string;
     /** Host names an endpoint may have; `*.` matches any subdomain. */
     allowedHosts: string[];
+  };
+  backup: {
+    /** Folder of the daily backups; null: none are taken. */
+    dir: string | null;
+    keep: number;
+    passphrase: string | undefined;
   };
   rateLimits: {
     loginPerAccount: RateLimitConfig;
@@ -284,6 +302,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowedHosts: parsed.PUSH_ALLOWED_HOSTS
         ? parsed.PUSH_ALLOWED_HOSTS.split(',').map((host) => host.trim().toLowerCase())
         : DEFAULT_PUSH_ALLOWED_HOSTS,
+    },
+    backup: {
+      dir: parsed.BACKUP_DIR ? path.resolve(parsed.BACKUP_DIR) : null,
+      keep: parsed.BACKUP_KEEP,
+      passphrase: parsed.BACKUP_PASSPHRASE,
     },
     rateLimits: {
       loginPerAccount: {
