@@ -1,15 +1,12 @@
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { openConfiguredDatabase } from '../db/client.js';
 import { backupFromArgs } from '../scripts/backup.js';
 import { runDemo } from '../scripts/demo.js';
 import { restoreFromArgs } from '../scripts/restore.js';
+import { pictureHashes, rowCounts } from '../test/backup.js';
 import { createPostgresDatabase, DEFAULT_ENGINE, ENGINES, type Engine } from '../test/database.js';
-import { countRows, listTables } from './snapshot.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -31,31 +28,6 @@ async function newTarget(engine: Engine): Promise<NodeJS.ProcessEnv> {
     env.DATABASE_URL = created.url;
   }
   return env;
-}
-
-/** Rows per table, as the restored club and the original must have them alike. */
-async function rowCounts(env: NodeJS.ProcessEnv): Promise<Record<string, number>> {
-  const database = await openConfiguredDatabase(loadConfig(env));
-  try {
-    return await countRows(database.db, await listTables(database.db));
-  } finally {
-    await database.close();
-  }
-}
-
-/** Every stored picture's SHA-256, by its path under DATA_DIR/media. */
-function pictureHashes(env: NodeJS.ProcessEnv): Record<string, string> {
-  const media = path.join(env.DATA_DIR!, 'media');
-  const hashes: Record<string, string> = {};
-  for (const name of readdirSync(media, { recursive: true }) as string[]) {
-    const file = path.join(media, name);
-    try {
-      hashes[name] = createHash('sha256').update(readFileSync(file)).digest('hex');
-    } catch {
-      // a folder
-    }
-  }
-  return hashes;
 }
 
 describe.each(ENGINES)('backup and restore on %s', (engine) => {
