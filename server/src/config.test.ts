@@ -106,8 +106,11 @@ describe('loadConfig', () => {
   it('reads the backup variables: no daily backups unless BACKUP_DIR is set, seven kept', () => {
     expect(loadConfig({}).backup).toEqual({ dir: null, keep: 7, passphrase: undefined });
     expect(
-      loadConfig({ BACKUP_DIR: '/var/backups/enishi', BACKUP_KEEP: '30', BACKUP_PASSPHRASE: 'a long passphrase' })
-        .backup,
+      loadConfig({
+        BACKUP_DIR: '/var/backups/enishi',
+        BACKUP_KEEP: '30',
+        BACKUP_PASSPHRASE: 'a long passphrase',
+      }).backup,
     ).toEqual({ dir: '/var/backups/enishi', keep: 30, passphrase: 'a long passphrase' });
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });

@@ -69,13 +69,15 @@ describe(`an encrypted backup on ${DEFAULT_ENGINE}`, () => {
 
     const copy = await newTarget(DEFAULT_ENGINE);
     await expect(restoreFromArgs([file], copy)).rejects.toThrow(/encrypted: set BACKUP_PASSPHRASE/);
-    await expect(restoreFromArgs([file], { ...copy, BACKUP_PASSPHRASE: 'wrong horse battery' })).rejects.toThrow(
-      /wrong passphrase/,
-    );
+    await expect(
+      restoreFromArgs([file], { ...copy, BACKUP_PASSPHRASE: 'wrong horse battery' }),
+    ).rejects.toThrow(/wrong passphrase/);
     const cut = path.join(dir, 'cut.backup');
     const whole = readFileSync(file);
     writeFileSync(cut, whole.subarray(0, whole.length - 100));
-    await expect(restoreFromArgs([cut], { ...copy, BACKUP_PASSPHRASE: passphrase })).rejects.toThrow(/cut short/);
+    await expect(restoreFromArgs([cut], { ...copy, BACKUP_PASSPHRASE: passphrase })).rejects.toThrow(
+      /cut short/,
+    );
 
     await restoreFromArgs([file], { ...copy, BACKUP_PASSPHRASE: passphrase });
     expect(await rowCounts(copy)).toEqual(await rowCounts(original));

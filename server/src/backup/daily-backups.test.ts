@@ -25,7 +25,9 @@ describe('daily backups', () => {
     const config = { dataDir, backup: { dir, keep: 2, passphrase: undefined } };
     const day = (n: number) => new Date(Date.UTC(2026, 10, 20 + n, 3, 0, 0));
 
-    expect(await takeRotatedBackup(config, database, day(0))).toBe(path.join(dir, 'enishi-20261120T030000Z.backup'));
+    expect(await takeRotatedBackup(config, database, day(0))).toBe(
+      path.join(dir, 'enishi-20261120T030000Z.backup'),
+    );
     // Another instance (or a restart) an hour later finds today's and leaves it.
     expect(await takeRotatedBackup(config, database, new Date(day(0).getTime() + HOUR))).toBeNull();
     for (const n of [1, 2, 3]) {
@@ -35,7 +37,10 @@ describe('daily backups', () => {
       }
       expect(await takeRotatedBackup(config, database, day(n))).not.toBeNull();
     }
-    expect(await rotatedBackups(dir)).toEqual(['enishi-20261123T030000Z.backup', 'enishi-20261122T030000Z.backup']);
+    expect(await rotatedBackups(dir)).toEqual([
+      'enishi-20261123T030000Z.backup',
+      'enishi-20261122T030000Z.backup',
+    ]);
     expect(readdirSync(dir).filter((name) => !name.startsWith('.'))).toHaveLength(2);
   });
 });

@@ -24,7 +24,10 @@ export async function rotatedBackups(dir: string): Promise<string[]> {
 }
 
 function fileName(now: Date): string {
-  return `enishi-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}.backup`;
+  return `enishi-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')}.backup`;
 }
 
 /** Takes one rotated backup unless one younger than a day is there; removes those past `keep`. */

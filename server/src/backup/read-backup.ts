@@ -64,7 +64,9 @@ function checkManifest(manifest: Manifest, applied: number | null): void {
     );
   }
   if (applied !== null && (when === null || applied > when)) {
-    throw new RestoreRefused('the database already has migrations newer than the backup: use an empty database');
+    throw new RestoreRefused(
+      'the database already has migrations newer than the backup: use an empty database',
+    );
   }
 }
 
@@ -153,7 +155,9 @@ export async function restoreBackup(
         await inTx.execute(sql`select setval(${sequence}::regclass, ${value})`);
       }
       for (const key of keys) {
-        await inTx.execute(sql.raw(`alter table ${qualified(key.tbl)} add constraint "${key.name}" ${key.def}`));
+        await inTx.execute(
+          sql.raw(`alter table ${qualified(key.tbl)} add constraint "${key.name}" ${key.def}`),
+        );
       }
       const counts = await countRows(inTx, Object.keys(manifest.tables));
       for (const [table, rows] of Object.entries(manifest.tables)) {
@@ -172,7 +176,8 @@ export async function restoreBackup(
       await writeFile(target, data, { flag: 'wx' });
       hashes.set(entry.header.name.slice('media/'.length), createHash('sha256').update(data).digest('hex'));
     }
-    if (entry?.header.name !== 'pictures.json') throw new RestoreRefused('the backup is incomplete (no picture list)');
+    if (entry?.header.name !== 'pictures.json')
+      throw new RestoreRefused('the backup is incomplete (no picture list)');
     const list = JSON.parse((await bytesOf(entry)).toString('utf8')) as PictureList;
     for (const picture of list.pictures) {
       if (hashes.get(picture.path) !== picture.sha256) {

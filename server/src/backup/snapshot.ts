@@ -17,7 +17,6 @@ const gzip = promisify(gzipCallback);
 
 /** Rows per chunk of a table: bounded memory on both sides. */
 const CHUNK_ROWS = 5_000;
-const SCHEMAS = ['public', 'drizzle'];
 
 export interface TableDump {
   /** `schema.table`. */
@@ -65,7 +64,9 @@ async function dumpTable(db: Database, table: string): Promise<TableDump> {
   const chunks: Buffer[] = [];
   let rows = 0;
   await db.execute(
-    sql.raw(`declare enishi_dump no scroll cursor for select row_to_json(t)::text as j from ${qualified(table)} t`),
+    sql.raw(
+      `declare enishi_dump no scroll cursor for select row_to_json(t)::text as j from ${qualified(table)} t`,
+    ),
   );
   for (;;) {
     const batch = rowsOf<{ j: string }>(await db.execute(sql.raw(`fetch ${CHUNK_ROWS} from enishi_dump`)));
@@ -125,4 +126,3 @@ export async function takeSnapshot(db: Database): Promise<DatabaseSnapshot> {
   );
 }
 
-export { SCHEMAS };

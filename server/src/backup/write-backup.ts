@@ -58,7 +58,9 @@ export interface BackupSummary {
 let appVersion: Manifest['app'] | undefined;
 function appInfo(): Manifest['app'] {
   if (!appVersion) {
-    const pkg = JSON.parse(readFileSync(path.join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(path.join(SERVER_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
     let commit: string | null = process.env.ENISHI_COMMIT ?? null;
     try {
       commit ??= execFileSync('git', ['rev-parse', 'HEAD'], { cwd: SERVER_ROOT, stdio: 'pipe' })
@@ -87,7 +89,9 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
 
 function addEntry(pack: Pack, name: string, data: Buffer): Promise<void> {
   return new Promise((resolve, reject) =>
-    pack.entry({ name, size: data.length, mode: 0o600 }, data, (error) => (error ? reject(error) : resolve())),
+    pack.entry({ name, size: data.length, mode: 0o600 }, data, (error) =>
+      error ? reject(error) : resolve(),
+    ),
   );
 }
 
@@ -131,7 +135,11 @@ export async function writeBackup(
     for (const relative of await filesUnder(mediaDir)) {
       const data = await readFile(path.join(mediaDir, relative)).catch(() => null);
       if (!data) continue; // removed since it was listed: no row of the snapshot names it
-      pictures.push({ path: relative, bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') });
+      pictures.push({
+        path: relative,
+        bytes: data.length,
+        sha256: createHash('sha256').update(data).digest('hex'),
+      });
       await addEntry(pack, `media/${relative}`, data);
     }
     const copied = new Set(pictures.map((picture) => picture.path));

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,11 +60,14 @@ async function tableCounts(db: Database) {
 
 /** What the demo club of every release has: its owner, its people, and the staff's welcome in a desk talk. */
 async function keyValues(db: Database) {
-  const one = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await db.execute(query))[0];
+  const one = async (query: ReturnType<typeof sql>) =>
+    rowsOf<Record<string, unknown>>(await db.execute(query))[0];
   return {
     owner: (await one(sql`select login_id from users where role = 2 order by id limit 1`))?.login_id,
     people: Number((await one(sql`select count(*) as n from users`))?.n),
-    welcome: Number((await one(sql`select count(*) as n from messages where body like ${`%${WELCOME}%`}`))?.n),
+    welcome: Number(
+      (await one(sql`select count(*) as n from messages where body like ${`%${WELCOME}%`}`))?.n,
+    ),
   };
 }
 
@@ -79,7 +82,8 @@ describe.each(ENGINES)('databases of earlier releases on %s', (engine) => {
       await database.migrate();
       expect(await lastAppliedMigration(database.db)).toBe(LATEST);
       const after = await tableCounts(database.db);
-      for (const [table, rows] of Object.entries(before)) expect({ table, rows: after[table] }).toEqual({ table, rows });
+      for (const [table, rows] of Object.entries(before))
+        expect({ table, rows: after[table] }).toEqual({ table, rows });
       expect(await keyValues(database.db)).toEqual(values);
     } finally {
       await database.close();
@@ -96,7 +100,12 @@ describe('a DATA_DIR of the oldest release', () => {
     await client.exec(readFileSync(path.join(FIXTURES, releases[0]!), 'utf8'));
     await embedded.close();
 
-    const server = await startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', OWNER_ID: 'demo-owner' });
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      OWNER_ID: 'demo-owner',
+    });
     try {
       expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
     } finally {

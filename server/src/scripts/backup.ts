@@ -23,8 +23,10 @@ export async function backupFromArgs(argv: string[], env: NodeJS.ProcessEnv) {
   const [file, ...rest] = argv;
   if (!file || rest.length > 0 || file.startsWith('-')) throw new UsageError(USAGE);
   const config = loadConfig(env);
-  const summary = await backupToFile(path.resolve(env.INIT_CWD ?? process.cwd(), file), config.backup.passphrase, (out) =>
-    backupConfigured(config, out),
+  const summary = await backupToFile(
+    path.resolve(env.INIT_CWD ?? process.cwd(), file),
+    config.backup.passphrase,
+    (out) => backupConfigured(config, out),
   );
   const { manifest, pictures } = summary;
   return {
@@ -44,7 +46,9 @@ if (runDirectly) {
     (result) => {
       console.log(JSON.stringify(result));
       if (result.missingPictures.length > 0) {
-        console.error(`warning: ${result.missingPictures.length} pictures the rows name were not in DATA_DIR/media`);
+        console.error(
+          `warning: ${result.missingPictures.length} pictures the rows name were not in DATA_DIR/media`,
+        );
       }
       // The embedded database's worker (when this process opened it) is gone; nothing else keeps it alive.
       process.exit(0);

@@ -15,13 +15,17 @@ import { restoreBackup } from '../backup/read-backup.js';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/client.js';
 
-const USAGE = 'usage: restore FILE   (into the empty DATA_DIR / DATABASE_URL; BACKUP_PASSPHRASE if encrypted)';
+const USAGE =
+  'usage: restore FILE   (into the empty DATA_DIR / DATABASE_URL; BACKUP_PASSPHRASE if encrypted)';
 
 export async function restoreFromArgs(argv: string[], env: NodeJS.ProcessEnv) {
   const [file, ...rest] = argv;
   if (!file || rest.length > 0 || file.startsWith('-')) throw new Error(USAGE);
   const config = loadConfig(env);
-  const input = await readBackupFile(path.resolve(env.INIT_CWD ?? process.cwd(), file), config.backup.passphrase);
+  const input = await readBackupFile(
+    path.resolve(env.INIT_CWD ?? process.cwd(), file),
+    config.backup.passphrase,
+  );
   const dbDir = path.join(config.dataDir, 'db');
   const newDataDir = !config.databaseUrl && !existsSync(dbDir);
   const database = await openConfiguredDatabase(config);
