@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backupFromArgs } from '../scripts/backup.js';
 import { runDemo } from '../scripts/demo.js';
 import { restoreFromArgs } from '../scripts/restore.js';
-import { pictureHashes, rowCounts } from '../test/backup.js';
+import { pictureHashes, rowCounts, sequenceValues } from '../test/backup.js';
 import { createPostgresDatabase, DEFAULT_ENGINE, ENGINES, type Engine } from '../test/database.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -48,10 +48,11 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     expect(counts['public.users']).toBe(13);
     expect(counts['public.messages']).toBeGreaterThan(10);
     expect(await rowCounts(copy)).toEqual(counts);
+    expect(await sequenceValues(copy)).toEqual(await sequenceValues(original));
     expect(pictureHashes(copy)).toEqual(pictureHashes(original));
     expect(Object.keys(pictureHashes(copy))).toHaveLength(backup.pictures);
 
-    // The restored club is the original: the same people, and their ids go on from where they were.
+    // Restoring again, into the restored club or the original, is refused, naming the tables with rows.
     await expect(restoreFromArgs([file], copy)).rejects.toThrow(/database is not empty: .*users 13/);
     await expect(restoreFromArgs([file], original)).rejects.toThrow(/not empty/);
   }, 180_000);

@@ -108,7 +108,8 @@ export interface RestoreSummary {
 
 /** Empties what a failed restore wrote, so the next attempt finds the database and folder empty again. */
 async function undo(db: Database, mediaDir: string): Promise<void> {
-  const tables = await listTables(db);
+  // The migrations' record stays: the schema it describes stays too, for the next attempt to fill.
+  const tables = (await listTables(db)).filter((table) => !table.startsWith('drizzle.'));
   if (tables.length > 0) await db.execute(sql.raw(`truncate ${tables.map(qualified).join(', ')} cascade`));
   await rm(mediaDir, { recursive: true, force: true });
 }

@@ -125,4 +125,3 @@ export async function takeSnapshot(db: Database): Promise<DatabaseSnapshot> {
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
-
