@@ -27,6 +27,8 @@ export interface TableDump {
 }
 
 export interface DatabaseSnapshot {
+  /** When the snapshot's transaction began (the database's clock): every commit before it is in. */
+  takenAt: string;
   /** The `when` of the last migration applied (the journal's), null for none. */
   migration: number | null;
   tables: TableDump[];
@@ -113,9 +115,11 @@ export async function takeSnapshot(db: Database): Promise<DatabaseSnapshot> {
   return db.transaction(
     async (tx) => {
       const inTx = tx as unknown as Database;
+      const begun = rowsOf<{ at: string }>(await inTx.execute(sql`select to_json(now())#>>'{}' as at`));
       const tables: TableDump[] = [];
       for (const table of await listTables(inTx)) tables.push(await dumpTable(inTx, table));
       return {
+        takenAt: new Date(begun[0]!.at).toISOString(),
         migration: await lastAppliedMigration(inTx),
         tables,
         sequences: await sequenceValues(inTx),

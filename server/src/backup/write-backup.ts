@@ -30,6 +30,8 @@ export interface Manifest {
   version: number;
   app: { version: string; commit: string | null };
   createdAt: string;
+  /** When the database snapshot began: every commit acknowledged before it is in the backup. */
+  snapshotAt: string;
   engine: 'pglite' | 'postgres';
   /** The last migration applied: the journal's `when` and file tag. */
   migration: { when: number | null; tag: string | null };
@@ -113,6 +115,7 @@ export async function writeBackup(
       version: BACKUP_VERSION,
       app: appInfo(),
       createdAt: new Date().toISOString(),
+      snapshotAt: snapshot.takenAt,
       engine: database.engine,
       migration: { when: snapshot.migration, tag: migration?.tag ?? null },
       tables: Object.fromEntries(snapshot.tables.map((table) => [table.name, table.rows])),

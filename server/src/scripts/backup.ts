@@ -31,6 +31,7 @@ export async function backupFromArgs(argv: string[], env: NodeJS.ProcessEnv) {
   const { manifest, pictures } = summary;
   return {
     file: path.resolve(env.INIT_CWD ?? process.cwd(), file),
+    snapshotAt: manifest.snapshotAt,
     migration: manifest.migration.tag,
     rows: Object.values(manifest.tables).reduce((sum, rows) => sum + rows, 0),
     tables: manifest.tables,
