@@ -80,7 +80,16 @@ async function main(): Promise<void> {
   // `npm run backup` reaches the embedded database through this process, which holds it.
   const control =
     database.engine === 'pglite'
-      ? await startControlSocket(config.dataDir, database, (error) => log.error({ err: error }, 'backup'))
+      ? await startControlSocket(config.dataDir, database, (error) =>
+          log.error({ err: error }, 'backup'),
+        ).catch((error: unknown) => {
+          // Serving matters more: only `npm run backup` while the server runs needs the socket.
+          log.warn(
+            { err: error },
+            'no backup socket in DATA_DIR: npm run backup works only with the server stopped',
+          );
+          return undefined;
+        })
       : undefined;
   const dailyBackups = config.backup.dir ? startDailyBackups(config, database, log) : undefined;
 
