@@ -1,5 +1,6 @@
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isRunning } from '../db/data-dir-lock.js';
 
 /*
  * A backup copies DATA_DIR/media after it has taken its database snapshot. A picture whose row is deleted
@@ -13,15 +14,6 @@ import path from 'node:path';
 const MARKER = '.backup-running-';
 const RETRY_MS = 5_000;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** True while a running process has a backup of `mediaDir` under way; stale markers are cleared. */
 async function backupRunning(mediaDir: string): Promise<boolean> {
   const names = await readdir(mediaDir).catch(() => [] as string[]);
@@ -29,7 +21,7 @@ async function backupRunning(mediaDir: string): Promise<boolean> {
   for (const name of names) {
     if (!name.startsWith(MARKER)) continue;
     const pid = Number(name.slice(MARKER.length).split('-')[0]);
-    if (Number.isInteger(pid) && alive(pid)) running = true;
+    if (Number.isInteger(pid) && isRunning(pid)) running = true;
     else await rm(path.join(mediaDir, name), { force: true });
   }
   return running;

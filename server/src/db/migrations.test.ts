@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, ENGINES, type Engine } from '../test/database.js';
-import { openDatabase, type DatabaseHandle } from './client.js';
+import { ENGINES, openEmptyDatabase } from '../test/database.js';
 import { lastAppliedMigration, runMigrations } from './migrations.js';
 import { rowsOf } from './raw.js';
 
@@ -25,20 +24,6 @@ async function migrationsFolder(files: Record<string, string[]>): Promise<string
   return folder;
 }
 
-/** An empty database of the engine, not migrated. */
-async function emptyDatabase(engine: Engine): Promise<DatabaseHandle> {
-  if (engine === 'pglite') return openDatabase({});
-  const created = await createPostgresDatabase();
-  const handle = await openDatabase({ databaseUrl: created.url });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await created.drop();
-    },
-  };
-}
-
 const GOOD = {
   '0000_notes': [
     'CREATE TABLE "notes" ("id" serial PRIMARY KEY, "body" text NOT NULL);',
@@ -48,7 +33,7 @@ const GOOD = {
 
 describe.each(ENGINES)('migrations on %s', (engine) => {
   it('applies each migration once, in its own transaction, and a failing one changes nothing', async () => {
-    const database = await emptyDatabase(engine);
+    const database = await openEmptyDatabase(engine);
     try {
       expect(await runMigrations(database.db, await migrationsFolder(GOOD))).toEqual(['0000_notes']);
       const failing = await migrationsFolder({
@@ -73,7 +58,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
   });
 
   it('stops at the migration a restore asks for, and applies the rest later', async () => {
-    const database = await emptyDatabase(engine);
+    const database = await openEmptyDatabase(engine);
     try {
       const folder = await migrationsFolder({
         ...GOOD,

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countRows, listTables } from '../backup/snapshot.js';
-import { createPostgresDatabase, ENGINES, type Engine } from '../test/database.js';
+import { createPostgresDatabase, ENGINES, openCreatedDatabase, type Engine } from '../test/database.js';
 import { freePort, startServerProcess } from '../test/process.js';
 import { openDatabase, MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from './client.js';
 import { lastAppliedMigration, readMigrations } from './migrations.js';
@@ -42,14 +42,7 @@ async function loadRelease(engine: Engine, dump: string): Promise<DatabaseHandle
   const loader = postgres(created.url, { max: 1, onnotice: () => {} });
   await loader.unsafe(dump);
   await loader.end();
-  const handle = await openDatabase({ databaseUrl: created.url });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await created.drop();
-    },
-  };
+  return openCreatedDatabase(created);
 }
 
 async function tableCounts(db: Database) {
