@@ -80,11 +80,23 @@ async function foreignKeys(db: Database) {
   );
 }
 
+/** The columns a row is inserted with: all but generated ones, which the database computes again. */
+async function insertableColumns(db: Database, table: string): Promise<string> {
+  const rows = rowsOf<{ name: string }>(
+    await db.execute(sql`select attname as name from pg_attribute
+      where attrelid = ${qualified(table)}::regclass and attnum > 0 and not attisdropped and attgenerated = ''
+      order by attnum`),
+  );
+  return rows.map((row) => `"${row.name.replaceAll('"', '""')}"`).join(', ');
+}
+
 async function loadChunk(db: Database, table: string, chunk: Buffer): Promise<void> {
   const lines = (await gunzip(chunk)).toString('utf8');
   const target = qualified(table);
+  const columns = await insertableColumns(db, table);
+  // Identity columns keep the backup's values too (OVERRIDING SYSTEM VALUE).
   await db.execute(
-    sql`insert into ${sql.raw(target)} select * from json_populate_recordset(null::${sql.raw(target)}, ${`[${lines.split('\n').join(',')}]`}::json)`,
+    sql`insert into ${sql.raw(`${target} (${columns})`)} overriding system value select ${sql.raw(columns)} from json_populate_recordset(null::${sql.raw(target)}, ${`[${lines.split('\n').join(',')}]`}::json)`,
   );
 }
 

@@ -31,7 +31,8 @@ const GOOD = {
   ],
 };
 
-describe.each(ENGINES)('migrations on %s', (engine) => {
+// The embedded database starts slowly on a busy machine; these wait for it longer than the default.
+describe.each(ENGINES)('migrations on %s', { timeout: 90_000 }, (engine) => {
   it('applies each migration once, in its own transaction, and a failing one changes nothing', async () => {
     const database = await openEmptyDatabase(engine);
     try {

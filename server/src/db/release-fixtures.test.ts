@@ -64,7 +64,7 @@ async function keyValues(db: Database) {
   };
 }
 
-describe.each(ENGINES)('databases of earlier releases on %s', (engine) => {
+describe.each(ENGINES)('databases of earlier releases on %s', { timeout: 90_000 }, (engine) => {
   it.each(releases)('%s upgrades with every row kept', async (release) => {
     const database = await loadRelease(engine, readFileSync(path.join(FIXTURES, release), 'utf8'));
     try {
