@@ -49,5 +49,5 @@ describe('npm run backup with the embedded database while the server runs', () =
     expect(await rowCounts(copy)).toEqual(await rowCounts(original));
     expect(pictureHashes(copy)).toEqual(pictureHashes(original));
     expect(Object.keys(pictureHashes(copy))).toHaveLength(backup.pictures);
-  }, 240_000);
+  }, 300_000);
 });

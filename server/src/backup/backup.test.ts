@@ -55,7 +55,7 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     // Restoring again, into the restored club or the original, is refused, naming the tables with rows.
     await expect(restoreFromArgs([file], copy)).rejects.toThrow(/database is not empty: .*users 13/);
     await expect(restoreFromArgs([file], original)).rejects.toThrow(/not empty/);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe(`an encrypted backup on ${DEFAULT_ENGINE}`, () => {
@@ -83,5 +83,5 @@ describe(`an encrypted backup on ${DEFAULT_ENGINE}`, () => {
     await restoreFromArgs([file], { ...copy, BACKUP_PASSPHRASE: passphrase });
     expect(await rowCounts(copy)).toEqual(await rowCounts(original));
     expect(pictureHashes(copy)).toEqual(pictureHashes(original));
-  }, 180_000);
+  }, 300_000);
 });
