@@ -1,6 +1,7 @@
 // `npm run bench`: figures for the closing notes, each next to a baseline measured in the same run.
 // Only 127.0.0.1 is loaded, and every load is bounded in time.
 import { join } from 'node:path';
+import { benchBackupDrill } from './backup-drill.js';
 import { benchBulkSend } from './bulk-send.js';
 import { benchEntryList } from './entrylist.js';
 import { benchLighthouse } from './lighthouse.js';
@@ -194,4 +195,13 @@ if (section('entrylist')) {
 if (section('calls')) {
   // 8. Voice calls: calling -> the callee's ring, accept -> connected, p50/p99 over BENCH_CALLS calls (50).
   await benchCalls({ calls: Number(process.env.BENCH_CALLS ?? 50) });
+}
+
+if (section('backup')) {
+  // 9. The restore drill: a backup taken under 200 msg/s from 1,000 members, restored; every message
+  //    acknowledged before it began is there, and acknowledgements during it next to those outside it.
+  await benchBackupDrill({
+    rate: Number(process.env.BENCH_DRILL_RATE ?? 200),
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+  });
 }

@@ -65,7 +65,7 @@ export async function waitHealthy(url: string) {
 }
 
 /** Opens one authenticated socket and resolves when the server says it is live (`ready`). */
-function connect(
+export function connect(
   url: string,
   origin: string,
   session: string,

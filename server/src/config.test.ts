@@ -101,11 +101,24 @@ describe('loadConfig', () => {
   it('does not echo secrets back', () => {
     expect(() => loadConfig({ OWNER_PASSWORD: 'bad secret' })).toThrow(/^(?!.*bad secret).*OWNER_PASSWORD/);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/^(?!.*short).*METRICS_TOKEN/);
+    expect(() => loadConfig({ BACKUP_PASSPHRASE: 'short' })).toThrow(/^(?!.*short").*BACKUP_PASSPHRASE/);
   });
 
   it('serves metrics only with a long enough METRICS_TOKEN', () => {
     expect(loadConfig({}).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
     expect(() => loadConfig({ METRICS_TOKEN: 'with space in the token' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('reads the backup variables: no daily backups unless BACKUP_DIR is set, seven kept', () => {
+    expect(loadConfig({}).backup).toEqual({ dir: null, keep: 7, passphrase: undefined });
+    expect(
+      loadConfig({
+        BACKUP_DIR: '/var/backups/enishi',
+        BACKUP_KEEP: '30',
+        BACKUP_PASSPHRASE: 'a long passphrase',
+      }).backup,
+    ).toEqual({ dir: '/var/backups/enishi', keep: 30, passphrase: 'a long passphrase' });
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
 });

@@ -36,6 +36,7 @@ const SECRET = new Set([
   'VAPID_PRIVATE_KEY',
   'TURN_SECRET',
   'METRICS_TOKEN',
+  'BACKUP_PASSPHRASE',
 ]);
 
 /** The public push services of Apple, Google, Mozilla and Microsoft (product.md §16.2). */
@@ -187,6 +188,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable ASCII characters, no spaces')
     .optional(),
+  // Daily backups (npm run backup's file) into this folder, the newest BACKUP_KEEP kept; BACKUP_PASSPHRASE
+  // encrypts them, and every backup and restore made with this configuration.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: int(1, 365).default(7),
+  BACKUP_PASSPHRASE: z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
 });
 
 export type RateLimitConfig = RateLimit;
@@ -229,6 +235,12 @@ export interface Config {
     subject: string;
     /** Host names an endpoint may have; `*.` matches any subdomain. */
     allowedHosts: string[];
+  };
+  backup: {
+    /** Folder of the daily backups; null: none are taken. */
+    dir: string | null;
+    keep: number;
+    passphrase: string | undefined;
   };
   rateLimits: {
     loginPerAccount: RateLimitConfig;
@@ -330,6 +342,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowedHosts: parsed.PUSH_ALLOWED_HOSTS
         ? parsed.PUSH_ALLOWED_HOSTS.split(',').map((host) => host.trim().toLowerCase())
         : DEFAULT_PUSH_ALLOWED_HOSTS,
+    },
+    backup: {
+      dir: parsed.BACKUP_DIR ? path.resolve(parsed.BACKUP_DIR) : null,
+      keep: parsed.BACKUP_KEEP,
+      passphrase: parsed.BACKUP_PASSPHRASE,
     },
     rateLimits: {
       loginPerAccount: {

@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { ALLOCATOR_ENV, allocatorTuned } from './lib/allocator.js';
 import { lowerOtherThreads, lowerThreadPool } from './lib/background-priority.js';
 import { letHeapGrow } from './lib/heap-growth.js';
+import { startControlSocket } from './backup/control-socket.js';
+import { startDailyBackups } from './backup/daily-backups.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openConfiguredDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
@@ -77,6 +79,22 @@ async function main(): Promise<void> {
   await purgeSessions();
   const purgeTimer = setInterval(() => void purgeSessions(), SESSION_PURGE_INTERVAL_MS).unref();
 
+  // `npm run backup` reaches the embedded database through this process, which holds it.
+  const control =
+    database.engine === 'pglite'
+      ? await startControlSocket(config.dataDir, database, (error) =>
+          log.error({ err: error }, 'backup'),
+        ).catch((error: unknown) => {
+          // Serving matters more: only `npm run backup` while the server runs needs the socket.
+          log.warn(
+            { err: error },
+            'no backup socket in DATA_DIR: npm run backup works only with the server stopped',
+          );
+          return undefined;
+        })
+      : undefined;
+  const dailyBackups = config.backup.dir ? startDailyBackups(config, database, log) : undefined;
+
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -90,7 +108,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     clearInterval(purgeTimer);
+    dailyBackups?.stop();
     try {
+      await control?.close();
       await app.close();
       await shared?.close();
       await database.close();

@@ -5,11 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.js';
+import { runMigrations, type MigrateOptions } from './migrations.js';
 import { openDurablePglite } from './pglite-durable.js';
 import { PgliteWorkerClient } from './pglite-worker-client.js';
 import * as schema from './schema.js';
@@ -28,8 +27,8 @@ export interface DatabaseConnections {
 
 export interface DatabaseHandle extends DatabaseConnections {
   engine: 'pglite' | 'postgres';
-  /** Applies the SQL migrations in server/drizzle that have not run yet. */
-  migrate(): Promise<void>;
+  /** Applies the SQL migrations in server/drizzle that have not run yet, each in its own transaction. */
+  migrate(options?: MigrateOptions): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -58,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       ordered: drizzlePostgres({ client: inOrder, schema }),
       engine: 'postgres',
-      migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: (migrateOptions) => runMigrations(db, MIGRATIONS_FOLDER, migrateOptions),
       close: async () => {
         await Promise.all([client.end({ timeout: 5 }), inOrder.end({ timeout: 5 })]);
       },
@@ -103,7 +102,7 @@ function pgliteHandle(client: PGlite): DatabaseHandle {
     db,
     ordered: db,
     engine: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (options) => runMigrations(db, MIGRATIONS_FOLDER, options),
     close: () => client.close(),
   };
 }

@@ -11,7 +11,8 @@ export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 }
 
-function isRunning(pid: number): boolean {
+/** True while process `pid` runs (as anyone). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { ja } from '@enishi/contract';
+import { removePictures } from '../backup/removal-gate.js';
 import { badRequest, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { cleanImage, dataUrlBytes, ImageRejected, type ImageTarget } from '../lib/images.js';
@@ -125,13 +126,15 @@ export class MediaService {
     }
   }
 
-  /** Removes stored files (after a failed or duplicate insert, or a deleted message). Never throws. */
+  /**
+   * Removes stored files (after a failed or duplicate insert, or a deleted message), or once a running
+   * backup has copied them. Never throws.
+   */
   async remove(relativePaths: string[]): Promise<void> {
-    await Promise.all(
-      relativePaths.map((relative) =>
-        rm(path.join(this.mediaDir, relative), { force: true }).catch(() => {}),
-      ),
-    );
+    await removePictures(
+      this.mediaDir,
+      relativePaths.map((relative) => path.join(this.mediaDir, relative)),
+    ).catch(() => {});
   }
 
   // The message that refers to the file commits after this; the file must be on disk before it does.

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ja, jaMember } from '@enishi/contract';
+import { removePictures } from '../backup/removal-gate.js';
 import { badRequest, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { dataUrlBytes, ImageRejected } from '../lib/images.js';
@@ -84,7 +85,8 @@ export class ProfileImageService {
   /** Removes a picture that is no longer used (replaced, its user deleted, or its update failed). */
   async remove(stored: string | null): Promise<void> {
     if (!stored || !PROFILE_ID.test(stored)) return;
-    await rm(this.fileOf(stored), { force: true }).catch(() => {});
+    // Held while a backup copies the media folder (backup/removal-gate.ts).
+    await removePictures(path.dirname(this.dir), [this.fileOf(stored)]).catch(() => {});
   }
 
   private fileOf(id: string): string {

@@ -29,6 +29,26 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+/** A handle on a database made by createPostgresDatabase, which drops it on close. */
+export async function openCreatedDatabase(created: {
+  url: string;
+  drop(): Promise<void>;
+}): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ databaseUrl: created.url });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await created.drop();
+    },
+  };
+}
+
+/** An empty database of the engine, not migrated. */
+export async function openEmptyDatabase(engine: Engine): Promise<DatabaseHandle> {
+  return engine === 'pglite' ? openDatabase({}) : openCreatedDatabase(await createPostgresDatabase());
+}
+
 /**
  * A fresh, migrated database. For PostgreSQL, a uniquely named database is created on the server that
  * TEST_DATABASE_URL names and dropped on close, so test files running in parallel never share tables.
@@ -39,14 +59,7 @@ export async function openTestDatabase(engine: Engine = DEFAULT_ENGINE): Promise
     await handle.migrate();
     return handle;
   }
-  const created = await createPostgresDatabase();
-  const handle = await openDatabase({ databaseUrl: created.url });
+  const handle = await openCreatedDatabase(await createPostgresDatabase());
   await handle.migrate();
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await created.drop();
-    },
-  };
+  return handle;
 }

@@ -1,0 +1,181 @@
+// The restore drill (README "Backups and upgrades"): a club of 1,000
+// members under 200 messages a second, a backup taken during the load, restored into a fresh DATA_DIR or
+// database; every message acknowledged before the backup began must be there, and each acknowledged
+// during it is there when its commit came before the snapshot. Acknowledgement times next to those of the
+// same load outside the backup, in the same run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type WebSocket from 'ws';
+import { openDatabase } from '../server/src/db/client.js';
+import { rowsOf } from '../server/src/db/raw.js';
+import { freePort } from '../server/src/test/process.js';
+import { benchEnv, repoRoot } from './lib.js';
+import { connect, scratchDatabase, seedClub, stop, waitHealthy } from './socket.js';
+
+/** Times from Date.now(): the same clock as the database's, on this machine. */
+interface Sent {
+  at: number;
+  ackedAt: number | null;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Runs a server script of the build to its end; its last line of output is JSON. */
+function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'server/dist/scripts', script), ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => {
+      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Record<string, unknown>);
+      else reject(new Error(`${script} failed: ${err}`));
+    });
+  });
+}
+
+async function drill(label: string, rate: number, databaseUrl?: string, restoreUrl?: string) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = benchEnv(port, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  const club = seedClub(env, { members: 1000, staff: 2 });
+  const server = spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
+  const sent = new Map<string, Sent>();
+  let sockets: WebSocket[] = [];
+  const file = join(mkdtempSync(join(tmpdir(), 'enishi-drill-')), 'club.backup');
+  let window = { start: 0, end: 0 };
+  let backup: Record<string, unknown> = {};
+  try {
+    await waitHealthy(origin);
+    const onMessage = (frame: Record<string, unknown>) => {
+      if (frame.type !== 'message' || frame.own !== true) return;
+      const id = /drill (\S+)/.exec(String(frame.message))?.[1];
+      const message = id ? sent.get(id) : undefined;
+      if (message && message.ackedAt === null) message.ackedAt = Date.now();
+    };
+    for (let index = 0; index < club.members.length; index += 50) {
+      const batch = club.members.slice(index, index + 50);
+      sockets.push(
+        ...(await Promise.all(
+          batch.map((member) => connect(`ws://127.0.0.1:${port}/ws/chat`, origin, member.session, onMessage)),
+        )),
+      );
+    }
+    // 200 messages a second from random members: 5 s before the backup, during it, and 5 s after it.
+    let sending = true;
+    const start = performance.now();
+    let count = 0;
+    const tick = setInterval(() => {
+      const due = Math.floor(((performance.now() - start) / 1000) * rate);
+      for (; sending && count < due; count += 1) {
+        const index = Math.floor(Math.random() * sockets.length);
+        const id = randomUUID();
+        sent.set(id, { at: Date.now(), ackedAt: null });
+        sockets[index]?.send(
+          JSON.stringify({
+            type: 'text',
+            conversation_id: club.members[index]!.conversation,
+            conversation_type: 'staff',
+            message: `drill ${id}`,
+            image: [],
+            reply: null,
+            announce: false,
+            client_id: randomUUID(),
+          }),
+        );
+      }
+    }, 5);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    window = { start: Date.now(), end: 0 };
+    backup = await runScript('backup.js', [file], env);
+    window.end = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    sending = false;
+    clearInterval(tick);
+    const deadline = performance.now() + 30_000;
+    while ([...sent.values()].some((message) => message.ackedAt === null) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    for (const socket of sockets) socket.terminate();
+    sockets = [];
+    await stop(server);
+  }
+
+  // Restored into a fresh DATA_DIR (or a fresh database), then read straight from it.
+  const target = benchEnv(await freePort(), restoreUrl ? { DATABASE_URL: restoreUrl } : {});
+  const restoreStart = performance.now();
+  await runScript('restore.js', [file], target);
+  const restoreSeconds = (performance.now() - restoreStart) / 1000;
+  const restored = await openDatabase({
+    databaseUrl: restoreUrl,
+    pgliteDir: restoreUrl ? undefined : join(target.DATA_DIR!, 'db'),
+  });
+  const present = new Set(
+    rowsOf<{ body: string }>(
+      await restored.db.execute(sql`select body from messages where body like 'drill %'`),
+    ).map((row) => row.body.slice('drill '.length)),
+  );
+  await restored.close();
+
+  const acked = [...sent.entries()].filter(([, message]) => message.ackedAt !== null);
+  const snapshotAt = Date.parse(String(backup.snapshotAt));
+  const beforeSnapshot = acked.filter(([, message]) => message.ackedAt! < snapshotAt);
+  const during = acked.filter(
+    ([, message]) => message.ackedAt! >= window.start && message.ackedAt! <= window.end,
+  );
+  const duringBefore = during.filter(([, message]) => message.ackedAt! < snapshotAt);
+  const latency = (list: typeof acked) => list.map(([, message]) => message.ackedAt! - message.at);
+  const outside = acked.filter(
+    ([, message]) => message.ackedAt! < window.start || message.ackedAt! > window.end,
+  );
+  const lost = beforeSnapshot.filter(([id]) => !present.has(id)).length;
+  const ms = (list: typeof acked) =>
+    `${percentile(latency(list), 50).toFixed(1)}/${percentile(latency(list), 99).toFixed(1)} ms`;
+  console.log(`\n${label}`);
+  console.log(
+    `backup during the load: ${((window.end - window.start) / 1000).toFixed(1)} s (snapshot ` +
+      `${((snapshotAt - window.start) / 1000).toFixed(1)} s after the command started), ` +
+      `${(statSync(file).size / 1e6).toFixed(1)} MB, ${String(backup.rows)} rows; restore ${restoreSeconds.toFixed(1)} s`,
+  );
+  console.log(
+    `acknowledged during the backup: ${during.length}, of them before the snapshot ${duringBefore.length}, ` +
+      `present after the restore ${during.filter(([id]) => present.has(id)).length}`,
+  );
+  console.log(
+    `acknowledged before the snapshot (whole run): ${beforeSnapshot.length}, present after the restore: ` +
+      `${beforeSnapshot.length - lost}${lost ? `  (${lost} LOST)` : '  (all)'}`,
+  );
+  console.log(
+    `ack p50/p99 during the backup ${ms(during)}, outside it ${ms(outside)} ` +
+      `(${sent.size} sent, ${acked.length} acknowledged)`,
+  );
+  if (lost > 0) process.exitCode = 1;
+}
+
+/** The drill on the embedded database, and on PostgreSQL when a URL is given. */
+export async function benchBackupDrill({ rate, postgresUrl }: { rate: number; postgresUrl?: string }) {
+  console.log(`\nRestore drill (1,000 members, ${rate} msg/s, backup taken during the load)`);
+  await drill('embedded PGlite (backup through the running server)', rate);
+  if (!postgresUrl) return;
+  const live = await scratchDatabase(postgresUrl);
+  const fresh = await scratchDatabase(postgresUrl);
+  try {
+    await drill('PostgreSQL (one snapshot)', rate, live.url, fresh.url);
+  } finally {
+    await live.drop();
+    await fresh.drop();
+  }
+}

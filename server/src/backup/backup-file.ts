@@ -1,0 +1,92 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config.js';
+import { openConfiguredDatabase, openDatabase } from '../db/client.js';
+import { backupThroughServer, connectControlSocket } from './control-socket.js';
+import { decryptStream, encryptStream, isEncrypted } from './encryption.js';
+import { writeBackup, type BackupSummary } from './write-backup.js';
+
+/**
+ * Writes a backup file: to FILE.partial first, synced, then renamed, so a file of that name is always a
+ * whole backup. Encrypted when a passphrase is given.
+ */
+export async function backupToFile(
+  file: string,
+  passphrase: string | undefined,
+  produce: (out: Writable) => Promise<BackupSummary>,
+): Promise<BackupSummary> {
+  const partial = `${file}.partial`;
+  const head: Writable & Readable = passphrase ? encryptStream(passphrase) : new PassThrough();
+  const done = pipeline(head, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+  try {
+    const summary = await produce(head);
+    head.end();
+    await done;
+    const handle = await open(partial, 'r+');
+    await handle.sync().finally(() => handle.close());
+    await rename(partial, file);
+    return summary;
+  } catch (error) {
+    head.destroy();
+    await done.catch(() => {});
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Backs up what the configuration names: through the running server for the embedded database. */
+export async function backupConfigured(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  out: Writable,
+): Promise<BackupSummary> {
+  const mediaDir = path.join(config.dataDir, 'media');
+  if (config.databaseUrl) {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl });
+    try {
+      return await writeBackup(database, mediaDir, out);
+    } finally {
+      await database.close();
+    }
+  }
+  const socket = await connectControlSocket(config.dataDir);
+  if (socket) {
+    try {
+      return await backupThroughServer(socket, out);
+    } finally {
+      socket.destroy();
+    }
+  }
+  // No server runs: this process opens the database itself (and refuses, naming it, if one does).
+  const database = await openConfiguredDatabase(config);
+  try {
+    return await writeBackup(database, mediaDir, out);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The backup file's bytes as a tar stream, decrypted when the file is encrypted. */
+export async function readBackupFile(file: string, passphrase: string | undefined): Promise<Readable> {
+  const start = Buffer.alloc(16);
+  const handle = await open(file, 'r');
+  try {
+    await handle.read(start, 0, start.length, 0);
+  } finally {
+    await handle.close();
+  }
+  if (!isEncrypted(start)) return createReadStream(file);
+  if (!passphrase) {
+    throw new Error('the backup is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with');
+  }
+  // Read only once the restore reads it, so a wrong passphrase fails the restore rather than the process.
+  async function* decrypted() {
+    const raw = createReadStream(file);
+    const decrypting = decryptStream(passphrase!);
+    raw.on('error', (error) => decrypting.destroy(error));
+    yield* raw.pipe(decrypting) as AsyncIterable<Buffer>;
+  }
+  return Readable.from(decrypted(), { objectMode: false });
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { backupFromArgs } from '../scripts/backup.js';
+import { runDemo } from '../scripts/demo.js';
+import { restoreFromArgs } from '../scripts/restore.js';
+import { pictureHashes, rowCounts, sequenceValues } from '../test/backup.js';
+import { createPostgresDatabase, DEFAULT_ENGINE, ENGINES, type Engine } from '../test/database.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A place to keep a club: a DATA_DIR, and on PostgreSQL a database of its own. */
+async function newTarget(engine: Engine): Promise<NodeJS.ProcessEnv> {
+  const env: NodeJS.ProcessEnv = { DATA_DIR: tempDir('enishi-backup-data-'), LOG_LEVEL: 'silent' };
+  if (engine === 'postgres') {
+    const created = await createPostgresDatabase();
+    cleanups.push(() => created.drop());
+    env.DATABASE_URL = created.url;
+  }
+  return env;
+}
+
+describe.each(ENGINES)('backup and restore on %s', (engine) => {
+  it('restores every row and every picture of a club into an empty one, and refuses one with data', async () => {
+    const original = await newTarget(engine);
+    await runDemo(original);
+    const file = path.join(tempDir('enishi-backup-file-'), 'club.backup');
+
+    const backup = await backupFromArgs([file], original);
+    expect(backup.pictures).toBeGreaterThan(0);
+    expect(backup.missingPictures).toEqual([]);
+
+    const copy = await newTarget(engine);
+    const restored = await restoreFromArgs([file], copy);
+    expect(restored.upgradedWith).toEqual([]);
+
+    const counts = await rowCounts(original);
+    expect(counts['public.users']).toBe(13);
+    expect(counts['public.messages']).toBeGreaterThan(10);
+    expect(await rowCounts(copy)).toEqual(counts);
+    expect(await sequenceValues(copy)).toEqual(await sequenceValues(original));
+    expect(pictureHashes(copy)).toEqual(pictureHashes(original));
+    expect(Object.keys(pictureHashes(copy))).toHaveLength(backup.pictures);
+
+    // Restoring again, into the restored club or the original, is refused, naming the tables with rows.
+    await expect(restoreFromArgs([file], copy)).rejects.toThrow(/database is not empty: .*users 13/);
+    await expect(restoreFromArgs([file], original)).rejects.toThrow(/not empty/);
+  }, 300_000);
+});
+
+describe(`an encrypted backup on ${DEFAULT_ENGINE}`, () => {
+  it('restores with its passphrase only, and a file cut short is refused', async () => {
+    const original = await newTarget(DEFAULT_ENGINE);
+    await runDemo(original);
+    const dir = tempDir('enishi-backup-file-');
+    const file = path.join(dir, 'club.backup');
+    const passphrase = 'correct horse battery';
+    await backupFromArgs([file], { ...original, BACKUP_PASSPHRASE: passphrase });
+    expect(readFileSync(file).includes(Buffer.from('manifest.json'))).toBe(false);
+
+    const copy = await newTarget(DEFAULT_ENGINE);
+    await expect(restoreFromArgs([file], copy)).rejects.toThrow(/encrypted: set BACKUP_PASSPHRASE/);
+    await expect(
+      restoreFromArgs([file], { ...copy, BACKUP_PASSPHRASE: 'wrong horse battery' }),
+    ).rejects.toThrow(/wrong passphrase/);
+    const cut = path.join(dir, 'cut.backup');
+    const whole = readFileSync(file);
+    writeFileSync(cut, whole.subarray(0, whole.length - 100));
+    await expect(restoreFromArgs([cut], { ...copy, BACKUP_PASSPHRASE: passphrase })).rejects.toThrow(
+      /cut short/,
+    );
+
+    await restoreFromArgs([file], { ...copy, BACKUP_PASSPHRASE: passphrase });
+    expect(await rowCounts(copy)).toEqual(await rowCounts(original));
+    expect(pictureHashes(copy)).toEqual(pictureHashes(original));
+  }, 300_000);
+});

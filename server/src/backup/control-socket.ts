@@ -1,0 +1,113 @@
+import { chmod, rm } from 'node:fs/promises';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import path from 'node:path';
+import { Writable, type Readable } from 'node:stream';
+import type { DatabaseHandle } from '../db/client.js';
+import { writeBackup, type BackupSummary } from './write-backup.js';
+
+/*
+ * The embedded database can only be read by the process that holds it, the running server. It listens
+ * on a Unix socket in DATA_DIR (mode 0600: only the server's own user, or root, may connect; never on the
+ * network), and `npm run backup` asks it for a backup there. The answer is framed:
+ *   'D' | length (4, big-endian) | bytes of the backup
+ *   'E' | length | message          the backup failed
+ *   'Z' | length | summary (JSON)   the backup is complete
+ */
+
+export const CONTROL_SOCKET = 'control.sock';
+
+function frame(type: 'D' | 'E' | 'Z', body: Buffer): Buffer {
+  const head = Buffer.alloc(5);
+  head.write(type, 0);
+  head.writeUInt32BE(body.length, 1);
+  return Buffer.concat([head, body]);
+}
+
+/** A Writable that sends what is written as data frames, keeping to the socket's pace. */
+function framedOut(socket: Socket): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      if (socket.write(frame('D', chunk))) callback();
+      else socket.once('drain', () => callback());
+    },
+  });
+}
+
+export interface ControlSocket {
+  close(): Promise<void>;
+}
+
+/** Listens on DATA_DIR/control.sock for backup requests while the server runs. */
+export async function startControlSocket(
+  dataDir: string,
+  database: Pick<DatabaseHandle, 'db' | 'engine'>,
+  onError: (error: unknown) => void,
+): Promise<ControlSocket> {
+  const file = path.join(dataDir, CONTROL_SOCKET);
+  // The server holds the data folder's lock, so a socket file left here is a stopped server's.
+  await rm(file, { force: true });
+  let running = false;
+  const server: Server = createServer((socket) => {
+    socket.once('data', (request) => {
+      if (request.toString().trim() !== 'backup') {
+        socket.end(frame('E', Buffer.from('unknown request')));
+        return;
+      }
+      if (running) {
+        socket.end(frame('E', Buffer.from('a backup is already running')));
+        return;
+      }
+      running = true;
+      writeBackup(database, path.join(dataDir, 'media'), framedOut(socket))
+        .then(
+          (summary) => socket.end(frame('Z', Buffer.from(JSON.stringify(summary)))),
+          (error: unknown) => {
+            onError(error);
+            socket.end(frame('E', Buffer.from(error instanceof Error ? error.message : String(error))));
+          },
+        )
+        .finally(() => (running = false));
+    });
+    socket.on('error', () => socket.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(file, () => resolve());
+  });
+  await chmod(file, 0o600);
+  server.unref();
+  return {
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(file, { force: true });
+    },
+  };
+}
+
+/** The socket of the server running on `dataDir`, or null when none answers there. */
+export async function connectControlSocket(dataDir: string): Promise<Socket | null> {
+  const socket = connect(path.join(dataDir, CONTROL_SOCKET));
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', () => resolve(null));
+  });
+}
+
+/** Asks the server for a backup; its bytes go to `out`. */
+export async function backupThroughServer(socket: Socket, out: Writable): Promise<BackupSummary> {
+  socket.write('backup\n');
+  let buffered = Buffer.alloc(0);
+  const input: Readable = socket;
+  for await (const chunk of input) {
+    buffered = Buffer.concat([buffered, chunk as Buffer]);
+    while (buffered.length >= 5 && buffered.length >= 5 + buffered.readUInt32BE(1)) {
+      const type = buffered.toString('latin1', 0, 1);
+      const body = buffered.subarray(5, 5 + buffered.readUInt32BE(1));
+      buffered = buffered.subarray(5 + body.length);
+      if (type === 'E') throw new Error(`the server could not take the backup: ${body.toString()}`);
+      if (type === 'Z') return JSON.parse(body.toString()) as BackupSummary;
+      if (!out.write(body)) await new Promise((resolve) => out.once('drain', resolve));
+    }
+  }
+  throw new Error('the server closed the connection before the backup was complete');
+}

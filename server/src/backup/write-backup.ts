@@ -1,0 +1,157 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { pack as tarPack, type Pack } from 'tar-stream';
+import { SERVER_ROOT } from '../config.js';
+import { MIGRATIONS_FOLDER, type DatabaseHandle } from '../db/client.js';
+import { readMigrations } from '../db/migrations.js';
+import { holdRemovals, isMarker } from './removal-gate.js';
+import { takeSnapshot } from './snapshot.js';
+
+/*
+ * One backup file: a tar archive of
+ *   manifest.json                 what was backed up: app version and commit, migration, rows per table
+ *   db/<schema.table>/NNNNNN.jsonl.gz   the rows, from one snapshot (snapshot.ts)
+ *   media/<path>                  every file in DATA_DIR/media, copied after the snapshot
+ *   pictures.json                 each picture's size and SHA-256, and any the rows name that were not there
+ * Pictures stored after the snapshot may be in it too; none that the snapshot's rows name is removed while
+ * the copy runs (removal-gate.ts).
+ */
+
+export const BACKUP_FORMAT = 'enishi-backup';
+export const BACKUP_VERSION = 1;
+
+export interface Manifest {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  app: { version: string; commit: string | null };
+  createdAt: string;
+  /** When the database snapshot began: every commit acknowledged before it is in the backup. */
+  snapshotAt: string;
+  engine: 'pglite' | 'postgres';
+  /** The last migration applied: the journal's `when` and file tag. */
+  migration: { when: number | null; tag: string | null };
+  /** Rows per table, `schema.table`. */
+  tables: Record<string, number>;
+  sequences: Record<string, number>;
+}
+
+export interface PictureEntry {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface PictureList {
+  pictures: PictureEntry[];
+  /** Pictures the rows name that were not in the media folder (lost before the backup began). */
+  missing: string[];
+}
+
+export interface BackupSummary {
+  manifest: Manifest;
+  pictures: PictureList;
+}
+
+let appVersion: Manifest['app'] | undefined;
+function appInfo(): Manifest['app'] {
+  if (!appVersion) {
+    const pkg = JSON.parse(readFileSync(path.join(SERVER_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    let commit: string | null = process.env.ENISHI_COMMIT ?? null;
+    try {
+      commit ??= execFileSync('git', ['rev-parse', 'HEAD'], { cwd: SERVER_ROOT, stdio: 'pipe' })
+        .toString()
+        .trim();
+    } catch {
+      // Installed from an archive: no repository to ask.
+    }
+    appVersion = { version: pkg.version, commit };
+  }
+  return appVersion;
+}
+
+/** Files under `dir`, relative to it, markers and other dot-files left out, in name order. */
+async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.') || isMarker(entry.name)) continue;
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await filesUnder(dir, relative)));
+    else if (entry.isFile()) files.push(relative);
+  }
+  return files;
+}
+
+function addEntry(pack: Pack, name: string, data: Buffer): Promise<void> {
+  return new Promise((resolve, reject) =>
+    pack.entry({ name, size: data.length, mode: 0o600 }, data, (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+}
+
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 1)}\n`);
+
+/** Writes a backup of `database` and `mediaDir` to `out`, and leaves it open. */
+export async function writeBackup(
+  database: Pick<DatabaseHandle, 'db' | 'engine'>,
+  mediaDir: string,
+  out: Writable,
+): Promise<BackupSummary> {
+  await mkdir(mediaDir, { recursive: true });
+  const release = await holdRemovals(mediaDir);
+  try {
+    const snapshot = await takeSnapshot(database.db);
+    const migration = readMigrations(MIGRATIONS_FOLDER).find((entry) => entry.when === snapshot.migration);
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      app: appInfo(),
+      createdAt: new Date().toISOString(),
+      snapshotAt: snapshot.takenAt,
+      engine: database.engine,
+      migration: { when: snapshot.migration, tag: migration?.tag ?? null },
+      tables: Object.fromEntries(snapshot.tables.map((table) => [table.name, table.rows])),
+      sequences: snapshot.sequences,
+    };
+
+    const pack = tarPack();
+    // Copied at `out`'s pace (the entries wait for it), which is left open for whoever gave it.
+    const written = (async () => {
+      for await (const chunk of pack) if (!out.write(chunk)) await once(out, 'drain');
+    })();
+    written.catch(() => pack.destroy()); // awaited below
+    await addEntry(pack, 'manifest.json', json(manifest));
+    for (const table of snapshot.tables) {
+      for (const [index, chunk] of table.chunks.entries()) {
+        await addEntry(pack, `db/${table.name}/${String(index).padStart(6, '0')}.jsonl.gz`, chunk);
+      }
+    }
+    const pictures: PictureEntry[] = [];
+    for (const relative of await filesUnder(mediaDir)) {
+      const data = await readFile(path.join(mediaDir, relative)).catch(() => null);
+      if (!data) continue; // removed since it was listed: no row of the snapshot names it
+      pictures.push({
+        path: relative,
+        bytes: data.length,
+        sha256: createHash('sha256').update(data).digest('hex'),
+      });
+      await addEntry(pack, `media/${relative}`, data);
+    }
+    const copied = new Set(pictures.map((picture) => picture.path));
+    const list: PictureList = { pictures, missing: snapshot.pictures.filter((name) => !copied.has(name)) };
+    await addEntry(pack, 'pictures.json', json(list));
+    pack.finalize();
+    await written;
+    return { manifest, pictures: list };
+  } finally {
+    await release();
+  }
+}

@@ -1,0 +1,116 @@
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { countRows, listTables } from '../backup/snapshot.js';
+import { createPostgresDatabase, ENGINES, openCreatedDatabase, type Engine } from '../test/database.js';
+import { freePort, startServerProcess } from '../test/process.js';
+import { openDatabase, MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from './client.js';
+import { lastAppliedMigration, readMigrations } from './migrations.js';
+import { rowsOf } from './raw.js';
+
+/*
+ * Upgrades keep everything (docs/releases.md): the database each earlier release made (its own code ran
+ * its migrations and `npm run demo` on PostgreSQL, dumped as SQL by scripts/release-fixture.sh) opens with
+ * the current migrations on both engines, every row kept.
+ */
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const releases = readdirSync(FIXTURES)
+  .filter((name) => /^release-[0-9a-f]{7}\.sql$/.test(name))
+  .sort();
+const LATEST = readMigrations(MIGRATIONS_FOLDER).at(-1)!.when;
+const WELCOME = 'ご入会ありがとうございます。担当の森です。';
+
+const folders: string[] = [];
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+/** A database of `engine` holding a release's dump, not yet upgraded. */
+async function loadRelease(engine: Engine, dump: string): Promise<DatabaseHandle> {
+  if (engine === 'pglite') {
+    const handle = await openDatabase({});
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    await client.exec(dump);
+    await client.exec('RESET ALL'); // the dump empties search_path for its session
+    return handle;
+  }
+  const created = await createPostgresDatabase();
+  const loader = postgres(created.url, { max: 1, onnotice: () => {} });
+  await loader.unsafe(dump);
+  await loader.end();
+  return openCreatedDatabase(created);
+}
+
+async function tableCounts(db: Database) {
+  const counts = await countRows(db, await listTables(db));
+  delete counts['drizzle.__drizzle_migrations'];
+  return counts;
+}
+
+/** What the demo club of every release has: its owner, its people, and the staff's welcome in a desk talk. */
+async function keyValues(db: Database) {
+  const one = async (query: ReturnType<typeof sql>) =>
+    rowsOf<Record<string, unknown>>(await db.execute(query))[0];
+  return {
+    owner: (await one(sql`select login_id from users where role = 2 order by id limit 1`))?.login_id,
+    people: Number((await one(sql`select count(*) as n from users`))?.n),
+    welcome: Number(
+      (await one(sql`select count(*) as n from messages where body like ${`%${WELCOME}%`}`))?.n,
+    ),
+  };
+}
+
+describe.each(ENGINES)('databases of earlier releases on %s', { timeout: 90_000 }, (engine) => {
+  it.each(releases)('%s upgrades with every row kept', async (release) => {
+    const database = await loadRelease(engine, readFileSync(path.join(FIXTURES, release), 'utf8'));
+    try {
+      const before = await tableCounts(database.db);
+      const values = await keyValues(database.db);
+      expect(values).toEqual({ owner: 'demo-owner', people: 13, welcome: 10 });
+
+      await database.migrate();
+      expect(await lastAppliedMigration(database.db)).toBe(LATEST);
+      const after = await tableCounts(database.db);
+      for (const [table, rows] of Object.entries(before))
+        expect({ table, rows: after[table] }).toEqual({ table, rows });
+      expect(await keyValues(database.db)).toEqual(values);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('a DATA_DIR of the oldest release', () => {
+  it('opens with the new server, every row kept', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'enishi-release-'));
+    folders.push(dataDir);
+    const embedded = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    const client = (embedded.db as unknown as { $client: PGlite }).$client;
+    await client.exec(readFileSync(path.join(FIXTURES, releases[0]!), 'utf8'));
+    await embedded.close();
+
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      OWNER_ID: 'demo-owner',
+    });
+    try {
+      expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    const reopened = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    try {
+      expect(await lastAppliedMigration(reopened.db)).toBe(LATEST);
+      expect(await keyValues(reopened.db)).toEqual({ owner: 'demo-owner', people: 13, welcome: 10 });
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
+});

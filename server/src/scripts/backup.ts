@@ -1,0 +1,62 @@
+/*
+ * Writes one backup file of the database and every stored picture (DATA_DIR/media), consistent, while the
+ * server serves: with the embedded database through the running server (its control socket in DATA_DIR),
+ * with DATABASE_URL from one snapshot of PostgreSQL. Encrypted when BACKUP_PASSPHRASE is set. Prints a
+ * summary as JSON.
+ *
+ *   npm run backup -- FILE
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { backupConfigured, backupToFile } from '../backup/backup-file.js';
+import { loadConfig } from '../config.js';
+
+const USAGE = 'usage: backup FILE   (DATA_DIR / DATABASE_URL as for the server; BACKUP_PASSPHRASE encrypts)';
+
+/** Bad arguments: the message is for the person at the terminal. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export async function backupFromArgs(argv: string[], env: NodeJS.ProcessEnv) {
+  const [file, ...rest] = argv;
+  if (!file || rest.length > 0 || file.startsWith('-')) throw new UsageError(USAGE);
+  const config = loadConfig(env);
+  const summary = await backupToFile(
+    path.resolve(env.INIT_CWD ?? process.cwd(), file),
+    config.backup.passphrase,
+    (out) => backupConfigured(config, out),
+  );
+  const { manifest, pictures } = summary;
+  return {
+    file: path.resolve(env.INIT_CWD ?? process.cwd(), file),
+    snapshotAt: manifest.snapshotAt,
+    migration: manifest.migration.tag,
+    rows: Object.values(manifest.tables).reduce((sum, rows) => sum + rows, 0),
+    tables: manifest.tables,
+    pictures: pictures.pictures.length,
+    missingPictures: pictures.missing,
+    encrypted: config.backup.passphrase !== undefined,
+  };
+}
+
+const runDirectly = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (runDirectly) {
+  backupFromArgs(process.argv.slice(2), process.env).then(
+    (result) => {
+      console.log(JSON.stringify(result));
+      if (result.missingPictures.length > 0) {
+        console.error(
+          `warning: ${result.missingPictures.length} pictures the rows name were not in DATA_DIR/media`,
+        );
+      }
+      // The embedded database's worker (when this process opened it) is gone; nothing else keeps it alive.
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? `backup failed: ${error.message}` : error);
+      process.exit(1);
+    },
+  );
+}
