@@ -6,6 +6,24 @@ import { jaProfile } from './ja-profile.js';
  * that says these things loads them with itself.
  */
 export const jaMember = {
+  /** The staff desktop shell from 1024 px (product.md §2.8): the side navigation. */
+  shell: {
+    nav: '管理メニュー',
+    home: 'ホーム',
+    talks: 'トーク',
+    men: '男性会員',
+    women: '女性会員',
+    settings: 'セッティング',
+    applications: '申込',
+    news: '最新情報',
+    banners: '広告',
+    send: '一括送信',
+    replies: '定型文',
+    staff: 'スタッフ',
+    audit: '監査ログ',
+    withCount: (label: string, count: number) => `${label}（${count}件）`,
+    signedIn: 'ログイン中',
+  },
   members: {
     kinds: { men: '男性会員', women: '女性会員', staff: 'スタッフ' },
     menu: {
@@ -218,6 +236,10 @@ export const jaMember = {
     speaker: 'スピーカー',
     hangUp: '通話を終了',
     callBack: '折り返し電話する',
+    /** The call view shrunk to a bar on top of every screen (product.md §17). */
+    minimize: '小さくする',
+    expand: '通話画面を開く',
+    bar: (name: string) => `${name}さんと通話中`,
     micDenied: 'マイクを使用できません。端末の設定でマイクを許可してください',
     unsupported: 'このブラウザは音声通話に対応していません',
     notAllowed: 'この相手とは通話できません',
