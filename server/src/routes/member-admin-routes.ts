@@ -70,7 +70,8 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
   );
 
   calls.session('auditlog', async ({ body, actor }) => {
-    const page = await services.memberAdmin.auditLog(actor, body.page);
+    const { page: number, ssid: _ssid, ...query } = body;
+    const page = await services.memberAdmin.auditLog(actor, number, query);
     return { rows: page.rows.map(presentAudit), isEnd: page.isEnd };
   });
 }

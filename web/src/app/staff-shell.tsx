@@ -57,7 +57,13 @@ function useNavItems(role: number): NavItem[] {
     },
     { to: '/menlist', label: s.men, Icon: UserEditIcon, also: ['/men/'] },
     { to: '/womenlist', label: s.women, Icon: UserEditIcon, also: ['/women/', '/managewomen'] },
-    { to: '/setting/requests', label: s.settings, Icon: CheckCircleIcon, count: waiting, also: ['/setting/'] },
+    {
+      to: '/setting/requests',
+      label: s.settings,
+      Icon: CheckCircleIcon,
+      count: waiting,
+      also: ['/setting/'],
+    },
     { to: '/applications', label: s.applications, Icon: PersonAddIcon, count: applications },
     { to: '/news/menu', label: s.news, Icon: NewsIcon, also: ['/news/'] },
     { to: '/managead', label: s.banners, Icon: MegaphoneIcon },
@@ -66,7 +72,12 @@ function useNavItems(role: number): NavItem[] {
   ];
   if (canManageStaff(role)) {
     items.push(
-      { to: '/staff/list', label: s.staff, Icon: StaffIcon, also: ['/staff/menu', '/staff/add', '/staff/edit'] },
+      {
+        to: '/staff/list',
+        label: s.staff,
+        Icon: StaffIcon,
+        also: ['/staff/menu', '/staff/add', '/staff/edit'],
+      },
       { to: '/staff/audit', label: s.audit, Icon: HistoryIcon },
     );
   }
@@ -76,7 +87,9 @@ function useNavItems(role: number): NavItem[] {
 /** Whether an entry stands for the current path: its own route or one of its sub-screens. */
 function isCurrent(item: NavItem, path: string): boolean {
   if (item.end) return path === item.to;
-  return path === item.to || path.startsWith(`${item.to}/`) || (item.also ?? []).some((p) => path.startsWith(p));
+  return (
+    path === item.to || path.startsWith(`${item.to}/`) || (item.also ?? []).some((p) => path.startsWith(p))
+  );
 }
 
 /**
@@ -123,7 +136,11 @@ export function StaffShell() {
       </nav>
       <main
         id="main"
-        className={cx('staff-shell__main', fill && 'staff-shell__main--fill', wide && 'staff-shell__main--wide')}
+        className={cx(
+          'staff-shell__main',
+          fill && 'staff-shell__main--fill',
+          wide && 'staff-shell__main--wide',
+        )}
       >
         <Outlet />
       </main>
