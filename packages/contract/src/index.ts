@@ -19,3 +19,4 @@ export * from './desk.js';
 
 export * from './setting.js';
 export * from './women.js';
+export * from './back-office.js';

@@ -7,12 +7,15 @@ import { presentAudit } from '../presenters/member-admin-presenter.js';
 import { presentUser } from '../presenters/user-presenter.js';
 import type { MemberAdminService, MemberInput } from '../services/member-admin-service.js';
 import type { ProfileImageService } from '../services/profile-image-service.js';
+import type { MemberTableService } from '../services/member-table-service.js';
+import { presentMemberTableRow } from '../presenters/member-table-presenter.js';
 
 /** A data URL of a 5,000,000-byte image is about 6.7 MB; the JSON around it is small. */
 const IMAGE_CALL_BODY_LIMIT = Math.ceil((LIMITS.imageBytes * 4) / 3) + 64 * 1024;
 
 interface Deps {
   memberAdmin: MemberAdminService;
+  memberTable: MemberTableService;
   profileImages: ProfileImageService;
 }
 
@@ -68,6 +71,12 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
     },
     { bodyLimit: IMAGE_CALL_BODY_LIMIT },
   );
+
+  // The back office's member tables (product.md §2.8).
+  calls.session('members/table', async ({ body, actor }) => {
+    const page = await services.memberTable.page(actor, body);
+    return { rows: page.rows.map(presentMemberTableRow), total: page.total };
+  });
 
   calls.session('auditlog', async ({ body, actor }) => {
     const { page: number, ssid: _ssid, ...query } = body;

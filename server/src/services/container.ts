@@ -58,6 +58,8 @@ import { SessionService } from './session-service.js';
 import { UserService } from './user-service.js';
 import { SettingService } from './setting-service.js';
 import { WomenService } from './women-service.js';
+import { MemberTableService } from './member-table-service.js';
+import { MemberTableRepository } from '../repositories/member-table-repository.js';
 
 export interface Services {
   sessions: SessionService;
@@ -69,6 +71,7 @@ export interface Services {
   media: MediaService;
   delivery: Delivery;
   memberAdmin: MemberAdminService;
+  memberTable: MemberTableService;
   profileImages: ProfileImageService;
   contentImages: ContentImageService;
   news: NewsService;
@@ -201,6 +204,7 @@ export function createServices(
     ),
     media,
     delivery,
+    memberTable: new MemberTableService(new MemberTableRepository(db)),
     memberAdmin: new MemberAdminService(
       new MemberAdminRepository(db),
       userRepository,
