@@ -75,7 +75,7 @@ describe('members/table', () => {
       ['admin', 'staff'],
       ['man', 'men'],
       ['woman', 'women'],
-    ]) {
+    ] as const) {
       const reply = await call(office.ctx.app, 'members/table', { ssid: office.ssid[caller], kind });
       expect(reply.status, `${caller} ${kind}`).toBe(403);
     }

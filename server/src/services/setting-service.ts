@@ -73,9 +73,9 @@ export class SettingService {
   }
 
   /** Staff: every request; a man: his own; a woman: hers once arranged (product.md §18.2). */
-  async list(actor: Actor, status: SettingStatus | undefined, page: number) {
+  async list(actor: Actor, status: SettingStatus | undefined, page: number, member?: number) {
     let scope: SettingScope;
-    if (isStaffRole(actor.role)) scope = { all: true };
+    if (isStaffRole(actor.role)) scope = member ? { memberId: member } : { all: true };
     else if (actor.role === ROLE.male) scope = { manId: actor.uid };
     else if (actor.role === ROLE.female) {
       if (status && status !== 'arranged') return { rows: [], isEnd: true, requested: 0 };
