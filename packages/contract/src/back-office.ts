@@ -39,6 +39,7 @@ export const MemberTableRow = z.object({
   id: z.string(),
   name: z.string(),
   role: z.number(),
+  /** Men: the rank of the record (MEN_RANKS_LABELS); women: the profile's rank (WOMEN_RANKS). */
   rank: z.number(),
   /** Women and men with a profile: the entry type code (lookups.entryTypes); null without a profile. */
   entry_type: z.number().nullable(),

@@ -55,14 +55,19 @@ export class MemberTableRepository {
       const pattern = containsPattern(query.keyword);
       conditions.push(or(ilike(users.name, pattern), ilike(users.loginId, pattern)));
     }
-    if (query.rank > 0) conditions.push(eq(users.rank, query.rank));
+    // A man's rank is on his record; a woman's (D to VVV) in her profile.
+    const rank =
+      query.kind === 'women'
+        ? sql<number>`coalesce(${memberProfiles.womenRank}, 0)`
+        : sql<number>`${users.rank}`;
+    if (query.rank > 0) conditions.push(sql`${rank} = ${query.rank}`);
     if (query.entryType >= 0) conditions.push(eq(memberProfiles.entryType, query.entryType));
     const where = and(...conditions);
     const unread = unreadCountSql(viewer);
     const column: Record<MemberTableSort, SQL> = {
       name: sql`${users.name}`,
       id: sql`${users.loginId}`,
-      rank: sql`${users.rank}`,
+      rank,
       entry_type: sql`${memberProfiles.entryType}`,
       activity: lastActivity,
       unread,
@@ -76,7 +81,7 @@ export class MemberTableRepository {
           loginId: users.loginId,
           name: users.name,
           role: users.role,
-          rank: users.rank,
+          rank: rank.mapWith(Number),
           entryType: memberProfiles.entryType,
           lastActivity,
           unread,

@@ -61,6 +61,16 @@ describe('members/table', () => {
   it('filters by rank and keyword; women by entry type', async () => {
     const vip = await table('staff', { kind: 'men', keyword: '表 ', rank: 3, sort: 'name', desc: false });
     expect(vip.rows.map((row) => row.name)).toEqual(['表 いつき', '表 うみ']);
+    const ranked = await office.addFresh('admin', 'women', { name: '表 えま' });
+    const profile = await call(office.ctx.app, 'profile/update', {
+      ssid: office.ssid.admin,
+      uid: ranked.uid,
+      profile: { women_rank: 6 },
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    expect(
+      (await table('staff', { kind: 'women', rank: 6 })).rows.map((row) => [row.name, row.rank]),
+    ).toEqual([['表 えま', 6]]);
     const women = await table('staff', { kind: 'women' });
     expect(women.rows.every((row) => row.role === 201)).toBe(true);
     const none = await table('staff', { kind: 'women', entry_type: 5 });

@@ -29,8 +29,8 @@ export class MemberTableService {
       {
         kind: query.kind,
         keyword: query.keyword,
-        // A rank means something for men; entry types for members with a profile.
-        rank: query.kind === 'men' ? query.rank : 0,
+        // Ranks: men's on the record, women's in the profile; entry types for members with a profile.
+        rank: query.kind === 'staff' ? 0 : query.rank,
         entryType: query.kind === 'staff' ? -1 : query.entry_type,
         sort: query.sort,
         desc: query.desc,
