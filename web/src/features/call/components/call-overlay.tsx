@@ -100,7 +100,15 @@ export function CallOverlay({
 }
 
 /** The call shrunk to a bar at the top: who, how long, mute, hang up, and back to the full view. */
-function CallBar({ call, actions, onExpand }: { call: CallState; actions: CallActions; onExpand: () => void }) {
+function CallBar({
+  call,
+  actions,
+  onExpand,
+}: {
+  call: CallState;
+  actions: CallActions;
+  onExpand: () => void;
+}) {
   const now = useNow(1000);
   const seconds = call.connectedAt === null ? 0 : Math.max(0, (now.getTime() - call.connectedAt) / 1000);
   const name = call.party?.name ?? '';
