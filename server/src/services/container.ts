@@ -175,7 +175,7 @@ export function createServices(
     profilePhotos,
     ...matchmaking(
       db,
-      { profilePhotos, profileImages, conversations, posting, users: userRepository },
+      { profilePhotos, profileImages, conversations, posting, users: userRepository, delivery },
       clock,
     ),
     sessions,
@@ -309,6 +309,7 @@ function matchmaking(
     conversations: ConversationService;
     posting: MessagePosting;
     users: UserRepository;
+    delivery: Delivery;
   },
   clock: Clock,
 ): Pick<Services, 'women' | 'settings'> {
@@ -329,6 +330,7 @@ function matchmaking(
     deps.posting,
     (actor, kind, womanId) => women.mayAskFor(actor, kind, womanId),
     clock,
+    deps.delivery,
   );
   return { women, settings };
 }
