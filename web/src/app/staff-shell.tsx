@@ -107,7 +107,7 @@ export function StaffShell() {
     const handle = match.handle as LayoutHandle | undefined;
     return handle?.fill || handle?.desk;
   });
-  const wide = matches.some((match) => (match.handle as { wide?: boolean } | undefined)?.wide);
+  const wide = matches.some((match) => (match.handle as LayoutHandle | undefined)?.wide);
 
   return (
     <div className="staff-shell">
