@@ -21,7 +21,7 @@ export const jaMember = {
     replies: '定型文',
     staff: 'スタッフ',
     audit: '監査ログ',
-    withCount: (label: string, count: number) => `${label}（${count}件）`,
+    count: (count: number) => `（${count}件）`,
     signedIn: 'ログイン中',
   },
   /** The member tables of the back office (product.md §2.8). */

@@ -157,10 +157,12 @@ function NavEntry({ item, current }: { item: NavItem; current: boolean }) {
         end={item.end}
         className={cx('staff-shell__link', current && 'staff-shell__link--current')}
         aria-current={current ? 'page' : undefined}
-        aria-label={count > 0 ? jaMember.shell.withCount(label, count) : undefined}
       >
         <Icon size={20} />
-        <span className="staff-shell__label">{label}</span>
+        <span className="staff-shell__label">
+          {label}
+          {count > 0 ? <span className="visually-hidden">{jaMember.shell.count(count)}</span> : null}
+        </span>
         <CountBadge count={count} />
       </NavLink>
     </li>

@@ -223,8 +223,8 @@ function TableFilters({
   };
   return (
     <form role="search" aria-label={t.filters} className="member-table__filters" onSubmit={submit}>
-      <label className="member-table__filter">
-        <span>{t.keyword}</span>
+      <div className="member-table__filter">
+        <label htmlFor={`${id}-keyword`}>{t.keyword}</label>
         <input
           id={`${id}-keyword`}
           type="search"
@@ -233,11 +233,12 @@ function TableFilters({
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}
         />
-      </label>
+      </div>
       {kind === 'staff' ? null : (
-        <label className="member-table__filter">
-          <span>{t.rank}</span>
+        <div className="member-table__filter">
+          <label htmlFor={`${id}-rank`}>{t.rank}</label>
           <select
+            id={`${id}-rank`}
             className="member-table__input"
             value={filters.rank}
             onChange={(event) => onApply({ ...filters, rank: Number(event.target.value) })}
@@ -251,12 +252,13 @@ function TableFilters({
                 </option>
               ))}
           </select>
-        </label>
+        </div>
       )}
       {kind === 'women' ? (
-        <label className="member-table__filter">
-          <span>{t.entryType}</span>
+        <div className="member-table__filter">
+          <label htmlFor={`${id}-entry`}>{t.entryType}</label>
           <select
+            id={`${id}-entry`}
             className="member-table__input"
             value={filters.entry_type}
             onChange={(event) => onApply({ ...filters, entry_type: Number(event.target.value) })}
@@ -268,7 +270,7 @@ function TableFilters({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ) : null}
       <button type="submit" className="btn btn--secondary member-table__apply">
         <span className="btn__label">{t.search}</span>

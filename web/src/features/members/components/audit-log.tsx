@@ -57,12 +57,12 @@ function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
   }
   return (
     <form className="audit__filters" aria-label={t.filters} onSubmit={submit} onReset={() => onApply({})}>
-      <label className="audit__filter" htmlFor={`${id}-person`}>
-        <span>{t.person}</span>
+      <div className="audit__filter">
+        <label htmlFor={`${id}-person`}>{t.person}</label>
         <input id={`${id}-person`} name="person" type="search" maxLength={50} className="audit__input" />
-      </label>
-      <label className="audit__filter" htmlFor={`${id}-action`}>
-        <span>{t.action}</span>
+      </div>
+      <div className="audit__filter">
+        <label htmlFor={`${id}-action`}>{t.action}</label>
         <select id={`${id}-action`} name="action" className="audit__input" defaultValue="">
           <option value="">{t.allActions}</option>
           {AUDIT_ACTIONS.map((action) => (
@@ -71,15 +71,15 @@ function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
             </option>
           ))}
         </select>
-      </label>
-      <label className="audit__filter" htmlFor={`${id}-from`}>
-        <span>{t.from}</span>
+      </div>
+      <div className="audit__filter">
+        <label htmlFor={`${id}-from`}>{t.from}</label>
         <input id={`${id}-from`} name="from" type="date" className="audit__input" />
-      </label>
-      <label className="audit__filter" htmlFor={`${id}-to`}>
-        <span>{t.to}</span>
+      </div>
+      <div className="audit__filter">
+        <label htmlFor={`${id}-to`}>{t.to}</label>
         <input id={`${id}-to`} name="to" type="date" className="audit__input" />
-      </label>
+      </div>
       <div className="audit__filter-actions">
         <Button type="submit" variant="primary">
           {t.apply}
