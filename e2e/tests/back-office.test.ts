@@ -118,7 +118,7 @@ describe('the staff back office at 1440 px', () => {
       .getByRole('link', { name: /セッティング\s*（\d+件）/ })
       .waitFor({ timeout: 2_000 })
       .catch(async (error: unknown) => {
-        throw new Error(`nav: ${(await nav(owner).innerText()).replace(/\s+/g, " ")}`, { cause: error });
+        throw new Error(`nav: ${(await nav(owner).innerText()).replace(/\s+/g, ' ')}`, { cause: error });
       });
   });
 
@@ -186,7 +186,7 @@ describe('the staff back office at 1440 px', () => {
     await owner.getByLabel(jaMember.audit.action, { exact: true }).selectOption('update');
     await owner.getByRole('button', { name: jaMember.audit.apply }).click();
     await owner.waitForFunction(() =>
-      [...document.querySelectorAll('.audit__action')].every((each) => each.textContent === '修正'),
+      Array.from(document.querySelectorAll('.audit__action')).every((each) => each.textContent === '修正'),
     );
     await owner.getByText('デスク 紹介').first().waitFor();
     const [download] = await Promise.all([
