@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { benchBackupDrill } from './backup-drill.js';
 import { benchBulkSend } from './bulk-send.js';
 import { benchEntryList } from './entrylist.js';
+import { benchTables } from './tables.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchCalls } from './calls.js';
 import { clusterFigures } from './cluster.js';
@@ -190,6 +191,12 @@ if (section('search')) {
 if (section('entrylist')) {
   // 7. The women's list: 10,000 women, three filters, next to a primary-key read in the same run.
   await benchEntryList({ women: 10_000 });
+}
+
+if (section('tables')) {
+  // The back office's member tables: a page of 50 of 10,000 men (server) and its render (jsdom), next to a
+  // primary-key read and plain lists in the same run.
+  await benchTables({ men: 10_000 });
 }
 
 if (section('calls')) {

@@ -70,7 +70,10 @@ const recorder = (relayOnly: boolean) => `(() => {
 export interface CallRig {
   browser: Browser;
   /** A logged-in phone (375 px) of `who`; `relayOnly` makes its calls use TURN only. */
-  phoneOf(who: Person, options?: { relayOnly?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  phoneOf(
+    who: Person,
+    options?: { relayOnly?: boolean; viewport?: { width: number; height: number } },
+  ): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -163,7 +166,7 @@ export async function startCallRig(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ca
     async phoneOf(who, options = {}) {
       const context = await browser.newContext({
         baseURL,
-        viewport: phone,
+        viewport: options.viewport ?? phone,
         locale: 'ja-JP',
         timezoneId: 'Asia/Tokyo',
       });

@@ -156,6 +156,41 @@ describe.skipIf(!canRun)('emergency voice calls', () => {
     expect(await callRecords(staff)).toHaveLength(before + 1);
   });
 
+  test("from the desk (1440 px): the phone button in a man's talk; the call shrinks to a bar kept over other screens", async () => {
+    const { page: desk, context } = await rig.phoneOf('staff', { viewport: { width: 1440, height: 900 } });
+    await openManTalk(desk);
+    await desk.getByRole('button', { name: jaMember.calls.callButton }).click();
+    await showing(desk, jaMember.calls.startPrompt);
+    await press(desk, jaMember.calls.start);
+    await showing(man, jaMember.calls.incoming);
+    await press(man, jaMember.calls.accept);
+    await showing(desk, jaMember.calls.inCall);
+    await expect.poll(() => connectionState(desk)).toBe('connected');
+
+    // Shrunk to a bar, the call stays on top while staff open the men's table from the side navigation.
+    await press(desk, jaMember.calls.minimize);
+    const bar = desk.getByRole('region', { name: jaMember.calls.bar(people.man.name) });
+    await bar.waitFor();
+    await desk
+      .getByRole('navigation', { name: jaMember.shell.nav })
+      .getByRole('link', { name: '男性会員' })
+      .click();
+    await desk.getByRole('table').waitFor();
+    expect(await bar.isVisible()).toBe(true);
+    expect(await connectionState(desk)).toBe('connected');
+    await shoot(desk, 'bar-desk-1440');
+    const mute = bar.getByRole('button', { name: jaMember.calls.mute });
+    await mute.click();
+    expect(await mute.getAttribute('aria-pressed')).toBe('true');
+
+    await bar.getByRole('button', { name: jaMember.calls.hangUp }).click();
+    await showing(man, jaMember.calls.reasons.ended);
+    await showing(desk, jaMember.calls.reasons.ended);
+    await press(man, ja.app.close);
+    await press(desk, ja.app.close);
+    await context.close();
+  });
+
   test('a man calls staff from /contact; declining stops the ring and tells him', async () => {
     await staff.goto('/');
     await waitForStaffList(man);

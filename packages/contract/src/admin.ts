@@ -209,13 +209,26 @@ export type AddConversationBody = z.input<typeof AddConversationBody>;
 export const AddConversationReply = z.object({ conversation_id: z.number() });
 export type AddConversationReply = z.infer<typeof AddConversationReply>;
 
-// POST /api/auditlog {ssid, page} -> {rows, isEnd} (the owner only)
-export const AuditLogBody = z
-  .object({ ssid, page: numberOrDigits.pipe(z.number().int().min(0).max(100_000)).default(0) })
-  .strict();
-export type AuditLogBody = z.input<typeof AuditLogBody>;
 export const AUDIT_ACTIONS = ['add', 'update', 'delete', 'image', 'profile', 'photo', 'sessions', 'security'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** A day of the filter, in Japan time: 2026-11-26. */
+const auditDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: jaMember.audit.badDate })
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00+09:00`)), { error: jaMember.audit.badDate });
+// POST /api/auditlog {ssid, page, person?, action?, from?, to?} -> {rows, isEnd} (the owner only).
+// person: part of the name of who acted or whose record it is; from/to: days in Japan time, both included.
+export const AuditLogBody = z
+  .object({
+    ssid,
+    page: numberOrDigits.pipe(z.number().int().min(0).max(100_000)).default(0),
+    person: z.string().trim().max(50, { error: jaMember.audit.badPerson }).optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: ja.errors.badRequest }).optional(),
+    from: auditDay.optional(),
+    to: auditDay.optional(),
+  })
+  .strict();
+export type AuditLogBody = z.input<typeof AuditLogBody>;
 /** A user record as the audit log keeps it: never the password or its hash. */
 export const AuditSnapshot = z.object({
   id: z.string(),
@@ -234,7 +247,8 @@ export const AuditRow = z.object({
   date: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   actor: z.object({ uid: z.number().nullable(), name: z.string() }),
-  target: z.object({ uid: z.number(), role: z.number() }),
+  // name: the record's name when the change was made (kept after the record is deleted).
+  target: z.object({ uid: z.number(), role: z.number(), name: z.string() }),
   before: AuditSnapshot.nullable(),
   after: AuditSnapshot.nullable(),
   password_reset: z.boolean(),

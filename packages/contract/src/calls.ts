@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MemberTableBody, MemberTableReply } from './back-office.js';
 import {
   AddConversationBody,
   AddConversationReply,
@@ -184,6 +185,7 @@ export const CALLS = {
   deluser: { body: DelUserBody, reply: UserRowsReply },
   uploadUserImage: { body: UploadUserImageBody, reply: UserRowsReply },
   auditlog: { body: AuditLogBody, reply: AuditLogReply },
+  'members/table': { body: MemberTableBody, reply: MemberTableReply },
   // Conversations and messages
   conversations: { body: ConversationsBody, reply: ConversationsReply },
   get_conversation: { body: GetConversationBody, reply: GetConversationReply },

@@ -23,3 +23,4 @@ export * from './sessions.js';
 export * from './setting.js';
 export * from './women.js';
 export * from './permissions.js';
+export * from './back-office.js';

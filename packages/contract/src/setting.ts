@@ -85,6 +85,8 @@ export const SettingListBody = z
     ssid,
     status: z.enum(SETTING_STATUSES, { error: ja.errors.badRequest }).optional(),
     page: numberOrDigits.pipe(z.number().int().min(0).max(100_000)).default(0),
+    /** Staff: only the requests of this man or woman (the back office's member panel); ignored for members. */
+    member: uid.optional(),
   })
   .strict();
 

@@ -139,6 +139,16 @@ export type ReadyEvent = z.infer<typeof ReadyEvent>;
 export const ReloadEvent = z.object({ type: z.literal('reload') });
 export type ReloadEvent = z.infer<typeof ReloadEvent>;
 
+/** staff only: a setting request was made or decided (product.md §2.8): boards and badges refresh. */
+export const SettingEvent = z.object({
+  type: z.literal('setting'),
+  id: z.number(),
+  status: z.enum(['requested', 'arranged', 'declined', 'cancelled']),
+  man: z.string(),
+  woman: z.string(),
+});
+export type SettingEvent = z.infer<typeof SettingEvent>;
+
 export const ServerFrame = z.discriminatedUnion('type', [
   MessageEvent,
   DeleteEvent,
@@ -147,6 +157,7 @@ export const ServerFrame = z.discriminatedUnion('type', [
   NotificationsEvent,
   ReadyEvent,
   ReloadEvent,
+  SettingEvent,
   ...CALL_SERVER_FRAMES,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;

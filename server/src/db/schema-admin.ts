@@ -24,6 +24,8 @@ export const auditLog = pgTable(
     // No foreign key: the record outlives the user it describes (a deletion is logged too).
     targetId: integer('target_id').notNull(),
     targetRole: integer('target_role').notNull(),
+    // The record's name at the time, so the log names a deleted person as they were (product.md §2.8).
+    targetName: varchar('target_name', { length: 50 }),
     before: jsonb('before').$type<AuditSnapshot>(),
     after: jsonb('after').$type<AuditSnapshot>(),
     // The password was set or changed (its value is never logged).

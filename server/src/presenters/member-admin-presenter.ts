@@ -8,7 +8,11 @@ export function presentAudit(record: AuditRecord): AuditRow {
     date: record.createdAt.toISOString(),
     action: record.action,
     actor: { uid: record.actorId, name: record.actorName },
-    target: { uid: record.targetId, role: record.targetRole },
+    target: {
+      uid: record.targetId,
+      role: record.targetRole,
+      name: record.targetName ?? record.after?.name ?? record.before?.name ?? '',
+    },
     before: record.before ?? null,
     after: record.after ?? null,
     password_reset: record.passwordReset,

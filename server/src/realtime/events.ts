@@ -1,4 +1,4 @@
-import type { CallServerFrame } from '@enishi/contract';
+import type { CallServerFrame, SettingStatus } from '@enishi/contract';
 import type { MessageFact } from '../services/message.js';
 import type { GroupReadMarks } from '@enishi/contract';
 
@@ -39,6 +39,11 @@ export interface RealtimeEventMap {
    * that placed or took the call), else to every socket of theirs except `exceptSocket`.
    */
   'call.signal': { frame: CallServerFrame; toSocket?: string; exceptSocket?: string };
+  /**
+   * A setting request was made or decided (product.md §18): every staff socket on every instance refreshes
+   * its board and badge, and a new one shows a toast (product.md §2.8).
+   */
+  'setting.changed': { id: number; status: SettingStatus; man: string; woman: string };
   /** A staff member's first socket opened or last one closed (to staff and male members). */
   'presence.changed': { uid: number; isOnline: boolean };
 }

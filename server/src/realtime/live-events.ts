@@ -75,6 +75,14 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
       socket.send(event.frame);
       if (event.frame.type === 'cancelCall' && event.toSocket !== undefined) socket.carryCall(false);
       return;
+    case 'setting.changed':
+      return socket.send({
+        type: 'setting',
+        id: event.id,
+        status: event.status,
+        man: event.man,
+        woman: event.woman,
+      });
     case 'presence.changed':
       return socket.send({ type: 'updateConnection', uid: event.uid, isOnline: event.isOnline });
     case 'session.ended':

@@ -214,32 +214,12 @@ export class ConversationRepository {
         lastBody: last.body,
         lastImageCount: last.imageCount,
         lastAt: last.createdAt,
-        unread: this.unreadCount(viewer),
+        unread: unreadCountSql(viewer),
       })
       .from(conversations)
       .leftJoin(member, eq(member.id, conversations.memberId))
       .leftJoinLateral(last, sql`true`)
       .$dynamic();
-  }
-
-  /** Unread messages (the rule's) newer than what the viewer has read, in the current conversation row. */
-  private unreadCount(viewer: Reader) {
-    const unread = countsAsUnreadSql(viewer, {
-      kind: conversations.kind,
-      senderId: sql.raw('unread_m.sender_id'),
-      senderRole: sql.raw('unread_s.role'),
-    });
-    return sql<number>`(
-      select count(*)::int from ${messages} as unread_m
-      left join ${users} as unread_s on unread_s.id = unread_m.sender_id
-      where unread_m.conversation_id = ${conversations.id}
-        and unread_m.deleted_at is null
-        and ${unread}
-        and unread_m.id > coalesce((
-          select r.last_read_message_id from ${conversationReads} as r
-          where r.conversation_id = ${conversations.id} and r.user_id = ${viewer.uid}
-        ), 0)
-    )`.mapWith(Number);
   }
 
   /**
@@ -352,4 +332,27 @@ export class ConversationRepository {
       .innerJoin(users, eq(users.id, conversationReads.userId))
       .where(eq(conversationReads.conversationId, conversationId));
   }
+}
+
+/**
+ * Unread messages (the rule's) newer than what the viewer has read, in the current `conversations` row of the
+ * query (the room lists, the member tables of the back office).
+ */
+export function unreadCountSql(viewer: Reader) {
+  const unread = countsAsUnreadSql(viewer, {
+    kind: conversations.kind,
+    senderId: sql.raw('unread_m.sender_id'),
+    senderRole: sql.raw('unread_s.role'),
+  });
+  return sql<number>`(
+    select count(*)::int from ${messages} as unread_m
+    left join ${users} as unread_s on unread_s.id = unread_m.sender_id
+    where unread_m.conversation_id = ${conversations.id}
+      and unread_m.deleted_at is null
+      and ${unread}
+      and unread_m.id > coalesce((
+        select r.last_read_message_id from ${conversationReads} as r
+        where r.conversation_id = ${conversations.id} and r.user_id = ${viewer.uid}
+      ), 0)
+  )`.mapWith(Number);
 }

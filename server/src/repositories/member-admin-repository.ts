@@ -37,7 +37,7 @@ export type UpdateResult =
   | { outcome: 'missing' }
   | { outcome: 'taken' };
 
-function kindCondition(kind: RecordKind): SQL {
+export function kindCondition(kind: RecordKind): SQL {
   if (kind === 'men') return eq(users.role, ROLE.male);
   if (kind === 'women') return eq(users.role, ROLE.female);
   return between(users.role, 1, ROLE.staffMenuLimit);

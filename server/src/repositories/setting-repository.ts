@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SettingStatus } from '@enishi/contract';
 import type { Database } from '../db/client.js';
@@ -14,7 +14,7 @@ export interface SettingRequestRow extends SettingRequestRecord {
 }
 
 /** Whose requests a list holds (product.md §18.2). */
-export type SettingScope = { all: true } | { manId: number } | { womanId: number };
+export type SettingScope = { all: true } | { manId: number } | { womanId: number } | { memberId: number };
 
 export interface NewSettingRequest {
   manId: number;
@@ -72,6 +72,9 @@ export class SettingRepository {
     const where: SQL[] = [];
     if ('manId' in scope) where.push(eq(settingRequests.manId, scope.manId));
     if ('womanId' in scope) where.push(eq(settingRequests.womanId, scope.womanId));
+    if ('memberId' in scope) {
+      where.push(or(eq(settingRequests.manId, scope.memberId), eq(settingRequests.womanId, scope.memberId))!);
+    }
     if (status) where.push(eq(settingRequests.status, status));
     const rows = await this.selectRows()
       .where(and(...where))

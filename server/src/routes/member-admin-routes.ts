@@ -9,12 +9,15 @@ import type { MemberAdminService, MemberInput } from '../services/member-admin-s
 import type { ProfileImageService } from '../services/profile-image-service.js';
 import type { SessionService } from '../services/session-service.js';
 import { presentSession } from '../presenters/session-presenter.js';
+import type { MemberTableService } from '../services/member-table-service.js';
+import { presentMemberTableRow } from '../presenters/member-table-presenter.js';
 
 /** A data URL of a 5,000,000-byte image is about 6.7 MB; the JSON around it is small. */
 const IMAGE_CALL_BODY_LIMIT = Math.ceil((LIMITS.imageBytes * 4) / 3) + 64 * 1024;
 
 interface Deps {
   memberAdmin: MemberAdminService;
+  memberTable: MemberTableService;
   profileImages: ProfileImageService;
   sessions: SessionService;
 }
@@ -73,8 +76,15 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
     { bodyLimit: IMAGE_CALL_BODY_LIMIT },
   );
 
+  // The back office's member tables (product.md §2.8).
+  calls.session('members/table', 'member.manage', async ({ body, actor }) => {
+    const page = await services.memberTable.page(actor, body);
+    return { rows: page.rows.map(presentMemberTableRow), total: page.total };
+  });
+
   calls.session('auditlog', 'audit.read', async ({ body, actor }) => {
-    const page = await services.memberAdmin.auditLog(actor, body.page);
+    const { page: number, ssid: _ssid, ...query } = body;
+    const page = await services.memberAdmin.auditLog(actor, number, query);
     return { rows: page.rows.map(presentAudit), isEnd: page.isEnd };
   });
 

@@ -76,6 +76,11 @@ describe('setting requests (/api/setting/*)', () => {
     expect(staff.requested).toBeGreaterThanOrEqual(1);
     expect((await list('hanako')).rows).toEqual([]);
     expect((await list('jiro')).rows).toEqual([]);
+    // The back office's member panel: staff narrow to one man or woman; a member cannot widen their list.
+    expect((await list('staff', { member: who.hanako!.uid })).rows.map((row) => row.id)).toContain(id);
+    expect((await list('staff', { member: who.taro!.uid })).rows.map((row) => row.id)).toContain(id);
+    expect((await list('staff', { member: who.jiro!.uid })).rows.some((row) => row.id === id)).toBe(false);
+    expect((await list('jiro', { member: who.taro!.uid })).rows.some((row) => row.id === id)).toBe(false);
   });
 
   it.each([

@@ -15,7 +15,7 @@ export function settingRoutes(
   }));
 
   calls.session('setting/list', 'setting.read', async ({ body, actor }) => {
-    const page = await services.settings.list(actor, body.status, body.page);
+    const page = await services.settings.list(actor, body.status, body.page, body.member);
     return { rows: page.rows.map(presentSetting), isEnd: page.isEnd, requested: page.requested };
   });
 

@@ -65,6 +65,8 @@ import { UserService } from './user-service.js';
 import { SettingService } from './setting-service.js';
 import { WomenService } from './women-service.js';
 import { EnquiryService } from './enquiry-service.js';
+import { MemberTableService } from './member-table-service.js';
+import { MemberTableRepository } from '../repositories/member-table-repository.js';
 
 export interface Services {
   sessions: SessionService;
@@ -78,6 +80,7 @@ export interface Services {
   media: MediaService;
   delivery: Delivery;
   memberAdmin: MemberAdminService;
+  memberTable: MemberTableService;
   profileImages: ProfileImageService;
   contentImages: ContentImageService;
   news: NewsService;
@@ -196,7 +199,7 @@ export function createServices(
     enquiry: config.enquiry ? new EnquiryService(config.enquiry) : null,
     ...matchmaking(
       db,
-      { profilePhotos, profileImages, conversations, posting, users: userRepository },
+      { profilePhotos, profileImages, conversations, posting, users: userRepository, delivery },
       clock,
     ),
     sessions,
@@ -225,6 +228,7 @@ export function createServices(
     ),
     media,
     delivery,
+    memberTable: new MemberTableService(new MemberTableRepository(db)),
     memberAdmin: new MemberAdminService(
       new MemberAdminRepository(db),
       userRepository,
@@ -373,6 +377,7 @@ function matchmaking(
     conversations: ConversationService;
     posting: MessagePosting;
     users: UserRepository;
+    delivery: Delivery;
   },
   clock: Clock,
 ): Pick<Services, 'women' | 'settings'> {
@@ -393,6 +398,7 @@ function matchmaking(
     deps.posting,
     (actor, kind, womanId) => women.mayAskFor(actor, kind, womanId),
     clock,
+    deps.delivery,
   );
   return { women, settings };
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
-  ROLE,
+  can,
   WOMAN_PUBLIC_FIELDS,
   isStaffRole,
   jaMember,
@@ -112,7 +112,7 @@ const FavoriteReply = z.union([
   z.object({ rows: z.array(z.unknown()) }).transform((reply) => reply.rows),
 ]);
 
-const mayBrowse = (actor: Actor): boolean => actor.role === ROLE.male || isStaffRole(actor.role);
+const mayBrowse = (actor: Actor): boolean => can(actor, 'women.browse');
 
 export class EnquiryService {
   private readonly origin: string;
@@ -204,7 +204,7 @@ export class EnquiryService {
   async list(actor: Actor, kind: SiteKind, input: EntryListInput) {
     if (!mayBrowse(actor)) throw forbidden();
     const favorites =
-      actor.role === ROLE.male ? new Set(await this.favoriteIds(actor, kind)) : new Set<number>();
+      can(actor, 'women.favorite') ? new Set(await this.favoriteIds(actor, kind)) : new Set<number>();
     const { favorites: onlyFavorites, ...query } = input.query ?? {};
     if (onlyFavorites) return this.favoriteList(actor, kind, input, [...favorites]);
     const reply = this.parse(
@@ -249,7 +249,7 @@ export class EnquiryService {
     if (!mayBrowse(actor)) throw forbidden();
     const [entry, favorites] = await Promise.all([
       this.entry(actor, kind, id),
-      actor.role === ROLE.male ? this.favoriteIds(actor, kind) : Promise.resolve([]),
+      can(actor, 'women.favorite') ? this.favoriteIds(actor, kind) : Promise.resolve([]),
     ]);
     const profile: Record<string, number | number[] | string | null> = Object.fromEntries(
       WOMAN_PUBLIC_FIELDS.map((field) => [field, null]),
@@ -274,7 +274,7 @@ export class EnquiryService {
   }
 
   async favoriteIds(actor: Actor, kind: SiteKind): Promise<number[]> {
-    if (actor.role !== ROLE.male) throw forbidden();
+    if (!can(actor, 'women.favorite')) throw forbidden();
     const reply = this.parse(
       FavoriteReply,
       await this.post('/member/getFavorite', { userId: actor.uid, ...this.common(actor, kind) }),
@@ -284,7 +284,7 @@ export class EnquiryService {
   }
 
   async setFavorite(actor: Actor, kind: SiteKind, id: number, on: boolean): Promise<void> {
-    if (actor.role !== ROLE.male) throw forbidden();
+    if (!can(actor, 'women.favorite')) throw forbidden();
     await this.post('/member/updateFavorite', {
       userId: actor.uid,
       ...this.common(actor, kind),

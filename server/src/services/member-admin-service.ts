@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { Delivery } from '../realtime/delivery.js';
-import type { AuditRepository } from '../repositories/audit-repository.js';
+import type { AuditFilter, AuditRepository } from '../repositories/audit-repository.js';
 import type { MemberAdminRepository } from '../repositories/member-admin-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import { insertAudit } from '../repositories/audit-repository.js';
@@ -40,6 +40,10 @@ export interface MemberPhotoFiles {
   of(uid: number): Promise<string[]>;
   remove(paths: string[]): Promise<void>;
 }
+
+const DAY_MS = 86_400_000;
+/** Midnight of a day (YYYY-MM-DD) in Japan. */
+const japanDayStart = (day: string) => new Date(`${day}T00:00:00+09:00`);
 
 /** The audit log's view of a record: never the password hash. */
 export function auditSnapshot(user: UserRecord): AuditSnapshot {
@@ -84,6 +88,7 @@ export class MemberAdminService {
       action,
       targetId: (after ?? before)!.id,
       targetRole: (after ?? before)!.role,
+      targetName: (after ?? before)!.name,
       before: before && auditSnapshot(before),
       after: after && auditSnapshot(after),
       passwordReset,
@@ -229,10 +234,23 @@ export class MemberAdminService {
     await this.managed(actor, uid);
   }
 
-  /** The audit log, newest first (the owner only). */
-  async auditLog(actor: Actor, page: number): Promise<{ rows: AuditRecord[]; isEnd: boolean }> {
+  /**
+   * The audit log, newest first (the owner only), narrowed by person, action and days (Japan time, both
+   * days included; product.md §2.8).
+   */
+  async auditLog(
+    actor: Actor,
+    page: number,
+    query: { person?: string; action?: AuditAction; from?: string; to?: string } = {},
+  ): Promise<{ rows: AuditRecord[]; isEnd: boolean }> {
     if (!can(actor, 'audit.read')) throw forbidden();
-    const rows = await this.audits.page(page * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE + 1);
+    const filter: AuditFilter = {
+      ...(query.person ? { person: query.person } : {}),
+      ...(query.action ? { action: query.action } : {}),
+      ...(query.from ? { since: japanDayStart(query.from) } : {}),
+      ...(query.to ? { until: new Date(japanDayStart(query.to).getTime() + DAY_MS) } : {}),
+    };
+    const rows = await this.audits.page(page * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE + 1, filter);
     return { rows: rows.slice(0, AUDIT_PAGE_SIZE), isEnd: rows.length <= AUDIT_PAGE_SIZE };
   }
 }

@@ -189,6 +189,7 @@ export class ProfileService {
       action,
       targetId: user.id,
       targetRole: user.role,
+      targetName: user.name,
       before: null,
       after: null,
       passwordReset: false,

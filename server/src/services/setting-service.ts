@@ -22,6 +22,7 @@ import type {
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { ConversationService } from './conversation-service.js';
 import type { MessagePosting } from './message-posting.js';
+import type { Delivery } from '../realtime/delivery.js';
 import type { Actor } from './session-service.js';
 
 export interface SettingInput {
@@ -49,7 +50,18 @@ export class SettingService {
     private readonly posting: MessagePosting,
     private readonly mayBrowse: MayBrowse,
     private readonly clock: Clock,
+    private readonly delivery: Delivery | null = null,
   ) {}
+
+  /** Tells every staff socket, on every instance, after the commit (product.md §2.8). */
+  private async tellStaff(id: number, status: SettingStatus, man: string, woman: string): Promise<void> {
+    await this.delivery?.toAudience({ memberIds: [], staff: true }, 'setting.changed', {
+      id,
+      status,
+      man,
+      woman,
+    });
+  }
 
   async add(actor: Actor, kind: SiteKind, input: SettingInput): Promise<number> {
     if (!can(actor, 'setting.request')) throw forbidden();
@@ -70,13 +82,14 @@ export class SettingService {
       note: input.note ?? '',
       now: new Date(now),
     });
+    await this.tellStaff(created.id, 'requested', actor.name, woman.name);
     return created.id;
   }
 
   /** Staff: every request; a man: his own; a woman: hers once arranged (product.md §18.2). */
-  async list(actor: Actor, status: SettingStatus | undefined, page: number) {
+  async list(actor: Actor, status: SettingStatus | undefined, page: number, member?: number) {
     let scope: SettingScope;
-    if (isStaffRole(actor.role)) scope = { all: true };
+    if (isStaffRole(actor.role)) scope = member ? { memberId: member } : { all: true };
     else if (roleGroup(actor.role) === 'men') scope = { manId: actor.uid };
     else if (roleGroup(actor.role) === 'women') {
       if (status && status !== 'arranged') return { rows: [], isEnd: true, requested: 0 };
@@ -112,6 +125,7 @@ export class SettingService {
     );
     if (!decided) throw notRequested();
     const row = { ...request, ...decided };
+    await this.tellStaff(row.id, row.status, row.manName ?? '', row.womanName ?? '');
     if (decided.status === 'arranged') return this.announce(actor, row, now);
     if (decided.status === 'declined') await this.tellMan(actor, row, now);
     return row;

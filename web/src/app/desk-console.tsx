@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, 
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { phoneFor } from '@/features/call/controller';
 import { MemberPane } from '@/features/desk/components/member-pane';
 import { MessageSearch } from '@/features/desk/components/message-search';
 import { RoomList } from '@/features/rooms/components/room-list';
@@ -161,7 +162,12 @@ export function DeskConsole({
         {conversationId === null ? (
           <NoTalk title={title ?? jaMember.desk.console} />
         ) : (
-          <TalkScreen key={conversationId} conversationId={conversationId} focusMessageId={focusMessageId} />
+          <TalkScreen
+            key={conversationId}
+            conversationId={conversationId}
+            focusMessageId={focusMessageId}
+            phoneFor={phoneFor}
+          />
         )}
       </div>
       {third ? <MemberPane uid={row?.type === 'men' || row?.type === 'women' ? row.uid : null} /> : null}

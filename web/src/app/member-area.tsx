@@ -1,10 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { queryClient } from '@/lib/query-client';
-import { AppLayout } from '@/components/layouts/app-layout';
+import { AppLayout, useDeskLayout } from '@/components/layouts/app-layout';
 import { CallLayer } from '@/features/call/components/call-layer';
+import { useSettingEvents } from '@/features/setting/hooks/use-setting-events';
+import { useSession } from '@/lib/session';
+import { isStaffRole } from '@enishi/contract';
 import { startMemberServices } from './member-services';
+import { AppLoading } from './app-loading';
+
+/** Staff's desktop shell: its own chunk, never loaded by members. */
+const StaffShell = lazy(async () => ({ default: (await import('./staff-shell')).StaffShell }));
+
+/** Staff hear of setting requests live, whatever screen is open (product.md §2.8). */
+function SettingEvents() {
+  useSettingEvents();
+  return null;
+}
 
 /**
  * The member area's root, loaded with its first screen: the query cache around its screens, and the member
@@ -13,9 +26,19 @@ import { startMemberServices } from './member-services';
 export function MemberArea() {
   const navigate = useNavigate();
   useEffect(() => startMemberServices(navigate), [navigate]);
+  // Staff at a desk (1024 px and more) get the back office's side navigation instead (product.md §2.8).
+  const desk = useDeskLayout();
+  const staff = isStaffRole(useSession()?.role ?? 0);
   return (
     <QueryClientProvider client={queryClient}>
-      <AppLayout />
+      {staff ? <SettingEvents /> : null}
+      {desk ? (
+        <Suspense fallback={<AppLoading />}>
+          <StaffShell />
+        </Suspense>
+      ) : (
+        <AppLayout />
+      )}
       {/* Above every member screen: a call goes on while the user moves between screens. */}
       <CallLayer />
     </QueryClientProvider>

@@ -11,6 +11,7 @@ import type * as MemberAdminScreens from './routes/member-admin';
 import type * as ProfileAdminScreens from './routes/profile-admin';
 import type * as SettingScreens from './routes/settings';
 import type { ScreenHandle } from './screen-handle';
+import type { LayoutHandle } from '@/components/layouts/app-layout';
 
 /** Every screen is its own chunk, loaded when first visited. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -145,7 +146,11 @@ export const routes: RouteObject[] = [
               rooms('talkrooms', ja.screens.talkrooms, 'st'),
               rooms('talkrooms/setting', ja.screens.talkroomsSetting, 'st'),
               rooms('talkrooms/men', ja.screens.talkroomsMen, 'men'),
-              { path: 'setting/requests', lazy: settingScreen('SettingRequestsScreen') },
+              {
+                path: 'setting/requests',
+                handle: { wide: true } satisfies LayoutHandle,
+                lazy: settingScreen('SettingRequestsScreen'),
+              },
               rooms('talkrooms/women', ja.screens.talkroomsWomen, 'women'),
               { path: 'applications', lazy: profileAdmin('ApplicationsScreen') },
               { path: 'replies', lazy: screen(() => import('./routes/replies')) },

@@ -1,4 +1,7 @@
+import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDeskLayout } from '@/components/layouts/app-layout';
+import { Spinner } from '@/components/ui/spinner';
 import { MemberNotes } from '@/features/desk/components/member-notes';
 import { ja, type MemberKind, jaMember } from '@enishi/contract';
 import { AuditLog } from '@/features/members/components/audit-log';
@@ -23,8 +26,21 @@ const menu = (kind: MemberKind) =>
     );
   };
 
+/** The member tables (product.md §2.8): their own chunk with the table library, for staff at a desk only. */
+const MemberTableScreen = lazy(async () => ({
+  default: (await import('./member-table')).MemberTableScreen,
+}));
+
 const list = (kind: MemberKind, title = memberKinds[kind].titles.list) =>
   function ListScreen() {
+    const desk = useDeskLayout();
+    if (desk) {
+      return (
+        <Suspense fallback={<Spinner label={ja.app.loading} />}>
+          <MemberTableScreen kind={kind} title={title} />
+        </Suspense>
+      );
+    }
     return (
       <Page title={title}>
         <MemberList kind={kind} />

@@ -45,6 +45,8 @@ export type LayoutHandle = {
   fill?: boolean;
   /** The screen is part of the staff desk: it fills the screen too where the desk is shown. */
   desk?: boolean;
+  /** In the staff back office, the screen takes the whole width beside the navigation (boards, tables). */
+  wide?: boolean;
 };
 
 /** Whether the staff desk is shown (product.md §2.6): staff, on a screen 1024 px wide or more. */

@@ -1,4 +1,11 @@
-import type { CallServerFrame, DeleteEvent, ErrorEvent, MessageEvent, ReadEvent } from '@enishi/contract';
+import type {
+  CallServerFrame,
+  DeleteEvent,
+  ErrorEvent,
+  MessageEvent,
+  ReadEvent,
+  SettingEvent,
+} from '@enishi/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /*
@@ -21,6 +28,8 @@ export type ChatEvents = {
   call: CallServerFrame;
   /** An `error` frame that answers no message (a call frame the server refused, say). */
   error: ErrorEvent;
+  /** Staff: a setting request was made or decided (product.md §2.8). */
+  setting: SettingEvent;
 };
 
 let status: ChatStatus = 'offline';
@@ -33,6 +42,7 @@ const eventListeners: { [K in keyof ChatEvents]: Set<(event: ChatEvents[K]) => v
   reload: new Set(),
   call: new Set(),
   error: new Set(),
+  setting: new Set(),
 };
 
 export function emitChatEvent<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void {

@@ -242,6 +242,9 @@ function onFrame(data: string): void {
       if (frame.client_id) updateEntry(frame.client_id, { status: 'failed', error: frame.error });
       else emitChatEvent('error', frame);
       return;
+    case 'setting':
+      emitChatEvent('setting', frame); // staff: setting requests (product.md §2.8)
+      return;
     default:
       emitChatEvent('call', frame); // voice calls (product.md §17)
   }

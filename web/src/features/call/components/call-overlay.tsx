@@ -1,5 +1,5 @@
 import { ja, jaMember } from '@enishi/contract';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNow } from '@/lib/use-now';
 import { cx } from '@/components/ui/class-names';
 import { HandsetIcon, MicIcon, MicOffIcon, SpeakerIcon } from '@/components/ui/icons';
@@ -33,7 +33,12 @@ export function CallOverlay({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const open = call.phase !== 'idle';
+  // In a call the view may shrink to a bar on top, so the app stays usable (product.md §17).
+  const [small, setSmall] = useState(false);
+  const live = call.phase === 'connecting' || call.phase === 'active';
+  if (small && !live) setSmall(false);
+  const bar = small && live;
+  const open = call.phase !== 'idle' && !bar;
 
   useEffect(() => {
     const element = dialog.current;
@@ -51,6 +56,9 @@ export function CallOverlay({
     dialog.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }, [call.phase]);
 
+  if (bar && call.party) {
+    return <CallBar call={call} actions={actions} onExpand={() => setSmall(false)} />;
+  }
   if (!open || !call.party) return null;
   const party = call.party;
   return (
@@ -82,7 +90,51 @@ export function CallOverlay({
       </div>
       <Body call={call} titleId={titleId} />
       <Actions call={call} actions={actions} />
+      {live ? (
+        <button type="button" className="call__minimize" onClick={() => setSmall(true)}>
+          {jaMember.calls.minimize}
+        </button>
+      ) : null}
     </dialog>
+  );
+}
+
+/** The call shrunk to a bar at the top: who, how long, mute, hang up, and back to the full view. */
+function CallBar({
+  call,
+  actions,
+  onExpand,
+}: {
+  call: CallState;
+  actions: CallActions;
+  onExpand: () => void;
+}) {
+  const now = useNow(1000);
+  const seconds = call.connectedAt === null ? 0 : Math.max(0, (now.getTime() - call.connectedAt) / 1000);
+  const name = call.party?.name ?? '';
+  return (
+    <section className="call-bar" aria-label={jaMember.calls.bar(name)} data-call-phase={call.phase}>
+      <button type="button" className="call-bar__expand" onClick={onExpand} title={jaMember.calls.expand}>
+        <span className="call-bar__name">{jaMember.calls.bar(name)}</span>
+        <span className="call-bar__time">
+          {call.phase === 'active' ? clock(seconds) : jaMember.calls.connecting}
+        </span>
+        <span className="visually-hidden">{jaMember.calls.expand}</span>
+      </button>
+      <button
+        type="button"
+        className="call-bar__button"
+        aria-pressed={call.muted}
+        onClick={actions.toggleMute}
+      >
+        {call.muted ? <MicOffIcon size={18} /> : <MicIcon size={18} />}
+        <span>{jaMember.calls.mute}</span>
+      </button>
+      <button type="button" className="call-bar__button call-bar__button--end" onClick={actions.hangUp}>
+        <HandsetIcon size={18} />
+        <span>{jaMember.calls.hangUp}</span>
+      </button>
+    </section>
   );
 }
 

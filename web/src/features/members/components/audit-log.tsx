@@ -1,96 +1,148 @@
-import { ja, type AuditRow, type AuditSnapshot, jaMember, roleGroup } from '@enishi/contract';
+import { AUDIT_ACTIONS, ja, jaMember, type AuditAction, type AuditRow, type Lookups } from '@enishi/contract';
+import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
 import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuditLog } from '../api/get-audit-log';
-import './members.css';
+import { allAuditRows, useAuditLog, type AuditFilter } from '../api/get-audit-log';
+import { useLookups } from '../api/lookups';
+import { actionLabel, auditCsv, auditLines, kindLabel, subjectName } from '../utils/audit-text';
 import { japanDateTime } from '../utils/date-format';
+import './members.css';
 
-const kindLabel = (role: number) => jaMember.members.kinds[roleGroup(role) ?? 'staff'];
-
-/** One side of a change, in the words of the form. */
-function describe(snapshot: AuditSnapshot): string {
-  const parts = [`${snapshot.name}（ID: ${snapshot.id}）`];
-  if (roleGroup(snapshot.role) === 'men' && ja.ranks[snapshot.rank])
-    parts.push(`${jaMember.members.fields.rank}: ${ja.ranks[snapshot.rank]}`);
-  if (snapshot.introducer) parts.push(`${jaMember.members.fields.introducer}: ${snapshot.introducer}`);
-  return parts.join(' / ');
-}
-
-/** A value of a profile change as text: lists joined, nothing as 未設定. */
-const valueText = (value: unknown): string =>
-  value === null || value === '' || (Array.isArray(value) && value.length === 0)
-    ? jaMember.profile.unset
-    : Array.isArray(value)
-      ? value.join('・')
-      : typeof value === 'boolean'
-        ? jaMember.security[value ? 'on' : 'off']
-        : String(value);
-
-const fieldLabel = (field: string): string =>
-  (jaMember.profile.fields as Record<string, string>)[field] ??
-  jaMember.security.auditField[field] ??
-  (field === 'photo' ? jaMember.profile.photos.title : field);
+const t = jaMember.audit;
 
 /** /staff/audit: who added, changed or deleted which member or staff record, and when (the owner only). */
 export function AuditLog() {
-  const log = useAuditLog();
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const log = useAuditLog(filter);
+  const lookups = useLookups().data;
   const rows = log.data?.pages.flatMap((page) => page.rows) ?? [];
-  if (log.isPending) return <Spinner label={ja.app.loading} />;
-  if (log.isError && rows.length === 0) {
-    return (
-      <p className="notice-box" role="alert">
-        {errorMessage(log.error)}
-      </p>
-    );
-  }
   return (
     <div className="audit">
-      <p className="audit__lead">{jaMember.audit.lead}</p>
-      {rows.length === 0 ? <p className="notice-box">{jaMember.audit.empty}</p> : null}
+      <p className="audit__lead">{t.lead}</p>
+      <AuditFilters onApply={setFilter} />
+      <ExportButton filter={filter} lookups={lookups} />
+      {log.isPending ? <Spinner label={ja.app.loading} /> : null}
+      {log.isError && rows.length === 0 ? (
+        <p className="notice-box" role="alert">
+          {errorMessage(log.error)}
+        </p>
+      ) : null}
+      {log.isSuccess && rows.length === 0 ? <p className="notice-box">{t.empty}</p> : null}
       <ol className="audit__rows">
         {rows.map((row) => (
-          <AuditEntry key={row.id} row={row} />
+          <AuditEntry key={row.id} row={row} lookups={lookups} />
         ))}
       </ol>
-      <MoreButton query={log}>{jaMember.audit.more}</MoreButton>
+      <MoreButton query={log}>{t.more}</MoreButton>
     </div>
   );
 }
 
-function AuditEntry({ row }: { row: AuditRow }) {
-  const subject = row.after ?? row.before;
+function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
+  const id = useId();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const action = text('action');
+    onApply({
+      ...(text('person') ? { person: text('person') } : {}),
+      ...((AUDIT_ACTIONS as readonly string[]).includes(action) ? { action: action as AuditAction } : {}),
+      ...(text('from') ? { from: text('from') } : {}),
+      ...(text('to') ? { to: text('to') } : {}),
+    });
+  }
+  return (
+    <form className="audit__filters" aria-label={t.filters} onSubmit={submit} onReset={() => onApply({})}>
+      <div className="audit__filter">
+        <label htmlFor={`${id}-person`}>{t.person}</label>
+        <input id={`${id}-person`} name="person" type="search" maxLength={50} className="audit__input" />
+      </div>
+      <div className="audit__filter">
+        <label htmlFor={`${id}-action`}>{t.action}</label>
+        <select id={`${id}-action`} name="action" className="audit__input" defaultValue="">
+          <option value="">{t.allActions}</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {actionLabel(action)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="audit__filter">
+        <label htmlFor={`${id}-from`}>{t.from}</label>
+        <input id={`${id}-from`} name="from" type="date" className="audit__input" />
+      </div>
+      <div className="audit__filter">
+        <label htmlFor={`${id}-to`}>{t.to}</label>
+        <input id={`${id}-to`} name="to" type="date" className="audit__input" />
+      </div>
+      <div className="audit__filter-actions">
+        <Button type="submit" variant="primary">
+          {t.apply}
+        </Button>
+        <Button type="reset" variant="quiet">
+          {t.clear}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** CSV for Excel of every row the filter matches (product.md §2.8). */
+function ExportButton({ filter, lookups }: { filter: AuditFilter; lookups: Lookups | undefined }) {
+  const [busy, setBusy] = useState(false);
+  async function exportCsv() {
+    setBusy(true);
+    try {
+      const { rows, complete } = await allAuditRows(filter);
+      const url = URL.createObjectURL(
+        new Blob([auditCsv(rows, lookups)], { type: 'text/csv;charset=utf-8' }),
+      );
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = t.csvFile;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      if (!complete) toast(t.exportLimit(rows.length));
+    } catch (error) {
+      toast(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <p className="audit__export">
+      <Button type="button" variant="secondary" busy={busy} disabled={busy} onClick={() => void exportCsv()}>
+        {busy ? t.exporting : t.exportCsv}
+      </Button>
+    </p>
+  );
+}
+
+function AuditEntry({ row, lookups }: { row: AuditRow; lookups: Lookups | undefined }) {
+  const lines = auditLines(row, lookups);
   return (
     <li className="audit__row">
       <p className="audit__head">
-        <span className={`audit__action audit__action--${row.action}`}>
-          {jaMember.audit.actions[row.action]}
-        </span>
+        <span className={`audit__action audit__action--${row.action}`}>{actionLabel(row.action)}</span>
         <span className="audit__subject">
-          {kindLabel(row.target.role)} {subject?.name ?? `#${row.target.uid}`}
+          {kindLabel(row.target.role)} {subjectName(row)}
         </span>
       </p>
       <p className="audit__meta">
         <time dateTime={row.date}>{japanDateTime.format(new Date(row.date))}</time>
-        <span>{jaMember.audit.by(row.actor.name)}</span>
-        {row.password_reset ? <span>{jaMember.audit.passwordReset}</span> : null}
+        <span>{t.by(row.actor.name || t.unknownPerson)}</span>
       </p>
-      {row.action === 'update' && row.before && row.after ? (
+      {lines.length > 0 ? (
         <dl className="audit__change">
-          <dt>{jaMember.audit.before}</dt>
-          <dd>{describe(row.before)}</dd>
-          <dt>{jaMember.audit.after}</dt>
-          <dd>{describe(row.after)}</dd>
-        </dl>
-      ) : null}
-      {row.changes ? (
-        <dl className="audit__change">
-          {Object.entries(row.changes).map(([field, [before, after]]) => (
-            <div key={field} className="audit__change-row">
-              <dt>{fieldLabel(field)}</dt>
-              <dd>
-                {valueText(before)} → {valueText(after)}
-              </dd>
+          {lines.map((line, index) => (
+            <div key={`${line.field}-${index}`} className="audit__change-row">
+              <dt>{line.field}</dt>
+              <dd>{line.before ? `${line.before} → ${line.after}` : line.after}</dd>
             </div>
           ))}
         </dl>

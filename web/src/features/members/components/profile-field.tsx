@@ -1,4 +1,5 @@
 import { PROFILE_FIELDS, type LookupItem, type ProfileField, jaMember } from '@enishi/contract';
+import { ComboboxField } from '@/components/ui/combobox';
 import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
 import { SelectField } from './select-field';
@@ -14,6 +15,8 @@ interface FieldProps {
 }
 
 const p = jaMember.profile;
+/** The long code lists, searched in a combobox instead of scrolled in a select. */
+const SEARCHED = new Set<string>(['companies', 'occupations', 'media']);
 
 /** One profile field as its kind asks: a select, checkboxes, a number, text or a date. */
 export function ProfileFieldControl({ field, value, choices, error, onChange }: FieldProps) {
@@ -22,6 +25,20 @@ export function ProfileFieldControl({ field, value, choices, error, onChange }: 
   const id = `profile-${field}`;
   switch (spec.kind) {
     case 'code':
+      // A long list (companies, occupations) is searched rather than scrolled (product.md §2.8).
+      if ('lookup' in spec && SEARCHED.has(spec.lookup)) {
+        return (
+          <ComboboxField
+            id={id}
+            label={label}
+            error={error}
+            value={value === null ? '' : String(value)}
+            options={choices.map((item) => ({ value: String(item.code), label: item.label }))}
+            {...('required' in spec ? {} : { empty: { value: '', label: p.unset } })}
+            onChange={(next) => onChange(next === '' ? null : Number(next))}
+          />
+        );
+      }
       return (
         <SelectField
           id={id}

@@ -60,3 +60,12 @@ export function usePartyProfile(uid: number | null) {
     staleTime: 60_000,
   });
 }
+
+/** POST /api/setting/list {member}: staff read one man's or woman's requests (the back office's member panel). */
+export function useMemberSettings(uid: number) {
+  return useQuery({
+    queryKey: [...settingsQueryKey, 'member', uid],
+    queryFn: () => api('setting/list', { page: 0, member: uid }),
+    staleTime: 5_000,
+  });
+}

@@ -21,7 +21,7 @@ import { SettingCard } from './setting-card';
 import './setting.css';
 
 /** Staff's decision on one request: choose a slot and a place to arrange, or give a reason to decline. */
-function Decide({ row }: { row: SettingRow }) {
+export function Decide({ row }: { row: SettingRow }) {
   const id = useId();
   const [slot, setSlot] = useState<number | null>(null);
   const [place, setPlace] = useState('');
@@ -137,7 +137,13 @@ export function SettingRequests() {
             aria-current={each === status ? 'page' : undefined}
             onClick={(event) => {
               event.preventDefault();
-              setParams({ status: each }, { replace: true });
+              setParams(
+                (previous) => {
+                  previous.set('status', each);
+                  return previous;
+                },
+                { replace: true },
+              );
             }}
           >
             {jaMember.setting.status[each]}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/**
+ * axe-core (from npm) injected into the page and run on the whole document: the violations, each with the
+ * elements it found, as short lines a failing test can print.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated over DevTools, so the app's CSP (script-src 'self') does not stop it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    return (await axe.run(document)).violations;
+  });
+  return (violations as Violation[]).map(
+    (each) =>
+      `${each.id} (${each.impact}): ${each.help} — ${each.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}

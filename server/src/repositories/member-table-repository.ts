@@ -1,0 +1,106 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { MemberTableSort } from '@enishi/contract';
+import type { Database } from '../db/client.js';
+import { conversations, sessions, users } from '../db/schema.js';
+import { memberProfiles } from '../db/schema-profile.js';
+import type { Reader } from '../rules/conversation-rules.js';
+import { unreadCountSql } from './conversation-repository.js';
+import { kindCondition, type RecordKind } from './member-admin-repository.js';
+
+/** One page of a member table (product.md §2.8). */
+export interface MemberTableQuery {
+  kind: RecordKind;
+  /** Part of the name or login ID; empty matches everyone. */
+  keyword: string;
+  /** 0: every rank. */
+  rank: number;
+  /** -1: every entry type. */
+  entryType: number;
+  sort: MemberTableSort;
+  desc: boolean;
+  offset: number;
+  limit: number;
+}
+
+export interface MemberTableItem {
+  uid: number;
+  loginId: string;
+  name: string;
+  role: number;
+  rank: number;
+  entryType: number | null;
+  lastActivity: Date | null;
+  unread: number;
+  conversationId: number | null;
+}
+
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The last use of the app (the newest session's last request) or the last message in their talk with staff. */
+const lastActivity = sql<Date | null>`greatest(
+  (select max(s.last_seen_at) from ${sessions} as s where s.user_id = ${users.id}),
+  ${conversations.lastActivityAt}
+)`.mapWith((value: unknown) => (value === null ? null : new Date(value as string)));
+
+/**
+ * The member tables of the back office: users of one kind with their desk talk (last activity, the viewer's
+ * unread count) and profile (entry type), sorted by any column, one page at a time. SQL only.
+ */
+export class MemberTableRepository {
+  constructor(private readonly db: Database) {}
+
+  async page(query: MemberTableQuery, viewer: Reader): Promise<{ rows: MemberTableItem[]; total: number }> {
+    const conditions: (SQL | undefined)[] = [kindCondition(query.kind)];
+    if (query.keyword) {
+      const pattern = containsPattern(query.keyword);
+      conditions.push(or(ilike(users.name, pattern), ilike(users.loginId, pattern)));
+    }
+    // A man's rank is on his record; a woman's (D to VVV) in her profile.
+    const rank =
+      query.kind === 'women'
+        ? sql<number>`coalesce(${memberProfiles.womenRank}, 0)`
+        : sql<number>`${users.rank}`;
+    if (query.rank > 0) conditions.push(sql`${rank} = ${query.rank}`);
+    if (query.entryType >= 0) conditions.push(eq(memberProfiles.entryType, query.entryType));
+    const where = and(...conditions);
+    const unread = unreadCountSql(viewer);
+    const column: Record<MemberTableSort, SQL> = {
+      name: sql`${users.name}`,
+      id: sql`${users.loginId}`,
+      rank,
+      entry_type: sql`${memberProfiles.entryType}`,
+      activity: lastActivity,
+      unread,
+    };
+    const order = query.desc ? desc : asc;
+    const sorted = column[query.sort];
+    const [rows, total] = await Promise.all([
+      this.db
+        .select({
+          uid: users.id,
+          loginId: users.loginId,
+          name: users.name,
+          role: users.role,
+          rank: rank.mapWith(Number),
+          entryType: memberProfiles.entryType,
+          lastActivity,
+          unread,
+          conversationId: conversations.id,
+        })
+        .from(users)
+        .leftJoin(conversations, eq(conversations.memberId, users.id))
+        .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+        .where(where)
+        // Nulls (never active, no profile) last either way; then a stable order by id.
+        .orderBy(sql`${order(sorted)} nulls last`, order(users.id))
+        .offset(query.offset)
+        .limit(query.limit),
+      this.db
+        .select({ count: count() })
+        .from(users)
+        .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+        .where(where),
+    ]);
+    return { rows, total: total[0]?.count ?? 0 };
+  }
+}

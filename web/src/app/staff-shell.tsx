@@ -1,0 +1,170 @@
+import { can, ja, jaMember } from '@enishi/contract';
+import type { ComponentType } from 'react';
+import { NavLink, Outlet, useMatches } from 'react-router';
+import { useNewApplicationCount } from '@/lib/applications';
+import { useCounters } from '@/lib/notifications';
+import { useSession } from '@/lib/session';
+import { LogoutButton } from '@/components/logout-button';
+import type { LayoutHandle } from '@/components/layouts/app-layout';
+import { cx } from '@/components/ui/class-names';
+import { CountBadge } from '@/components/ui/count-badge';
+import {
+  ChatsIcon,
+  HistoryIcon,
+  HomeIcon,
+  ListIcon,
+  MegaphoneIcon,
+  NewsIcon,
+  PersonAddIcon,
+  SendIcon,
+  StaffIcon,
+  UserEditIcon,
+  CheckCircleIcon,
+} from '@/components/ui/icons';
+import { UserIcon } from '@/components/ui/user-icon';
+import { useSettings } from '@/features/setting/api/settings';
+import './staff-shell.css';
+
+type NavItem = {
+  to: string;
+  label: string;
+  Icon: ComponentType<{ size?: number }>;
+  count?: number;
+  /** Other paths that belong to this entry (its sub-screens). */
+  also?: string[];
+  end?: boolean;
+};
+
+/** The setting requests waiting for staff (the first page's `requested`, product.md §18.2). */
+function useWaitingSettings(): number {
+  return useSettings('requested').data?.pages[0]?.requested ?? 0;
+}
+
+/** The entries of the side navigation (product.md §2.8), the owner's two last. */
+function useNavItems(role: number): NavItem[] {
+  const counters = useCounters();
+  const waiting = useWaitingSettings();
+  const applications = useNewApplicationCount(true);
+  const s = jaMember.shell;
+  const items: NavItem[] = [
+    { to: '/', label: s.home, Icon: HomeIcon, end: true },
+    {
+      to: '/talkrooms',
+      label: s.talks,
+      Icon: ChatsIcon,
+      count: counters.fromMen + counters.fromWomen + counters.setting,
+      also: ['/talk/', '/strooms', '/search'],
+    },
+    { to: '/menlist', label: s.men, Icon: UserEditIcon, also: ['/men/'] },
+    { to: '/womenlist', label: s.women, Icon: UserEditIcon, also: ['/women/', '/managewomen'] },
+    {
+      to: '/setting/requests',
+      label: s.settings,
+      Icon: CheckCircleIcon,
+      count: waiting,
+      also: ['/setting/'],
+    },
+    { to: '/applications', label: s.applications, Icon: PersonAddIcon, count: applications },
+    { to: '/news/menu', label: s.news, Icon: NewsIcon, also: ['/news/'] },
+    { to: '/managead', label: s.banners, Icon: MegaphoneIcon },
+    { to: '/men/send', label: s.send, Icon: SendIcon, also: ['/women/send'] },
+    { to: '/replies', label: s.replies, Icon: ListIcon },
+  ];
+  if (can({ role }, 'staff.manage')) {
+    items.push(
+      {
+        to: '/staff/list',
+        label: s.staff,
+        Icon: StaffIcon,
+        also: ['/staff/menu', '/staff/add', '/staff/edit'],
+      },
+      { to: '/staff/audit', label: s.audit, Icon: HistoryIcon },
+    );
+  }
+  return items;
+}
+
+/** Whether an entry stands for the current path: its own route or one of its sub-screens. */
+function isCurrent(item: NavItem, path: string): boolean {
+  if (item.end) return path === item.to;
+  return (
+    path === item.to || path.startsWith(`${item.to}/`) || (item.also ?? []).some((p) => path.startsWith(p))
+  );
+}
+
+/**
+ * The staff back office from 1024 px (product.md §2.8): a side navigation with the counts of unread talks,
+ * waiting setting requests and new applications, and the screen beside it. No bottom tab bar; phones keep
+ * the member layout (components/layouts/app-layout.tsx).
+ */
+export function StaffShell() {
+  const session = useSession();
+  const role = session?.role ?? 0;
+  const items = useNavItems(role);
+  const matches = useMatches();
+  const path = matches.at(-1)?.pathname ?? '/';
+  const fill = matches.some((match) => {
+    const handle = match.handle as LayoutHandle | undefined;
+    return handle?.fill || handle?.desk;
+  });
+  const wide = matches.some((match) => (match.handle as LayoutHandle | undefined)?.wide);
+
+  return (
+    <div className="staff-shell">
+      <nav className="staff-shell__nav" aria-label={jaMember.shell.nav}>
+        <p className="staff-shell__brand">
+          <span className="staff-shell__mark" aria-hidden="true">
+            {ja.app.shortName}
+          </span>
+          <span className="staff-shell__latin">{ja.app.latinName}</span>
+        </p>
+        <ul className="staff-shell__list">
+          {items.map((item) => (
+            <NavEntry key={item.to} item={item} current={isCurrent(item, path)} />
+          ))}
+        </ul>
+        {session ? (
+          <div className="staff-shell__user">
+            <p className="staff-shell__who">
+              <span className="visually-hidden">{jaMember.shell.signedIn}</span>
+              <UserIcon name={session.name} role={session.role} image={session.image} />
+              <span className="staff-shell__name">{session.name}</span>
+            </p>
+            <LogoutButton className="staff-shell__logout" block={false} />
+          </div>
+        ) : null}
+      </nav>
+      <main
+        id="main"
+        className={cx(
+          'staff-shell__main',
+          fill && 'staff-shell__main--fill',
+          wide && 'staff-shell__main--wide',
+        )}
+      >
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function NavEntry({ item, current }: { item: NavItem; current: boolean }) {
+  const { to, label, Icon, count = 0 } = item;
+  return (
+    <li>
+      <NavLink
+        to={to}
+        end={item.end}
+        className={cx('staff-shell__link', current && 'staff-shell__link--current')}
+        aria-current={current ? 'page' : undefined}
+      >
+        <Icon size={20} />
+        <span className="staff-shell__label">
+          {label}
+          {count > 0 ? <span className="visually-hidden">{jaMember.shell.count(count)}</span> : null}
+        </span>
+        <CountBadge count={count} />
+      </NavLink>
+    </li>
+  );
+}

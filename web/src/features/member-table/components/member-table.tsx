@@ -1,0 +1,323 @@
+import { ENTRY_TYPES, MEMBER_TABLE_PAGE_SIZES, ja, jaMember, type MemberTableRow } from '@enishi/contract';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowSelectionState,
+  type SortingState,
+  type Table,
+} from '@tanstack/react-table';
+import { useId, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { Spinner } from '@/components/ui/spinner';
+import { cx } from '@/components/ui/class-names';
+import { useMemberTable, type MemberTableQuery } from '../api/member-table';
+import { dataColumns, isSortKey, ranksOf, type TableKind } from '../utils/columns';
+import { SelectionBar } from './selection-bar';
+import './member-table.css';
+
+const t = jaMember.table;
+
+const NO_ROWS: MemberTableRow[] = [];
+
+type Filters = Pick<MemberTableQuery, 'keyword' | 'rank' | 'entry_type'>;
+
+/** The checkbox column: rows are chosen for a bulk send (men and women). */
+function selectColumn(): ColumnDef<MemberTableRow, unknown> {
+  return {
+    id: 'select',
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        className="member-table__check"
+        aria-label={t.selectAll}
+        checked={table.getIsAllPageRowsSelected()}
+        ref={(input) => {
+          if (input) input.indeterminate = table.getIsSomePageRowsSelected();
+        }}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        className="member-table__check"
+        aria-label={t.selectRow(row.original.name)}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  };
+}
+
+/**
+ * A member table of the back office (product.md §2.8), in the style of react-admin: sorted by any column,
+ * filtered by keyword, rank and entry type, paged on the server (10,000 members read 50 at a time), rows
+ * chosen for a bulk send; a row's name opens the record beside the table.
+ */
+export function MemberTable({
+  kind,
+  label,
+  openUid,
+  onOpen,
+}: {
+  kind: TableKind;
+  /** 男性会員, 女性会員, スタッフ. */
+  label: string;
+  openUid: number | null;
+  onOpen: (row: MemberTableRow) => void;
+}) {
+  const [filters, setFilters] = useState<Filters>({ keyword: '', rank: 0, entry_type: -1 });
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'activity', desc: true }]);
+  const [paging, setPaging] = useState({ pageIndex: 0, pageSize: 50 });
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const sort = sorting[0];
+  const query: MemberTableQuery = {
+    kind,
+    ...filters,
+    sort: sort && isSortKey(sort.id) ? sort.id : 'activity',
+    desc: sort?.desc ?? true,
+    page: paging.pageIndex,
+    size: paging.pageSize as MemberTableQuery['size'],
+  };
+  const result = useMemberTable(query);
+  const total = result.data?.total ?? 0;
+  const columns = useMemo(
+    () => (kind === 'staff' ? dataColumns(kind) : [selectColumn(), ...dataColumns(kind)]),
+    [kind],
+  );
+  // eslint-disable-next-line react-hooks/incompatible-library -- the table keeps no state of its own here
+  const table = useReactTable({
+    data: result.data?.rows ?? NO_ROWS,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.uid),
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    rowCount: total,
+    state: { sorting, pagination: paging, rowSelection: selection },
+    onSortingChange: (next) => {
+      setSorting(next);
+      setPaging((old) => ({ ...old, pageIndex: 0 }));
+    },
+    onPaginationChange: setPaging,
+    onRowSelectionChange: setSelection,
+  });
+  const applyFilters = (next: Filters) => {
+    setFilters(next);
+    setPaging((old) => ({ ...old, pageIndex: 0 }));
+  };
+
+  return (
+    <div className="member-table">
+      <TableFilters kind={kind} filters={filters} onApply={applyFilters} />
+      {kind === 'staff' ? null : (
+        <SelectionBar kind={kind} selected={selection} onClear={() => setSelection({})} />
+      )}
+      <div className="member-table__scroll" aria-busy={result.isFetching || undefined}>
+        <table className="member-table__table">
+          <caption className="visually-hidden">{t.caption(label)}</caption>
+          <TableHead table={table} />
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr
+                key={row.id}
+                data-member-row={row.original.uid}
+                className={cx(row.original.uid === openUid && 'member-table__row--open')}
+                aria-selected={row.getIsSelected()}
+                onClick={(event: MouseEvent) => {
+                  // A click anywhere on the row opens it; the checkbox and the name's button do their own.
+                  if (!(event.target as HTMLElement).closest('input, button, a')) onOpen(row.original);
+                }}
+              >
+                {row.getVisibleCells().map((cell) =>
+                  cell.column.id === 'name' ? (
+                    <th key={cell.id} scope="row">
+                      <button
+                        type="button"
+                        className="member-table__open"
+                        aria-expanded={row.original.uid === openUid}
+                        onClick={() => onOpen(row.original)}
+                      >
+                        {row.original.name}
+                      </button>
+                    </th>
+                  ) : (
+                    <td key={cell.id} className={`member-table__cell--${cell.column.id}`}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {result.isPending ? <Spinner label={ja.app.loading} /> : null}
+        {result.isError ? (
+          <p className="notice-box" role="alert">
+            {errorMessage(result.error)}
+          </p>
+        ) : null}
+        {result.isSuccess && total === 0 ? <p className="notice-box">{t.empty}</p> : null}
+      </div>
+      <Pager table={table} total={total} />
+    </div>
+  );
+}
+
+function TableHead({ table }: { table: Table<MemberTableRow> }) {
+  return (
+    <thead>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header) => {
+            const sorted = header.column.getIsSorted();
+            const sortable = isSortKey(header.column.id);
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                className={`member-table__head--${header.column.id}`}
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+              >
+                {sortable ? (
+                  <button
+                    type="button"
+                    className="member-table__sort"
+                    onClick={header.column.getToggleSortingHandler()}
+                  >
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                    <span aria-hidden="true" className="member-table__arrow">
+                      {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '⇅'}
+                    </span>
+                  </button>
+                ) : (
+                  flexRender(header.column.columnDef.header, header.getContext())
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+function TableFilters({
+  kind,
+  filters,
+  onApply,
+}: {
+  kind: TableKind;
+  filters: Filters;
+  onApply: (filters: Filters) => void;
+}) {
+  const id = useId();
+  const [keyword, setKeyword] = useState(filters.keyword);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...filters, keyword: keyword.trim() });
+  };
+  return (
+    <form role="search" aria-label={t.filters} className="member-table__filters" onSubmit={submit}>
+      <div className="member-table__filter">
+        <label htmlFor={`${id}-keyword`}>{t.keyword}</label>
+        <input
+          id={`${id}-keyword`}
+          type="search"
+          maxLength={50}
+          className="member-table__input"
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+        />
+      </div>
+      {kind === 'staff' ? null : (
+        <div className="member-table__filter">
+          <label htmlFor={`${id}-rank`}>{t.rank}</label>
+          <select
+            id={`${id}-rank`}
+            className="member-table__input"
+            value={filters.rank}
+            onChange={(event) => onApply({ ...filters, rank: Number(event.target.value) })}
+          >
+            <option value={0}>{t.any}</option>
+            {ranksOf(kind)
+              .filter((item) => item.code > 0)
+              .map((item) => (
+                <option key={item.code} value={item.code}>
+                  {item.label}
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
+      {kind === 'women' ? (
+        <div className="member-table__filter">
+          <label htmlFor={`${id}-entry`}>{t.entryType}</label>
+          <select
+            id={`${id}-entry`}
+            className="member-table__input"
+            value={filters.entry_type}
+            onChange={(event) => onApply({ ...filters, entry_type: Number(event.target.value) })}
+          >
+            <option value={-1}>{t.any}</option>
+            {ENTRY_TYPES.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <button type="submit" className="btn btn--secondary member-table__apply">
+        <span className="btn__label">{t.search}</span>
+      </button>
+    </form>
+  );
+}
+
+function Pager({ table, total }: { table: Table<MemberTableRow>; total: number }) {
+  const { pageIndex, pageSize } = table.getState().pagination;
+  const pages = Math.max(1, table.getPageCount());
+  return (
+    <nav className="member-table__pager" aria-label={t.pageOf(pageIndex + 1, pages)}>
+      <p className="member-table__total" role="status">
+        {t.total(total)}
+      </p>
+      <label className="member-table__size">
+        <span>{t.pageSize}</span>
+        <select
+          className="member-table__input"
+          value={pageSize}
+          onChange={(event) => table.setPagination({ pageIndex: 0, pageSize: Number(event.target.value) })}
+        >
+          {MEMBER_TABLE_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="btn btn--quiet"
+        disabled={!table.getCanPreviousPage()}
+        onClick={() => table.previousPage()}
+      >
+        <span className="btn__label">{t.previous}</span>
+      </button>
+      <span className="member-table__page">{t.pageOf(pageIndex + 1, pages)}</span>
+      <button
+        type="button"
+        className="btn btn--quiet"
+        disabled={!table.getCanNextPage()}
+        onClick={() => table.nextPage()}
+      >
+        <span className="btn__label">{t.next}</span>
+      </button>
+    </nav>
+  );
+}

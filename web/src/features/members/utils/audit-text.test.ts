@@ -1,0 +1,71 @@
+import { jaMember, type AuditRow, type Lookups } from '@enishi/contract';
+import { describe, expect, it } from 'vitest';
+import { auditCsv, auditLines, subjectName } from './audit-text';
+
+const base: AuditRow = {
+  id: 1,
+  date: '2026-11-26T01:00:00.000Z',
+  action: 'photo',
+  actor: { uid: 1, name: '山田 オーナー' },
+  target: { uid: 9, role: 101, name: '田中 一郎' },
+  before: null,
+  after: null,
+  password_reset: false,
+  changes: { photo: [null, 'added'] },
+};
+const lookups = {
+  prefectures: [{ code: 13, label: '東京都' }],
+  languages: [
+    { code: 1, label: '英語' },
+    { code: 2, label: '中国語' },
+  ],
+} as unknown as Lookups;
+const snapshot = { id: 'tanaka', name: '田中 一郎', role: 101, rank: 1, introducer: '', image: false };
+
+describe('the audit log in words', () => {
+  it('says a photo was added, never the raw "added", and names the person, never "#9"', () => {
+    expect(auditLines(base, lookups)).toEqual([{ field: '写真', before: '', after: '追加' }]);
+    expect(subjectName(base)).toBe('田中 一郎');
+    expect(subjectName({ ...base, target: { uid: 9, role: 101, name: '' } })).toBe(
+      jaMember.audit.unknownPerson,
+    );
+  });
+
+  it('shows codes by their labels and empty values as 未設定', () => {
+    const row: AuditRow = {
+      ...base,
+      action: 'profile',
+      changes: { prefecture: [null, 13], languages: [[1], [1, 2]] },
+    };
+    expect(auditLines(row, lookups)).toEqual([
+      { field: '都道府県', before: '未設定', after: '東京都' },
+      { field: '話せる言語', before: '英語', after: '英語・中国語' },
+    ]);
+  });
+
+  it('lists only the fields an update changed, rank by its name, and a password change without its value', () => {
+    const row: AuditRow = {
+      ...base,
+      action: 'update',
+      changes: null,
+      before: snapshot,
+      after: { ...snapshot, rank: 3, image: true },
+      password_reset: true,
+    };
+    expect(auditLines(row, lookups)).toEqual([
+      { field: 'ランク', before: '一般', after: 'VIP' },
+      { field: 'アイコン画像', before: 'なし', after: 'あり' },
+      { field: 'パスワード', before: '', after: '変更' },
+    ]);
+  });
+
+  it('writes CSV for Excel: BOM, CRLF, quoted cells, formulas defused', () => {
+    const csv = auditCsv([{ ...base, target: { uid: 9, role: 101, name: '=HYPERLINK("x")' } }], lookups);
+    expect(csv.startsWith('\uFEFF"日時","操作"')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(
+      '"写真変更","男性会員","\'=HYPERLINK(""x"")","山田 オーナー","写真","","追加"',
+    );
+  });
+});

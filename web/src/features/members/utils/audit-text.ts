@@ -1,0 +1,131 @@
+import {
+  PROFILE_FIELDS,
+  ja,
+  jaMember,
+  lookupLabel,
+  roleGroup,
+  type AuditRow,
+  type AuditSnapshot,
+  type Lookups,
+  type ProfileField,
+} from '@enishi/contract';
+import { japanDateTime } from './date-format';
+
+/*
+ * The audit log in words (product.md §2.8): every action and field by its Japanese label, values as the
+ * forms show them (codes by their labels, yes/no, added/deleted), people by the names stored with the row.
+ */
+
+export type AuditLine = { field: string; before: string; after: string };
+
+const t = jaMember.audit;
+
+export const kindLabel = (role: number): string => jaMember.members.kinds[roleGroup(role) ?? 'staff'];
+
+export const actionLabel = (action: string): string => t.actions[action] ?? t.values.changed;
+
+/** Who the row is about: the name the record had when the change was made. */
+export const subjectName = (row: AuditRow): string =>
+  row.target.name || row.after?.name || row.before?.name || t.unknownPerson;
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** One value of a profile field as the form shows it. */
+export function profileValue(field: string, value: unknown, lookups: Lookups | undefined): string {
+  if (isEmpty(value)) return jaMember.profile.unset;
+  const spec = PROFILE_FIELDS[field as ProfileField] as (typeof PROFILE_FIELDS)[ProfileField] | undefined;
+  if (spec && 'lookup' in spec) {
+    const items = lookups?.[spec.lookup] ?? [];
+    const codes = Array.isArray(value) ? value : [value];
+    return codes
+      .map((code) => (typeof code === 'number' ? lookupLabel(items, code) || String(code) : String(code)))
+      .join('・');
+  }
+  if (typeof value === 'boolean') return value ? t.values.yes : t.values.no;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map(String).join('・');
+  return t.values.changed;
+}
+
+const fieldLabel = (field: string): string =>
+  (jaMember.profile.fields as Record<string, string>)[field] ??
+  t.recordFields[field] ??
+  jaMember.security.auditField[field] ??
+  field;
+
+/** A value of the member record (the form's fields). */
+function recordValue(field: keyof AuditSnapshot, snapshot: AuditSnapshot): string {
+  const value = snapshot[field];
+  if (field === 'rank') return ja.ranks[snapshot.rank] || jaMember.profile.unset;
+  if (field === 'role') return ja.roles[snapshot.role] ?? kindLabel(snapshot.role);
+  if (field === 'image') return value ? t.values.yes : t.values.no;
+  return isEmpty(value) ? jaMember.profile.unset : String(value);
+}
+
+const RECORD_FIELDS: (keyof AuditSnapshot)[] = ['id', 'name', 'role', 'rank', 'introducer', 'image'];
+
+function recordLines(row: AuditRow): AuditLine[] {
+  const { before, after } = row;
+  const lines: AuditLine[] = [];
+  for (const field of RECORD_FIELDS) {
+    // Rank means nothing for women and staff.
+    if (field === 'rank' && roleGroup((after ?? before)?.role) !== 'men') continue;
+    const was = before ? recordValue(field, before) : '';
+    const now = after ? recordValue(field, after) : '';
+    if (row.action === 'update' ? was !== now : (was || now) && field !== 'image') {
+      lines.push({ field: fieldLabel(field), before: was, after: now });
+    }
+  }
+  if (row.password_reset)
+    lines.push({ field: t.recordFields.password!, before: '', after: t.values.changed });
+  return lines;
+}
+
+function changeLines(row: AuditRow, lookups: Lookups | undefined): AuditLine[] {
+  return Object.entries(row.changes ?? {}).map(([field, [before, after]]) => {
+    if (field === 'photo') {
+      return {
+        field: fieldLabel(field),
+        before: '',
+        after: isEmpty(after) ? t.values.photoDeleted : t.values.photoAdded,
+      };
+    }
+    if (field === 'order') return { field: fieldLabel(field), before: '', after: t.values.reordered };
+    return {
+      field: fieldLabel(field),
+      before: profileValue(field, before, lookups),
+      after: profileValue(field, after, lookups),
+    };
+  });
+}
+
+/** What changed, field by field, in words. */
+export function auditLines(row: AuditRow, lookups: Lookups | undefined): AuditLine[] {
+  return row.changes ? changeLines(row, lookups) : recordLines(row);
+}
+
+/** A CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
+const cell = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
+
+/**
+ * The log as CSV for Excel: UTF-8 with a byte order mark, CRLF, one line per changed field (a row without
+ * field changes gets one line of its own).
+ */
+export function auditCsv(rows: AuditRow[], lookups: Lookups | undefined): string {
+  const lines = [t.csvHeader.map(cell).join(',')];
+  for (const row of rows) {
+    const head = [
+      japanDateTime.format(new Date(row.date)),
+      actionLabel(row.action),
+      kindLabel(row.target.role),
+      subjectName(row),
+      row.actor.name || t.unknownPerson,
+    ];
+    const changes = auditLines(row, lookups);
+    for (const change of changes.length > 0 ? changes : [{ field: '', before: '', after: '' }]) {
+      lines.push([...head, change.field, change.before, change.after].map(cell).join(','));
+    }
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
