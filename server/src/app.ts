@@ -107,8 +107,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     deps.fairUse,
   );
   app.decorate('services', services);
-  app.addHook('onClose', async () => services.calls.close());
+  app.addHook('onClose', async () => {
+    services.delivery.stop();
+    await services.calls.close();
+  });
   await services.media.loadKey();
+  await services.delivery.start();
 
   installErrorHandler(app);
   installSecurityHeaders(

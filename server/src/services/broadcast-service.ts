@@ -17,7 +17,7 @@ import type { ConversationRepository } from '../repositories/conversation-reposi
 import type { NewMessage } from '../repositories/message-batch-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { MediaService } from './media-service.js';
-import type { MessagePosting } from './message-posting.js';
+import { bulkSendAudience, type MessagePosting } from './message-posting.js';
 import { policies } from './policies.js';
 import type { Actor } from './session-service.js';
 
@@ -109,8 +109,7 @@ export class BroadcastService {
       inputs,
       { type, senderId: actor.uid, historyClientId: history.clientId },
       { uid: actor.uid, ...sender },
-      (talk) =>
-        talk.kind === 'desk' ? { memberIds: [talk.memberId!], staff: false } : { memberIds: [], staff: true },
+      bulkSendAudience,
       discard,
     );
     return { count: found.length };
