@@ -31,6 +31,7 @@ import { mediaRoutes } from './routes/media-routes.js';
 import { memberAdminRoutes, profileImageRoutes } from './routes/member-admin-routes.js';
 import { newsRoutes } from './routes/news-routes.js';
 import { systemRoutes } from './routes/system-routes.js';
+import { Readiness } from './services/readiness.js';
 import { userRoutes } from './routes/user-routes.js';
 import { pushRoutes } from './routes/push-routes.js';
 import { settingRoutes } from './routes/setting-routes.js';
@@ -135,7 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     );
   });
 
-  systemRoutes(app);
+  systemRoutes(app, new Readiness(deps.database.db, fanout));
   const calls = apiCalls(app, services.sessions);
   authRoutes(calls, services);
   pushRoutes(calls, services);

@@ -8,6 +8,8 @@ export interface Fanout {
   /** Returns the function that unsubscribes. */
   subscribe(topic: string, handler: (payload: unknown) => void): () => void;
   close(): Promise<void>;
+  /** Whether it reaches the other instances now (Redis connected); in-process fan-outs always do. */
+  connected?(): boolean;
 }
 
 /** Freezes a JSON value all the way down, so the one copy can be shared by every subscriber. */
