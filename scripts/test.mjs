@@ -72,8 +72,17 @@ const vitest = (report, projects) => [
   `--outputFile.json=${report}`,
 ];
 
+// The unit and API tests run in a shuffled order, so a test that leans on another's leftovers fails here
+// and not by chance later. The seed is printed; TEST_SEED=<seed> repeats an order.
+const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
+console.log(`Test order seed: ${seed} (repeat with TEST_SEED=${seed})`);
+
 const steps = [
-  ['unit and API tests', 'npx', vitest(unitReport, ['contract', 'server', 'web'])],
+  [
+    `unit and API tests (shuffled, seed ${seed})`,
+    'npx',
+    [...vitest(unitReport, ['contract', 'server', 'web']), '--sequence.shuffle', `--sequence.seed=${seed}`],
+  ],
   // Alone, after the others: these time the server under attack.
   ['load tests', 'npx', vitest(loadReport, ['load'])],
   ['build', 'npm', ['run', 'build']],
