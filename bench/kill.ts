@@ -93,6 +93,35 @@ class Client {
   }
 }
 
+/** Reads what was stored and prints the figures. */
+async function report(databaseUrl: string, sent: Map<string, Sent>, staff: Client[]): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const rows = await sql<{ client_id: string; n: number }[]>`
+    select client_id::text, count(*)::int as n from messages where client_id is not null group by client_id`;
+  await sql.end();
+  const stored = new Map(rows.map((row) => [row.client_id, row.n]));
+  const acked = [...sent.entries()].filter(([, entry]) => entry.id !== undefined);
+  const lost = acked.filter(([clientId]) => !stored.has(clientId)).length;
+  let doubled = rows.filter((row) => row.n > 1).length;
+  let live = 0;
+  for (const [, entry] of acked) {
+    for (const reader of staff) {
+      const seen = reader.received.get(entry.id!);
+      if (seen && seen.at - entry.ackedAt! <= LIVE_MS) live += 1;
+    }
+  }
+  for (const reader of staff)
+    doubled += [...reader.received.values()].filter((seen) => seen.times > 1).length;
+  const pct = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(2)} %`;
+  console.log(`${'sent (client ids)'.padEnd(44)} ${sent.size}`);
+  console.log(`${'acknowledged'.padEnd(44)} ${acked.length} (${pct(acked.length, sent.size)})`);
+  console.log(
+    `${'staff got it live within 2 s of its echo'.padEnd(44)} ${pct(live, acked.length * staff.length)}`,
+  );
+  console.log(`${'lost (acknowledged, not stored)'.padEnd(44)} ${lost}`);
+  console.log(`${'doubled (stored twice or received twice)'.padEnd(44)} ${doubled}`);
+}
+
 function startInstance(port: number, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
 }
@@ -195,31 +224,7 @@ export async function benchKill(options: {
       await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => setTimeout(resolve, LIVE_MS));
 
-    const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
-    const rows = await sql<{ client_id: string; n: number }[]>`
-      select client_id::text, count(*)::int as n from messages where client_id is not null group by client_id`;
-    await sql.end();
-    const stored = new Map(rows.map((row) => [row.client_id, row.n]));
-    const acked = [...sent.entries()].filter(([, entry]) => entry.id !== undefined);
-    const lost = acked.filter(([clientId]) => !stored.has(clientId)).length;
-    let doubled = rows.filter((row) => row.n > 1).length;
-    let live = 0;
-    for (const [, entry] of acked) {
-      for (const reader of staff) {
-        const seen = reader.received.get(entry.id!);
-        if (seen && seen.at - entry.ackedAt! <= LIVE_MS) live += 1;
-      }
-    }
-    for (const reader of staff)
-      doubled += [...reader.received.values()].filter((seen) => seen.times > 1).length;
-    const pct = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(2)} %`;
-    console.log(`${'sent (client ids)'.padEnd(44)} ${sent.size}`);
-    console.log(`${'acknowledged'.padEnd(44)} ${acked.length} (${pct(acked.length, sent.size)})`);
-    console.log(
-      `${'staff got it live within 2 s of its echo'.padEnd(44)} ${pct(live, acked.length * staff.length)}`,
-    );
-    console.log(`${'lost (acknowledged, not stored)'.padEnd(44)} ${lost}`);
-    console.log(`${'doubled (stored twice or received twice)'.padEnd(44)} ${doubled}`);
+    await report(scratch.url, sent, staff);
   } finally {
     for (const client of clients) client.close();
     await balancer?.stop();

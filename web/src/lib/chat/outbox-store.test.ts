@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { testEntry as entry } from '@/testing/chat';
+import type * as OutboxModule from './outbox';
 
-type Outbox = typeof import('./outbox');
+type Outbox = typeof OutboxModule;
 
 /** The outbox as a page loads it: a fresh module (nothing in memory) over the same IndexedDB. */
 async function freshVisit(): Promise<Outbox> {
