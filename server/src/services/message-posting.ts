@@ -23,7 +23,9 @@ export interface Sender {
  * record in the history room the staff only.
  */
 export function bulkSendAudience(talk: Pick<ConversationAccess, 'kind' | 'memberId'>): Audience {
-  return talk.kind === 'desk' ? { memberIds: [talk.memberId!], staff: false } : { memberIds: [], staff: true };
+  return talk.kind === 'desk'
+    ? { memberIds: [talk.memberId!], staff: false }
+    : { memberIds: [], staff: true };
 }
 
 /** A committed message and the people it reaches. */
@@ -72,7 +74,11 @@ export class MessagePosting {
           return {
             id: row.id,
             topics: topicsOf(audience),
-            event: { event: 'message.created', message: this.fact(row), ...(bulkCopy ? { broadcast: true } : {}) },
+            event: {
+              event: 'message.created',
+              message: this.fact(row),
+              ...(bulkCopy ? { broadcast: true } : {}),
+            },
           };
         });
       },
