@@ -1,6 +1,8 @@
 // Voice calls (product.md §17) on loopback: how long from the caller's `calling` frame to the callee's ring,
 // and from the callee pressing accept to both connections connected, over N calls between two Chromium
 // phones with fake microphones. Runs inside a loopback-only network namespace (e2e/lib/netns.ts), so root.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
 import { startCallRig } from '../e2e/lib/call-rig.js';
@@ -60,6 +62,33 @@ async function oneCall(staff: Page, man: Page): Promise<[number, number]> {
   return [rangAt - calledAt, bothAt - acceptedAt];
 }
 
+const TURNSERVER = '/usr/bin/turnserver';
+
+/**
+ * The calls relay audio through a real TURN server (coturn), as the browser tests do: installed here when
+ * missing and run as root (as scripts/test.mjs installs its Debian packages); otherwise the section says
+ * what to install and is skipped.
+ */
+function ensureCoturn(): boolean {
+  if (existsSync(TURNSERVER)) return true;
+  if (process.getuid?.() !== 0) {
+    console.log('skipped: needs coturn (TURN server): sudo apt-get install -y coturn');
+    return false;
+  }
+  console.log('installing the Debian package coturn for the calls section');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'coturn'],
+  ]) {
+    if (spawnSync('apt-get', args, { stdio: 'inherit', env }).status !== 0) {
+      console.log('skipped: coturn could not be installed (apt-get install -y coturn)');
+      return false;
+    }
+  }
+  return existsSync(TURNSERVER);
+}
+
 export async function benchCalls(options: { calls?: number } = {}) {
   const count = options.calls ?? 50;
   console.log(`\nVoice calls (${count} calls, two Chromium phones, loopback)`);
@@ -67,6 +96,7 @@ export async function benchCalls(options: { calls?: number } = {}) {
     console.log('skipped: needs a network namespace (unshare -n), so root');
     return;
   }
+  if (!ensureCoturn()) return;
   // One staff member calls again and again: far above the fair-use limit of 6 calls a minute.
   const rig = await startCallRig({ CALLS_PER_MINUTE: '1000000' });
   try {

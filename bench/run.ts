@@ -8,6 +8,7 @@ import { benchTables } from './tables.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchCalls } from './calls.js';
 import { clusterFigures } from './cluster.js';
+import { benchKill } from './kill.js';
 import { benchFlood } from './flood.js';
 import { benchPush } from './push.js';
 import { benchSearch } from './search.js';
@@ -162,6 +163,21 @@ if (section('socket')) {
         '(the floor under every stored message)',
     );
   }
+}
+
+if (section('kill')) {
+  // 5b. Several instances while one keeps dying (decision 019): needs PostgreSQL and Redis.
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const redisUrl = process.env.BENCH_REDIS_URL ?? redisDb(process.env.TEST_REDIS_URL, 3);
+  if (postgresUrl && redisUrl)
+    await benchKill({
+      postgresUrl,
+      redisUrl,
+      members: Number(process.env.BENCH_KILL_MEMBERS ?? 1000),
+      rate: Number(process.env.BENCH_KILL_RATE ?? 200),
+      kills: Number(process.env.BENCH_KILLS ?? 10),
+    });
+  else console.log('\nKill: skipped (needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and a Redis URL)');
 }
 
 if (section('bulk')) {

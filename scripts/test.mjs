@@ -74,8 +74,21 @@ const vitest = (report, projects) => [
   `--outputFile.json=${report}`,
 ];
 
+// The unit and API tests run in a shuffled order, so a test that leans on another's leftovers fails here
+// and not by chance later. The seed is printed; TEST_SEED=<seed> repeats an order. The web suite still runs
+// in file order: web/src/features/talk/components/talk-screen.test.tsx shares one chat socket between its
+// tests, and its logout test leaves it stopped for those that follow (issue 25, left open).
+const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
+console.log(`Test order seed: ${seed} (repeat with TEST_SEED=${seed})`);
+const webReport = join(reports, 'web.json');
+
 const steps = [
-  ['unit and API tests', 'npx', vitest(unitReport, ['contract', 'server', 'web'])],
+  [
+    `unit and API tests (shuffled, seed ${seed})`,
+    'npx',
+    [...vitest(unitReport, ['contract', 'server']), '--sequence.shuffle', `--sequence.seed=${seed}`],
+  ],
+  ['web unit tests', 'npx', vitest(webReport, ['web'])],
   // Alone, after the others: these time the server under attack.
   ['load tests', 'npx', vitest(loadReport, ['load'])],
   ['build', 'npm', ['run', 'build']],
@@ -106,8 +119,12 @@ for (const [name, command, args] of steps) {
 }
 
 const unitOnly = counts(unitReport);
+const web = counts(webReport);
 const load = counts(loadReport);
-const unit = { passed: unitOnly.passed + load.passed, failed: unitOnly.failed + load.failed };
+const unit = {
+  passed: unitOnly.passed + web.passed + load.passed,
+  failed: unitOnly.failed + web.failed + load.failed,
+};
 const e2e = counts(e2eReport);
 const failed = unit.failed + e2e.failed + (status !== 0 && unit.failed + e2e.failed === 0 ? 1 : 0);
 console.log(

@@ -35,8 +35,8 @@ import { memberAdminRoutes, profileImageRoutes } from './routes/member-admin-rou
 import { newsRoutes } from './routes/news-routes.js';
 import { systemRoutes } from './routes/system-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
-import { readinessRoutes } from './routes/readiness-routes.js';
 import { metrics } from './lib/metrics.js';
+import { Readiness } from './services/readiness.js';
 import { userRoutes } from './routes/user-routes.js';
 import { pushRoutes } from './routes/push-routes.js';
 import { settingRoutes } from './routes/setting-routes.js';
@@ -121,8 +121,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     deps.fairUse,
   );
   app.decorate('services', services);
-  app.addHook('onClose', async () => services.calls.close());
+  app.addHook('onClose', async () => {
+    services.delivery.stop();
+    await services.calls.close();
+  });
   await services.media.loadKey();
+  await services.delivery.start();
 
   installErrorHandler(app);
   await installSecurityHeaders(
@@ -152,9 +156,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     );
   });
 
-  systemRoutes(app);
+  systemRoutes(app, new Readiness(deps.database.db, fanout));
   metricsRoutes(app, config.metricsToken);
-  readinessRoutes(app, deps.database.db);
   const calls = apiCalls(app, services.sessions);
   authRoutes(calls, services);
   secondFactorRoutes(calls, services);

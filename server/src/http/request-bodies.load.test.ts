@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/app.js';
+import { healthzP99, underAttackBound } from '../test/healthz-timing.js';
 
 /*
  * A load test: it measures how quickly the server answers while attacked, so it runs alone, after the other
@@ -45,6 +46,7 @@ describe('bodies before a session, under attack', () => {
   it('keeps /healthz quick while 8 clients send 30 MiB of nesting without a session', async () => {
     const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = ctx.app.server.address() as AddressInfo;
+    const baseline = await healthzP99(address, 200);
     // The attackers run in a thread of their own, so only the server's work shows in the timings.
     const attackers = new Worker(ATTACKERS, { eval: true, workerData: { port, clients: 8 } });
     const next = () =>
@@ -67,6 +69,6 @@ describe('bodies before a session, under attack', () => {
     const p99 = times[Math.ceil(times.length * 0.99) - 1] ?? Infinity;
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 401)).toBe(true);
-    expect(p99).toBeLessThan(100);
+    expect(p99).toBeLessThan(underAttackBound(baseline));
   }, 60_000);
 });

@@ -14,7 +14,7 @@ import { AppError } from '../errors.js';
 import type { Actor } from '../services/session-service.js';
 import { BadgeCounter } from './badge-counter.js';
 import { CallKeepAlive } from './call-keepalive.js';
-import { sendCatchUp } from './catch-up.js';
+import { SentByCatchUp, sendCatchUp } from './catch-up.js';
 import { clientIdOf, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
 import type { RealtimeEvent } from './events.js';
@@ -45,7 +45,8 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
  */
 export class ChatConnection {
   closed = false;
-  skipUpTo = 0;
+  private sent = new SentByCatchUp(null);
+  readonly alreadySent = (id: number): boolean => this.sent.has(id);
   openConversationId: number | null = null;
   readonly badges: BadgeCounter;
   private readonly session: SocketSession;
@@ -275,9 +276,8 @@ export class ChatConnection {
     );
     this.present = true;
     await services.calls.connected(actor, this.socketId);
-    const lastId = parsed.data.last_id;
-    const readyId = await sendCatchUp(services.messages, actor, lastId, this);
-    if (lastId != null) this.skipUpTo = readyId;
+    this.sent = new SentByCatchUp(parsed.data.last_id);
+    const readyId = await sendCatchUp(services.messages, actor, this.sent, this);
     if (this.closed) return;
     const held = this.held;
     this.held = null;

@@ -1,5 +1,6 @@
-import type { Fanout } from './fanout.js';
+import { sharedCopy, Subscribers, type Fanout } from './fanout.js';
 import type { Audience, RealtimeEvent, RealtimeEventMap, RealtimeEventName } from './events.js';
+import { MessageOrder, type LiveMessage, type OrderTiming, type StoredMessages } from './message-order.js';
 
 export const userTopic = (uid: number) => `user-${uid}`;
 /** Every staff socket listens here: staff belong to every conversation. */
@@ -18,6 +19,15 @@ export type SessionEvent = Extract<RealtimeEvent, { event: 'session.ended' | 'us
 };
 const changesSessions = (event: RealtimeEventName): event is SessionEvent['event'] =>
   event === 'session.ended' || event === 'user.changed';
+/** Every instance hears every new message here and hands it to its own sockets in id order (decision 019). */
+export const MESSAGES_TOPIC = 'messages';
+
+/** The topics an audience is reached by. */
+export function topicsOf(audience: Audience): string[] {
+  const topics = audience.memberIds.map(userTopic);
+  if (audience.staff) topics.push(STAFF_TOPIC);
+  return topics;
+}
 
 /**
  * Where push notifications will plug in: handed every event after the sockets have it, with the people it
@@ -27,23 +37,75 @@ export interface PushSender {
   send(audience: Audience, event: RealtimeEvent): Promise<void>;
 }
 
+/** How this instance orders new messages: with the stored messages when several instances write. */
+export interface DeliveryOptions {
+  stored?: StoredMessages | null;
+  onError?: (error: unknown) => void;
+  timing?: OrderTiming;
+}
+
 /**
  * The one way an event reaches people: to their open sockets now (one Fanout topic per member, one for all
  * staff) and to a push sender when there is one. Services call it only after their transaction has
  * committed; events are plain JSON, so a Fanout across instances carries them unchanged.
+ *
+ * New messages take their own way (decision 019): the writer hands each to this instance's sockets at once
+ * and publishes it once on MESSAGES_TOPIC; every instance passes what it hears through its MessageOrder,
+ * which hands each message on once, in id order, reading from the database what a dead writer never
+ * published.
  */
 export class Delivery {
   private readonly sessionWatchers: ((event: SessionEvent) => void)[] = [];
+  /** Sockets by topic, for new messages (other events reach them through the fan-out's topics). */
+  private readonly messageSockets: Subscribers;
+  private readonly order: MessageOrder;
+  private readonly onError: (error: unknown) => void;
+  private readonly unsubscribeMessages: () => void;
+  private readonly several: boolean;
 
   constructor(
     private readonly fanout: Fanout,
     private readonly push: PushSender | null = null,
-  ) {}
+    options: DeliveryOptions = {},
+  ) {
+    this.onError = options.onError ?? (() => {});
+    this.messageSockets = new Subscribers(this.onError);
+    this.order = new MessageOrder(
+      (message) => {
+        for (const topic of message.topics) this.messageSockets.deliver(topic, message.event);
+      },
+      options.stored ?? null,
+      this.onError,
+      options.timing,
+    );
+    this.several = options.stored != null;
+    // One instance: its writer's own copy is all there is (the fan-out would only hand it back).
+    this.unsubscribeMessages = this.several
+      ? fanout.subscribe(MESSAGES_TOPIC, (payload) => this.order.accept(payload as LiveMessage))
+      : () => {};
+  }
+
+  /** Reads where the stored messages stand; before the instance serves anyone. */
+  start(): Promise<void> {
+    return this.order.start();
+  }
+
+  stop(): void {
+    this.order.stop();
+    this.unsubscribeMessages();
+  }
 
   async deliver(audience: Audience, event: RealtimeEvent): Promise<void> {
-    const topics = audience.memberIds.map(userTopic);
-    if (audience.staff) topics.push(STAFF_TOPIC);
-    await Promise.all(topics.map((topic) => this.fanout.publish(topic, event)));
+    const topics = topicsOf(audience);
+    if (event.event === 'message.created') {
+      const message: LiveMessage = { id: event.message.id, topics, event };
+      // This instance's sockets at once; the others through the fan-out. A fan-out that is down (Redis
+      // restarting) keeps no one here waiting: the other instances read the message from the database.
+      this.order.accept(sharedCopy(JSON.stringify(message)) as LiveMessage);
+      if (this.several) void this.fanout.publish(MESSAGES_TOPIC, message).catch(this.onError);
+    } else {
+      await Promise.all(topics.map((topic) => this.fanout.publish(topic, event)));
+    }
     await this.push?.send(audience, event);
   }
 
@@ -95,7 +157,10 @@ export class Delivery {
   ): () => void {
     const topics = [...(isStaff ? [userTopic(uid), STAFF_TOPIC] : [userTopic(uid)]), ...extra];
     const handler = (payload: unknown) => onEvent(payload as RealtimeEvent);
-    const unsubscribes = topics.map((topic) => this.fanout.subscribe(topic, handler));
+    const unsubscribes = topics.flatMap((topic) => [
+      this.fanout.subscribe(topic, handler),
+      this.messageSockets.add(topic, handler),
+    ]);
     return () => {
       for (const unsubscribe of unsubscribes) unsubscribe();
     };

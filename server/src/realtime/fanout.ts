@@ -13,6 +13,8 @@ export interface Fanout {
    */
   onHealth?(listener: (healthy: boolean) => void): void;
   close(): Promise<void>;
+  /** Whether it reaches the other instances now (Redis connected); in-process fan-outs always do. */
+  connected?(): boolean;
 }
 
 /** Freezes a JSON value all the way down, so the one copy can be shared by every subscriber. */

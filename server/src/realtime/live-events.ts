@@ -7,8 +7,8 @@ import { messageFrame } from './message-frames.js';
 
 /** What a live event needs of the socket it reaches. */
 export interface LiveSocket {
-  /** Message ids up to this were sent by the catch-up (or the client had them). */
-  readonly skipUpTo: number;
+  /** Whether the message was sent by the catch-up, or the client said it had it (`last_id`). */
+  alreadySent(id: number): boolean;
   /** The talk on screen: its new messages are marked read as they arrive. */
   readonly openConversationId: number | null;
   readonly badges: BadgeCounter;
@@ -28,7 +28,7 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
   switch (event.event) {
     case 'message.created': {
       const message = event.message;
-      if (message.id <= socket.skipUpTo) return;
+      if (socket.alreadySent(message.id)) return;
       socket.sendJson(messageFrame(actor, message));
       metrics.messageDelivered(event.committedAt);
       if (message.from === actor.uid) socket.badges.own(actor, message);

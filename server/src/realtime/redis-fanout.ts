@@ -101,6 +101,10 @@ export class RedisFanout implements Fanout {
     return batch.sent;
   }
 
+  connected(): boolean {
+    return this.publisher.status === 'ready' && this.subscriber.status === 'ready';
+  }
+
   subscribe(topic: string, handler: (payload: unknown) => void): () => void {
     return this.subscribers.add(topic, handler);
   }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import {
+  broadcastRecipients,
   conversations,
   media,
   messages,
@@ -197,6 +198,42 @@ export class MessageRepository {
       .orderBy(asc(messages.id))
       .limit(limit);
     return rows.map(MessageRepository.toRow);
+  }
+
+  /**
+   * Every stored, not deleted message with `afterId < id <= upToId`, oldest first, and whether it is a bulk
+   * send's copy in a member's desk talk: what an instance reads when a message's publish did not come
+   * (decision 019).
+   */
+  async between(
+    afterId: number,
+    upToId: number,
+    limit: number,
+  ): Promise<(MessageRow & { bulkCopy: boolean })[]> {
+    const rows = await this.select()
+      .where(and(gt(messages.id, afterId), lte(messages.id, upToId), isNull(messages.deletedAt)))
+      .orderBy(asc(messages.id))
+      .limit(limit);
+    if (rows.length === 0) return [];
+    const copies = await this.db
+      .select({ id: broadcastRecipients.messageId })
+      .from(broadcastRecipients)
+      .where(
+        inArray(
+          broadcastRecipients.messageId,
+          rows.map((row) => row.id),
+        ),
+      );
+    const bulk = new Set(copies.map((copy) => copy.id));
+    return rows.map((row) => ({ ...MessageRepository.toRow(row), bulkCopy: bulk.has(row.id) }));
+  }
+
+  /** The newest stored message id (0 for none). */
+  async newestId(): Promise<number> {
+    const rows = await this.db
+      .select({ id: sql<number | null>`max(${messages.id})`.mapWith(Number) })
+      .from(messages);
+    return rows[0]?.id ?? 0;
   }
 
   /** True when the viewer may see more than `count` messages after `afterId` (ids only, no message is loaded). */

@@ -65,17 +65,21 @@ describe('setting requests (/api/setting/*)', () => {
     expect(reply.status).toBe(200);
     const { id } = reply.body as { id: number };
 
+    // Other tests of this file leave their own requests: this one is looked for by its id.
     const mine = await list('taro');
-    expect(mine.rows.map((row) => [row.id, row.status, row.women.name, row.note])).toEqual([
-      [id, 'requested', '佐藤 花子', '土曜日が嬉しいです'],
+    const row = mine.rows.find((each) => each.id === id);
+    expect([row?.status, row?.women.name, row?.note]).toEqual([
+      'requested',
+      '佐藤 花子',
+      '土曜日が嬉しいです',
     ]);
-    expect(mine.rows[0]!.preferred).toEqual([ahead(3), ahead(4), ahead(5, 12)]);
+    expect(row!.preferred).toEqual([ahead(3), ahead(4), ahead(5, 12)]);
     expect(mine.requested).toBe(0);
     const staff = await list('staff');
-    expect(staff.rows.some((row) => row.id === id)).toBe(true);
+    expect(staff.rows.some((each) => each.id === id)).toBe(true);
     expect(staff.requested).toBeGreaterThanOrEqual(1);
-    expect((await list('hanako')).rows).toEqual([]);
-    expect((await list('jiro')).rows).toEqual([]);
+        expect((await list('hanako')).rows.some((each) => each.id === id)).toBe(false);
+    expect((await list('jiro')).rows.some((each) => each.id === id)).toBe(false);
     // The back office's member panel: staff narrow to one man or woman; a member cannot widen their list.
     expect((await list('staff', { member: who.hanako!.uid })).rows.map((row) => row.id)).toContain(id);
     expect((await list('staff', { member: who.taro!.uid })).rows.map((row) => row.id)).toContain(id);

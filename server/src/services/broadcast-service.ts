@@ -19,7 +19,7 @@ import type { ConversationRepository } from '../repositories/conversation-reposi
 import type { NewMessage } from '../repositories/message-batch-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { MediaService } from './media-service.js';
-import type { MessagePosting } from './message-posting.js';
+import { bulkSendAudience, type MessagePosting } from './message-posting.js';
 import type { Actor } from './session-service.js';
 
 export interface BroadcastInput {
@@ -110,8 +110,7 @@ export class BroadcastService {
       inputs,
       { type, senderId: actor.uid, historyClientId: history.clientId },
       { uid: actor.uid, ...sender },
-      (talk) =>
-        talk.kind === 'desk' ? { memberIds: [talk.memberId!], staff: false } : { memberIds: [], staff: true },
+      bulkSendAudience,
       discard,
     );
     return { count: found.length };

@@ -9,7 +9,8 @@ import type { Database, DatabaseConnections } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { memoryRateLimiters, type RateLimiter, type RateLimiters } from '../lib/rate-limit.js';
 import { memoryTokenBuckets, type TokenBucketsFactory } from '../lib/token-bucket.js';
-import { Delivery } from '../realtime/delivery.js';
+import { Delivery, type PushSender } from '../realtime/delivery.js';
+import type { StoredMessages } from '../realtime/message-order.js';
 import { FairUse } from '../realtime/fair-use.js';
 import { InProcessFanout, type Fanout } from '../realtime/fanout.js';
 import { InProcessCallStore, type CallStore } from '../realtime/call-store.js';
@@ -122,6 +123,26 @@ export interface FairUseDeps {
   seats?: SocketSeats;
 }
 
+/**
+ * Several instances (a shared fan-out): new messages reach this instance's sockets in id order, and what a
+ * dead writer never published is read from the database (decision 019). `stored` is called only once the
+ * instance starts, when the posting it comes from exists.
+ */
+function orderedDelivery(
+  fanout: Fanout,
+  push: PushSender,
+  onError: (error: unknown) => void,
+  stored: () => StoredMessages,
+): Delivery {
+  const several = !(fanout instanceof InProcessFanout);
+  return new Delivery(fanout, push, {
+    stored: several
+      ? { newestId: () => stored().newestId(), between: (...args) => stored().between(...args) }
+      : null,
+    onError,
+  });
+}
+
 /** How long a successful login makes its address one the account may keep trying from. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -155,7 +176,8 @@ export function createServices(
     // Called only once services exist: the badge is the reader's counters.
     conversations.notifications(reader),
   );
-  const delivery: Delivery = new Delivery(fanout, pushNotifier);
+  const messageRepository = new MessageRepository(db);
+  const delivery = orderedDelivery(fanout, pushNotifier, onError, () => stored);
   const userRepository = new UserRepository(db);
   const conversationRepository = new ConversationRepository(db);
   const sessions = sessionService(config.sessionCacheMs, { db, clock, delivery, fanout });
@@ -177,8 +199,9 @@ export function createServices(
     new MessageWriter(new MessageBatchRepository(db, ordered)),
     delivery,
     (ids) => media.sign(ids),
-    (stored) => profileImages.url(stored),
+    (image) => profileImages.url(image),
   );
+  const stored = posting.stored(messageRepository);
   const profileRepository = new ProfileRepository(db);
   const profilePhotos = new ProfilePhotoService(media, profileRepository);
   const { rateLimits } = config;
@@ -218,7 +241,7 @@ export function createServices(
     ),
     conversations,
     messages: new MessageService(
-      new MessageRepository(db),
+      messageRepository,
       conversationRepository,
       conversations,
       media,

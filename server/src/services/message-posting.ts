@@ -3,8 +3,10 @@ import type { Delivery } from '../realtime/delivery.js';
 import type { MessageRecord } from '../db/schema.js';
 import type { ConversationAccess } from '../repositories/conversation-repository.js';
 import type { InsertOutcome, NewBroadcast, NewMessage } from '../repositories/message-batch-repository.js';
-import type { MessageRow } from '../repositories/message-repository.js';
+import type { MessageRepository, MessageRow } from '../repositories/message-repository.js';
 import { metrics } from '../lib/metrics.js';
+import { topicsOf } from '../realtime/delivery.js';
+import type { LiveMessage, StoredMessages } from '../realtime/message-order.js';
 import { audienceOf } from './conversation-service.js';
 import { messageFact, type MessageFact, type ProfileUrl, type SignImages } from './message.js';
 import type { MessageWriter } from './message-writer.js';
@@ -15,6 +17,16 @@ export interface Sender {
   name: string;
   role: number;
   image: string | null;
+}
+
+/**
+ * Who a bulk send's message reaches (decision 005): its copy in a member's desk talk the member only, its
+ * record in the history room the staff only.
+ */
+export function bulkSendAudience(talk: Pick<ConversationAccess, 'kind' | 'memberId'>): Audience {
+  return talk.kind === 'desk'
+    ? { memberIds: [talk.memberId!], staff: false }
+    : { memberIds: [], staff: true };
 }
 
 /** A committed message and the people it reaches. */
@@ -46,6 +58,32 @@ export class MessagePosting {
   /** A stored message as every reader sees it (`read`: 既読 by the other side). */
   fact(row: MessageRow, read = false): MessageFact {
     return messageFact(row, this.signImages, read, this.profileUrl);
+  }
+
+  /**
+   * The stored messages as their writer would have published them (decision 019): what an instance reads
+   * when a publish did not come. A bulk send's copies reach whom bulkSendAudience says.
+   */
+  stored(messages: MessageRepository): StoredMessages {
+    return {
+      newestId: () => messages.newestId(),
+      between: async (afterId, upToId, limit) => {
+        const rows = await messages.between(afterId, upToId, limit);
+        return rows.map(({ bulkCopy, ...row }): LiveMessage => {
+          const history = row.kind === 'sendmen' || row.kind === 'sendwomen';
+          const audience = bulkCopy || history ? bulkSendAudience(row) : audienceOf(row);
+          return {
+            id: row.id,
+            topics: topicsOf(audience),
+            event: {
+              event: 'message.created',
+              message: this.fact(row),
+              ...(bulkCopy ? { broadcast: true } : {}),
+            },
+          };
+        });
+      },
+    };
   }
 
   /** Stores a talk message in id order (group commit, see MessageWriter) and publishes it when it is new. */

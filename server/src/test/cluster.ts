@@ -25,10 +25,19 @@ export interface Cluster {
   instances: Instance[];
   /** SIGKILLs instance `index`, waits for it to die, and starts it again on the same port. */
   killAndRestart(index: number): Promise<void>;
+  /** SIGKILLs instance `index` and waits for it to die. */
+  kill(index: number): Promise<void>;
+  /** Starts instance `index` again on its port. */
+  restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startCluster(count: number, redisUrl: string): Promise<Cluster> {
+export async function startCluster(
+  count: number,
+  redisUrl: string,
+  /** Instance `index` reaches Redis at this URL instead (e.g. through a relay a test can hold). */
+  redisUrlOf: (index: number) => string = () => redisUrl,
+): Promise<Cluster> {
   const cleanups: (() => Promise<unknown>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -63,7 +72,8 @@ export async function startCluster(count: number, redisUrl: string): Promise<Clu
       env,
     );
     const instances: Instance[] = [];
-    const start = async (port: number) => startServerProcess({ ...env, PORT: String(port) });
+    const start = async (port: number, index: number) =>
+      startServerProcess({ ...env, REDIS_URL: redisUrlOf(index), PORT: String(port) });
     cleanups.push(async () => {
       for (const { process: server } of instances)
         if (server.child.exitCode === null && server.child.signalCode === null) {
@@ -74,22 +84,31 @@ export async function startCluster(count: number, redisUrl: string): Promise<Clu
     // The first alone: it migrates the database before the others look at it.
     for (let i = 0; i < count; i += 1) {
       const port = await freePort();
-      instances.push({ port, process: await start(port) });
+      instances.push({ port, process: await start(port, i) });
     }
     const balancer = await startBalancer(
       balancerPort,
       instances.map((each) => each.port),
     );
     cleanups.push(() => balancer.stop());
+    const kill = async (index: number) => {
+      const instance = instances[index]!;
+      instance.process.child.kill('SIGKILL');
+      await instance.process.exited;
+    };
+    const restart = async (index: number) => {
+      const instance = instances[index]!;
+      instance.process = await start(instance.port, index);
+    };
     return {
       balancer,
       origin,
       instances,
+      kill,
+      restart,
       killAndRestart: async (index) => {
-        const instance = instances[index]!;
-        instance.process.child.kill('SIGKILL');
-        await instance.process.exited;
-        instance.process = await start(instance.port);
+        await kill(index);
+        await restart(index);
       },
       stop,
     };
@@ -124,6 +143,7 @@ export class StreamingClient {
   private closed = false;
   private ws: WebSocket | undefined;
   private drained: (() => void) | undefined;
+  private onReceived: (() => void) | undefined;
   reconnects = 0;
 
   constructor(
@@ -139,10 +159,30 @@ export class StreamingClient {
     this.connect();
   }
 
-  /** Stops sending new frames; resolves once every frame sent was echoed. */
+  /** Stops sending new frames; resolves once every frame sent was echoed. The socket stays open. */
   async finish(): Promise<void> {
     this.sending = false;
     if (this.unacked.size > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+  }
+
+  /** Resolves once every id in `ids` was received, or when `ms` have passed (the caller sees what is missing). */
+  async sees(ids: number[], ms: number): Promise<void> {
+    const missing = () => ids.some((id) => !this.received.has(id));
+    if (!missing()) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.onReceived = () => {
+        if (!missing()) done();
+      };
+    });
+    this.onReceived = undefined;
+  }
+
+  close(): void {
     this.closed = true;
     this.ws?.close();
   }
@@ -175,6 +215,7 @@ export class StreamingClient {
 
   private onMessage(frame: MessageFrame): void {
     this.received.set(frame.id, (this.received.get(frame.id) ?? 0) + 1);
+    this.onReceived?.();
     this.lastId = Math.max(this.lastId ?? 0, frame.id);
     if (!frame.own || !frame.client_id) return;
     const first = this.acked.get(frame.client_id);

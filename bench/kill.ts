@@ -1,0 +1,234 @@
+// Several instances while one keeps dying (issue 25, decision 019): two built instances behind HAProxy on one
+// PostgreSQL and one Redis, 1,000 members sending 200 messages a second in all through the balancer, two
+// staff sockets reading everything; one instance is SIGKILLed (and started again) 10 times. Members behave as
+// the web app does: a dead socket reconnects with `last_id` and sends again what was not echoed, under the
+// same client id. Prints the acknowledged fraction, the fraction staff got within 2 s of the sender's echo
+// (the commit), lost and doubled.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import postgres from 'postgres';
+import WebSocket from 'ws';
+import { startBalancer } from '../server/src/scripts/balancer.js';
+import { freePort } from '../server/src/test/process.js';
+import { benchEnv, repoRoot } from './lib.js';
+import { scratchDatabase, seedClub, waitHealthy, type Club } from './socket.js';
+
+const LIVE_MS = 2000;
+const RETRY_MS = 100;
+
+interface Sent {
+  frame: string;
+  id?: number;
+  /** When the echo came: the message was committed by then. */
+  ackedAt?: number;
+}
+
+/** One socket through the balancer that reconnects with `last_id` as the web app does. */
+class Client {
+  private ws: WebSocket | undefined;
+  private lastId: number | null = null;
+  private ready = false;
+  private closed = false;
+  /** Frames not yet echoed, by client id. */
+  readonly unacked = new Map<string, string>();
+  /** Message id -> times received, and when first. */
+  readonly received = new Map<number, { times: number; at: number }>();
+
+  constructor(
+    private readonly url: string,
+    private readonly session: string,
+    private readonly onEcho: (clientId: string, id: number) => void,
+  ) {}
+
+  start(): void {
+    const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/ws/chat`, {
+      origin: this.url,
+      perMessageDeflate: false,
+    });
+    this.ws = ws;
+    this.ready = false;
+    ws.on('error', () => {});
+    ws.on('open', () =>
+      ws.send(JSON.stringify({ type: 'session', session: this.session, last_id: this.lastId })),
+    );
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as {
+        type: string;
+        id?: number;
+        own?: boolean;
+        client_id?: string;
+        last_id?: number;
+      };
+      if (frame.type === 'ready') {
+        this.ready = true;
+        this.lastId = Math.max(this.lastId ?? 0, frame.last_id ?? 0);
+        for (const text of this.unacked.values()) ws.send(text);
+      } else if (frame.type === 'message' && frame.id !== undefined) {
+        const seen = this.received.get(frame.id);
+        if (seen) seen.times += 1;
+        else this.received.set(frame.id, { times: 1, at: performance.now() });
+        this.lastId = Math.max(this.lastId ?? 0, frame.id);
+        if (frame.own && frame.client_id && this.unacked.delete(frame.client_id))
+          this.onEcho(frame.client_id, frame.id);
+      }
+    });
+    ws.on('close', () => {
+      if (this.closed) return;
+      if (this.ready) this.start();
+      else setTimeout(() => this.start(), RETRY_MS);
+    });
+  }
+
+  send(clientId: string, text: string): void {
+    this.unacked.set(clientId, text);
+    if (this.ready && this.ws?.readyState === WebSocket.OPEN) this.ws.send(text);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.ws?.terminate();
+  }
+}
+
+/** Reads what was stored and prints the figures. */
+async function report(databaseUrl: string, sent: Map<string, Sent>, staff: Client[]): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const rows = await sql<{ client_id: string; n: number }[]>`
+    select client_id::text, count(*)::int as n from messages where client_id is not null group by client_id`;
+  await sql.end();
+  const stored = new Map(rows.map((row) => [row.client_id, row.n]));
+  const acked = [...sent.entries()].filter(([, entry]) => entry.id !== undefined);
+  const lost = acked.filter(([clientId]) => !stored.has(clientId)).length;
+  let doubled = rows.filter((row) => row.n > 1).length;
+  let live = 0;
+  for (const [, entry] of acked) {
+    for (const reader of staff) {
+      const seen = reader.received.get(entry.id!);
+      if (seen && seen.at - entry.ackedAt! <= LIVE_MS) live += 1;
+    }
+  }
+  for (const reader of staff)
+    doubled += [...reader.received.values()].filter((seen) => seen.times > 1).length;
+  const pct = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(2)} %`;
+  console.log(`${'sent (client ids)'.padEnd(44)} ${sent.size}`);
+  console.log(`${'acknowledged'.padEnd(44)} ${acked.length} (${pct(acked.length, sent.size)})`);
+  console.log(
+    `${'staff got it live within 2 s of its echo'.padEnd(44)} ${pct(live, acked.length * staff.length)}`,
+  );
+  console.log(`${'lost (acknowledged, not stored)'.padEnd(44)} ${lost}`);
+  console.log(`${'doubled (stored twice or received twice)'.padEnd(44)} ${doubled}`);
+}
+
+function startInstance(port: number, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
+}
+
+export async function benchKill(options: {
+  postgresUrl: string;
+  redisUrl: string;
+  members?: number;
+  rate?: number;
+  kills?: number;
+  secondsBetweenKills?: number;
+}): Promise<void> {
+  const members = options.members ?? 1000;
+  const rate = options.rate ?? 200;
+  const kills = options.kills ?? 10;
+  const between = options.secondsBetweenKills ?? 3;
+  console.log(
+    `\nKill (2 instances behind HAProxy, PG + Redis, ${members} members, ${rate} msg/s, ${kills} SIGKILLs)`,
+  );
+  const scratch = await scratchDatabase(options.postgresUrl);
+  const redis = new Redis(options.redisUrl);
+  await redis.flushdb();
+  await redis.quit();
+  const balancerPort = await freePort();
+  const origin = `http://127.0.0.1:${balancerPort}`;
+  const ports = [await freePort(), await freePort()];
+  const envOf = (port: number) =>
+    benchEnv(port, {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: options.redisUrl,
+      PUBLIC_ORIGIN: origin,
+      TRUST_PROXY: '127.0.0.1',
+      // 200 messages a second from 1,000 members is far below each one's fair use; reconnect storms are not.
+      CHAT_MESSAGES_PER_SECOND: '100000',
+      CHAT_MESSAGE_BURST: '100000',
+    });
+  const club: Club = seedClub(envOf(ports[0]!), { members, staff: 2 });
+  const children: ChildProcess[] = [];
+  const clients: Client[] = [];
+  let balancer: { stop(): Promise<void> } | undefined;
+  try {
+    for (const port of ports) {
+      children.push(startInstance(port, envOf(port)));
+      await waitHealthy(`http://127.0.0.1:${port}`);
+    }
+    balancer = await startBalancer(balancerPort, ports);
+    const sent = new Map<string, Sent>();
+    const onEcho = (clientId: string, id: number) => {
+      const entry = sent.get(clientId);
+      if (entry && entry.id === undefined) {
+        entry.id = id;
+        entry.ackedAt = performance.now();
+      }
+    };
+    const staff = club.staff.map((person) => new Client(origin, person.session, () => {}));
+    const senders = club.members.map((person) => new Client(origin, person.session, onEcho));
+    clients.push(...staff, ...senders);
+    for (const client of clients) client.start();
+    // Everyone connected before the load starts.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+
+    let sending = true;
+    const load = (async () => {
+      const interval = 1000 / rate;
+      let next = performance.now();
+      while (sending) {
+        const index = Math.floor(Math.random() * senders.length);
+        const clientId = randomUUID();
+        const text = JSON.stringify({
+          type: 'text',
+          conversation_id: club.members[index]!.conversation,
+          message: `kill ${sent.size + 1}`,
+          image: [],
+          reply: null,
+          announce: false,
+          client_id: clientId,
+        });
+        sent.set(clientId, { frame: text });
+        senders[index]!.send(clientId, text);
+        next += interval;
+        const wait = next - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    })();
+    for (let kill = 0; kill < kills; kill += 1) {
+      await new Promise((resolve) => setTimeout(resolve, between * 1000));
+      const index = kill % children.length;
+      const child = children[index]!;
+      child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+      children[index] = startInstance(ports[index]!, envOf(ports[index]!));
+      await waitHealthy(`http://127.0.0.1:${ports[index]}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, between * 1000));
+    sending = false;
+    await load;
+    // What is still in flight is echoed, or given up, within 10 s; staff then have 2 s more.
+    const settleBy = performance.now() + 10_000;
+    while (senders.some((client) => client.unacked.size > 0) && performance.now() < settleBy)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, LIVE_MS));
+
+    await report(scratch.url, sent, staff);
+  } finally {
+    for (const client of clients) client.close();
+    await balancer?.stop();
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await scratch.drop();
+  }
+}

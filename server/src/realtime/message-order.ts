@@ -1,0 +1,145 @@
+import type { RealtimeEvent } from './events.js';
+
+/** A committed message on its way to this instance's sockets: its id, the topics it reaches, the event. */
+export interface LiveMessage {
+  id: number;
+  topics: string[];
+  event: RealtimeEvent;
+}
+
+/** What the order reads from the database when a publish is missing (decision 019). */
+export interface StoredMessages {
+  /** The newest committed message id (0 for none). */
+  newestId(): Promise<number>;
+  /** Committed, not deleted messages with `afterId < id <= upToId`, oldest first, at most `limit`. */
+  between(afterId: number, upToId: number, limit: number): Promise<LiveMessage[]>;
+}
+
+/** How often the database is asked for its newest id, and the most read at once when filling a gap. */
+export interface OrderTiming {
+  tailMs: number;
+  fillLimit: number;
+}
+
+export const ORDER_TIMING: OrderTiming = { tailMs: 250, fillLimit: 500 };
+
+/**
+ * Hands this instance's sockets every committed message once, in id order, with no gap (decision 019).
+ * Ids commit in id order (the order lock, decision 003), so once message N is known committed, every
+ * smaller id is committed or never will be: a publish that arrives with a gap before it makes the order
+ * read the gap from the database first, and a tail that asks for the newest id finds messages whose
+ * publish never came (the writer died after its commit, Redis was down). A copy that comes after its id
+ * was handed on, by the writer, Redis or the database, is dropped.
+ *
+ * Without `stored` (one instance, in-process fan-out) every message arrives in commit order from the one
+ * writer, and is handed on as it comes.
+ */
+export class MessageOrder {
+  /** Every message up to this id was handed on (or was stored before this instance started). */
+  private upTo = 0;
+  private readonly pending = new Map<number, LiveMessage>();
+  private filling = false;
+  /** The newest id the last tail saw beyond `upTo`; filled on the next tail if still not handed on. */
+  private behind = 0;
+  private retryAfter = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private started = false;
+
+  constructor(
+    private readonly handOn: (message: LiveMessage) => void,
+    private readonly stored: StoredMessages | null,
+    private readonly onError: (error: unknown) => void,
+    private readonly timing: OrderTiming = ORDER_TIMING,
+  ) {}
+
+  /** Reads where the database stands and starts the tail (before the instance serves anyone). */
+  async start(): Promise<void> {
+    if (!this.stored || this.started) return;
+    this.started = true;
+    this.upTo = Math.max(this.upTo, await this.stored.newestId());
+    this.timer = setInterval(() => void this.tail(), this.timing.tailMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** A committed message, from its writer on this instance or from another one. */
+  accept(message: LiveMessage): void {
+    if (!this.stored) return this.handOn(message);
+    if (message.id <= this.upTo || this.pending.has(message.id)) return;
+    this.pending.set(message.id, message);
+    this.drain();
+  }
+
+  /** Hands on pending messages while they follow `upTo`; a gap before one is read from the database. */
+  private drain(): void {
+    while (!this.filling && this.pending.size > 0) {
+      const next = this.smallestPending();
+      if (next.id !== this.upTo + 1) {
+        if (Date.now() >= this.retryAfter) void this.fill(next.id - 1);
+        return;
+      }
+      this.pass(next);
+    }
+  }
+
+  private smallestPending(): LiveMessage {
+    let smallest: LiveMessage | undefined;
+    for (const message of this.pending.values())
+      if (!smallest || message.id < smallest.id) smallest = message;
+    return smallest!;
+  }
+
+  private pass(message: LiveMessage): void {
+    this.pending.delete(message.id);
+    if (message.id <= this.upTo) return;
+    this.upTo = message.id;
+    try {
+      this.handOn(message);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  /** Reads the committed messages up to `upToId` (known committed) and hands them on with what is pending. */
+  private async fill(upToId: number): Promise<void> {
+    this.filling = true;
+    try {
+      while (this.upTo < upToId) {
+        const found = await this.stored!.between(this.upTo, upToId, this.timing.fillLimit);
+        const last = found.length < this.timing.fillLimit ? upToId : found.at(-1)!.id;
+        // What arrived meanwhile is the writer's own copy: it wins over the one read back.
+        for (const message of found) if (!this.pending.has(message.id)) this.pending.set(message.id, message);
+        const due = [...this.pending.values()].filter((message) => message.id <= last);
+        due.sort((a, b) => a.id - b.id);
+        for (const message of due) this.pass(message);
+        this.upTo = Math.max(this.upTo, last);
+      }
+    } catch (error) {
+      // The database is away: the next tail (or publish) tries again.
+      this.retryAfter = Date.now() + this.timing.tailMs;
+      this.onError(error);
+    } finally {
+      this.filling = false;
+    }
+    this.drain();
+  }
+
+  /** Finds messages whose publish has not come one tail after they were seen committed. */
+  private async tail(): Promise<void> {
+    if (this.filling) return;
+    try {
+      const newest = await this.stored!.newestId();
+      if (this.behind > this.upTo && !this.filling) {
+        this.retryAfter = 0;
+        await this.fill(this.behind);
+      }
+      this.behind = newest > this.upTo ? newest : 0;
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}
