@@ -209,7 +209,16 @@ export type AddConversationBody = z.input<typeof AddConversationBody>;
 export const AddConversationReply = z.object({ conversation_id: z.number() });
 export type AddConversationReply = z.infer<typeof AddConversationReply>;
 
-export const AUDIT_ACTIONS = ['add', 'update', 'delete', 'image', 'profile', 'photo', 'sessions', 'security'] as const;
+export const AUDIT_ACTIONS = [
+  'add',
+  'update',
+  'delete',
+  'image',
+  'profile',
+  'photo',
+  'sessions',
+  'security',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** A day of the filter, in Japan time: 2026-11-26. */
 const auditDay = z

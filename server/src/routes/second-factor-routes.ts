@@ -40,12 +40,16 @@ export function secondFactorRoutes(
 
   calls.session('2fa/factors', 'account.use', async ({ actor }) => secondFactor.status(actor));
   calls.session('2fa/totp/setup', 'account.use', async ({ actor }) => secondFactor.totpSetup(actor));
-  calls.session('2fa/totp/confirm', 'account.use', async ({ actor, body }) => secondFactor.totpConfirm(actor, body.code));
+  calls.session('2fa/totp/confirm', 'account.use', async ({ actor, body }) =>
+    secondFactor.totpConfirm(actor, body.code),
+  );
   calls.session('2fa/totp/remove', 'account.use', async ({ actor }) => {
     await secondFactor.totpRemove(actor);
     return { ok: true };
   });
-  calls.session('2fa/webauthn/register/options', 'account.use', async ({ actor }) => secondFactor.registerOptions(actor));
+  calls.session('2fa/webauthn/register/options', 'account.use', async ({ actor }) =>
+    secondFactor.registerOptions(actor),
+  );
   calls.session('2fa/webauthn/register/verify', 'account.use', async ({ actor, body }) =>
     secondFactor.registerVerify(actor, body.response, body.name),
   );
@@ -53,7 +57,9 @@ export function secondFactorRoutes(
     await secondFactor.removePasskey(actor, body.id);
     return { ok: true };
   });
-  calls.session('2fa/recovery/regenerate', 'account.use', async ({ actor }) => secondFactor.regenerateRecoveryCodes(actor));
+  calls.session('2fa/recovery/regenerate', 'account.use', async ({ actor }) =>
+    secondFactor.regenerateRecoveryCodes(actor),
+  );
   calls.session('2fa/staff-requirement', 'staff.manage', async ({ actor, body }) =>
     secondFactor.setStaffRequired(actor, body.required),
   );

@@ -78,7 +78,7 @@ describe('setting requests (/api/setting/*)', () => {
     const staff = await list('staff');
     expect(staff.rows.some((each) => each.id === id)).toBe(true);
     expect(staff.requested).toBeGreaterThanOrEqual(1);
-        expect((await list('hanako')).rows.some((each) => each.id === id)).toBe(false);
+    expect((await list('hanako')).rows.some((each) => each.id === id)).toBe(false);
     expect((await list('jiro')).rows.some((each) => each.id === id)).toBe(false);
     // The back office's member panel: staff narrow to one man or woman; a member cannot widen their list.
     expect((await list('staff', { member: who.hanako!.uid })).rows.map((row) => row.id)).toContain(id);

@@ -1,11 +1,10 @@
 import { DeskRepository } from '../repositories/desk-repository.js';
 import { DeskService } from './desk-service.js';
 import type { Agent } from 'node:https';
-import { ja, type Notifications } from '@enishi/contract';
-import { randomBytes } from 'node:crypto';
+import type { Notifications } from '@enishi/contract';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { Database, DatabaseConnections } from '../db/client.js';
+import type { DatabaseConnections } from '../db/client.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { memoryRateLimiters, type RateLimiter, type RateLimiters } from '../lib/rate-limit.js';
 import { memoryTokenBuckets, type TokenBucketsFactory } from '../lib/token-bucket.js';
@@ -31,23 +30,19 @@ import { NewsRepository } from '../repositories/news-repository.js';
 import { ProfileRepository } from '../repositories/profile-repository.js';
 import { PushRepository } from '../repositories/push-repository.js';
 import { SecretRepository } from '../repositories/secret-repository.js';
-import { SessionRepository } from '../repositories/session-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import { EntryRepository } from '../repositories/entry-repository.js';
 import { FavoriteRepository } from '../repositories/favorite-repository.js';
 import { SettingRepository } from '../repositories/setting-repository.js';
 import { ApplicationService } from './application-service.js';
+import type { LoginService } from './login-service.js';
+import type { SecondFactorService } from './second-factor-service.js';
 import { BannerService } from './banner-service.js';
 import { BroadcastService } from './broadcast-service.js';
 import { ContentImageService } from './content-image-service.js';
 import { CallEffects } from './call-effects.js';
 import { CallService, DEFAULT_CALL_TIMING, type CallTiming } from './call-service.js';
 import { ConversationService } from './conversation-service.js';
-import { LoginService } from './login-service.js';
-import { SecondFactorService } from './second-factor-service.js';
-import { passkeySite } from '../lib/webauthn.js';
-import { SecondFactorRepository } from '../repositories/second-factor-repository.js';
-import { DeviceTokens } from '../lib/device-tokens.js';
 import { MediaService } from './media-service.js';
 import { MemberAdminService } from './member-admin-service.js';
 import { MessagePosting } from './message-posting.js';
@@ -60,8 +55,8 @@ import { ProfileService } from './profile-service.js';
 import { PushNotifier } from './push-notifier.js';
 import { PushQueue } from './push-queue.js';
 import { PushService } from './push-service.js';
-import { SessionService } from './session-service.js';
-import { SessionCache } from './session-cache.js';
+import type { SessionService } from './session-service.js';
+import { loginParts, sessionService } from './login-wiring.js';
 import { UserService } from './user-service.js';
 import { SettingService } from './setting-service.js';
 import { WomenService } from './women-service.js';
@@ -141,20 +136,6 @@ function orderedDelivery(
       : null,
     onError,
   });
-}
-
-/** How long a successful login makes its address one the account may keep trying from. */
-const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Sessions, with the ones recently read kept in memory and dropped on every instance by the events that end or change them. */
-function sessionService(
-  cacheMs: number,
-  { db, clock, delivery, fanout }: { db: Database; clock: Clock; delivery: Delivery; fanout: Fanout },
-): SessionService {
-  const cache = new SessionCache(cacheMs);
-  delivery.watchSessions((event) => cache.hear(event));
-  fanout.onHealth?.((healthy) => cache.setTrusted(healthy));
-  return new SessionService(new SessionRepository(db), clock, delivery, cache);
 }
 
 /**
@@ -252,18 +233,10 @@ export function createServices(
     media,
     delivery,
     memberTable: new MemberTableService(new MemberTableRepository(db)),
-    memberAdmin: new MemberAdminService(
-      new MemberAdminRepository(db),
-      userRepository,
-      users,
-      new AuditRepository(db),
-      profileImages,
-      delivery,
+    memberAdmin: memberAdministration(
+      db,
+      { users, userRepository, profileImages, profileRepository, profilePhotos, delivery },
       clock,
-      {
-        of: async (uid) => (await profileRepository.photos(uid)).map((photo) => photo.path),
-        remove: (paths) => profilePhotos.remove(paths),
-      },
     ),
     profileImages,
     contentImages,
@@ -285,57 +258,32 @@ export function createServices(
   };
 }
 
-/** Logging in: passwords and their throttles, device tokens, the second factor (product.md §11.4, §11.7). */
-function loginParts(
+/** Member records, their audit log and their pictures (product.md §11.6). */
+function memberAdministration(
   db: DatabaseConnections['db'],
   deps: {
-    sessions: SessionService;
-    users: UserRepository;
-    limiters: RateLimiters;
-    config: Pick<Config, 'rateLimits' | 'publicOrigin'>;
+    users: UserService;
+    userRepository: UserRepository;
+    profileImages: ProfileImageService;
+    profileRepository: ProfileRepository;
+    profilePhotos: ProfilePhotoService;
+    delivery: Delivery;
   },
   clock: Clock,
-): Pick<Services, 'login' | 'secondFactor'> {
-  const secondFactor = new SecondFactorService(
-    new SecondFactorRepository(db),
-    deps.sessions,
-    passkeySite(deps.config.publicOrigin, ja.app.name),
-    clock,
-  );
-  const login = new LoginService(
+): MemberAdminService {
+  return new MemberAdminService(
+    new MemberAdminRepository(db),
+    deps.userRepository,
     deps.users,
-    deps.sessions,
-    loginLimits(deps.limiters, deps.config.rateLimits),
-    deviceTokens(new SecretRepository(db)),
-    secondFactor,
+    new AuditRepository(db),
+    deps.profileImages,
+    deps.delivery,
+    clock,
+    {
+      of: async (uid) => (await deps.profileRepository.photos(uid)).map((photo) => photo.path),
+      remove: (paths) => deps.profilePhotos.remove(paths),
+    },
   );
-  return { login, secondFactor };
-}
-
-/** Login throttles (product.md §11.4): per address, per account and address, per account; known addresses. */
-function loginLimits(limiters: RateLimiters, rateLimits: Config['rateLimits']) {
-  return {
-    perAddress: limiters('login-address', rateLimits.loginPerAddress),
-    perAccountAddress: limiters('login-account-address', rateLimits.loginPerAccountAddress),
-    perAccount: limiters('login-account', rateLimits.loginPerAccount),
-    knownAddresses: limiters('login-known', { max: 1, windowMs: KNOWN_ADDRESS_MS }),
-    perDevice: limiters('login-device', rateLimits.loginPerAccountAddress),
-  };
-}
-
-/** Device tokens signed with a key kept in the database (like the VAPID keys): every instance uses one. */
-function deviceTokens(secrets: SecretRepository): DeviceTokens {
-  let key: Promise<Buffer> | undefined;
-  return new DeviceTokens(() => {
-    key ??= secrets
-      .getOrCreate('login-device-key', randomBytes(32).toString('base64url'))
-      .then((value) => Buffer.from(value, 'base64url'))
-      .catch((error: unknown) => {
-        key = undefined;
-        throw error;
-      });
-    return key;
-  });
 }
 
 /** Push (product.md §16): keys and subscriptions, the queue, and the notifier that decides who gets what. */

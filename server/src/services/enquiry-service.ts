@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import {
   can,
   WOMAN_PUBLIC_FIELDS,
-  isStaffRole,
   jaMember,
   type EntryDetailReply,
   type EntryRow,
@@ -203,8 +202,9 @@ export class EnquiryService {
 
   async list(actor: Actor, kind: SiteKind, input: EntryListInput) {
     if (!mayBrowse(actor)) throw forbidden();
-    const favorites =
-      can(actor, 'women.favorite') ? new Set(await this.favoriteIds(actor, kind)) : new Set<number>();
+    const favorites = can(actor, 'women.favorite')
+      ? new Set(await this.favoriteIds(actor, kind))
+      : new Set<number>();
     const { favorites: onlyFavorites, ...query } = input.query ?? {};
     if (onlyFavorites) return this.favoriteList(actor, kind, input, [...favorites]);
     const reply = this.parse(

@@ -54,7 +54,7 @@ export function Profile({ session, children }: { session: Session; children?: Re
         ) : null}
       </section>
 
-      {(roleGroup(session.role) === 'men' || roleGroup(session.role) === 'women') ? (
+      {roleGroup(session.role) === 'men' || roleGroup(session.role) === 'women' ? (
         <ul className="profile-links" role="list">
           <li>
             <Link to="/mypage/profile" className="profile-link">
