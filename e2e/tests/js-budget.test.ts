@@ -23,7 +23,7 @@ const MAN_HOME_CEILING = 192_000;
 const STAFF_DESK_CEILING = 222_000;
 /** Chunks that only staff screens use (the build names a chunk after its module). */
 const STAFF_ONLY =
-  /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker)-[\w-]{8}\.js$/;
+  /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications)-[\w-]{8}\.js$/;
 
 /** Every script a fresh page load requests, with its size gzipped (-9) from the build. */
 async function scriptsOf(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
