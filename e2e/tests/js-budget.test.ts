@@ -178,6 +178,8 @@ describe("the banners on a man's home", () => {
         () => (globalThis as { layoutShifts?: number[] }).layoutShifts ?? [],
       );
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+      // For people to look at (e2e/screenshots/, not committed).
+      await page.screenshot({ path: join(repoRoot, 'e2e/screenshots/home-banners-375.png'), fullPage: true });
     } finally {
       for (const id of ids) await staff.request.post('/api/banner/delete', { data: { ssid, id } });
     }
