@@ -116,6 +116,8 @@ export default defineConfig({
               priority: 2,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
             },
+            // zod apart from the query cache: a screen that needs one need not download the other.
+            { name: 'zod', priority: 2, test: /node_modules[\\/]zod[\\/]/ },
             {
               name: 'vendor',
               priority: 1,

@@ -128,3 +128,18 @@ export async function cleanImage(bytes: Buffer, target: ImageTarget = 'photo'): 
     throw new ImageRejected('format');
   }
 }
+
+/** The widths a banner is served at (product.md §4): a phone, a phone at 2x or a tablet, and the original's. */
+export const BANNER_WIDTHS = [480, 800, 1200] as const;
+export type BannerWidth = (typeof BANNER_WIDTHS)[number];
+
+/** A stored image scaled down to `width` (never up) as WebP, in its turn with every other decode. */
+export function webpVariant(file: string, width: number): Promise<Buffer> {
+  return decodeInTurn(() =>
+    sharp(file, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+      .toBuffer(),
+  );
+}

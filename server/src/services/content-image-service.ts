@@ -1,5 +1,7 @@
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { badRequest } from '../errors.js';
-import type { ImageMime } from '../lib/images.js';
+import { BANNER_WIDTHS, webpVariant, type ImageMime } from '../lib/images.js';
 import type { ContentImageRepository } from '../repositories/content-image-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { MediaService, ServableImage } from './media-service.js';
@@ -34,8 +36,9 @@ export class ContentImageService {
     return stored;
   }
 
+  /** Removes stored images and the variants made of them. */
   remove(relativePaths: string[]): Promise<void> {
-    return this.media.remove(relativePaths);
+    return this.media.remove(relativePaths.flatMap((relative) => [relative, ...variantPaths(relative)]));
   }
 
   /** `/media/content/<id>?e=&s=`: signed like talk images, valid for about an hour. */
@@ -50,4 +53,35 @@ export class ContentImageService {
   async find(id: string, expiry: string): Promise<ServableImage | null> {
     return this.media.servable(await this.images.findServable(id), expiry);
   }
+
+  /**
+   * The image scaled to one of BANNER_WIDTHS as WebP, made on the first request and kept beside the original
+   * (media/<xx>/variants/), served through the same signed URL with `&w=<width>`. Null when the image is gone.
+   */
+  async variant(id: string, expiry: string, width: number): Promise<ServableImage | null> {
+    if (!(BANNER_WIDTHS as readonly number[]).includes(width)) return null;
+    const original = await this.find(id, expiry);
+    if (!original) return null;
+    const file = variantFile(original.file, width);
+    const existing = await stat(file).catch(() => null);
+    if (!existing) {
+      const data = await webpVariant(original.file, width);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed: a request at the same moment reads the whole file or makes its own.
+      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+      await writeFile(partial, data);
+      await rename(partial, file);
+    }
+    return { ...original, file, mime: 'image/webp', bytes: (await stat(file)).size };
+  }
+}
+
+/** Where the variant of a stored image at `width` is kept: `variants/` beside it, named after it. */
+function variantFile(original: string, width: number): string {
+  const { dir, name } = path.parse(original);
+  return path.join(dir, 'variants', `${name}-${width}.webp`);
+}
+
+function variantPaths(relative: string): string[] {
+  return BANNER_WIDTHS.map((width) => variantFile(relative, width));
 }

@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+/** Every applications query starts with this key (the home tile's count too: features/home/api). */
 export const applicationsKey = ['applications'] as const;
 
 /** POST /api/applications {page}: 20 a page, newest first, with how many are new. */
@@ -12,17 +13,6 @@ export function useApplications() {
     getNextPageParam: (last, pages) => (last.isEnd ? undefined : pages.length),
     staleTime: 0,
   });
-}
-
-/** The home tile's badge: how many applications are not handled yet. */
-export function useNewApplicationCount(enabled: boolean): number {
-  const query = useQuery({
-    queryKey: [...applicationsKey, 'count'],
-    queryFn: () => api('applications', { page: 0 }),
-    enabled,
-    staleTime: 30_000,
-  });
-  return query.data?.newCount ?? 0;
 }
 
 /** POST /api/applications/handle {id, member_uid?}. */

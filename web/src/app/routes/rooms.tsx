@@ -3,7 +3,7 @@ import { getSession } from '@/lib/session';
 import { Link, useMatches } from 'react-router';
 import { RoomList } from '@/features/rooms/components/room-list';
 import { useDeskLayout } from '@/components/layouts/app-layout';
-import { DeskConsole } from '../desk-console';
+import { DeskConsole } from '../desk-console-lazy';
 import { SettingRequestsLink } from '@/features/setting/components/setting-requests-link';
 import { Page } from '@/components/layouts/page';
 import type { ScreenHandle } from '../screen-handle';

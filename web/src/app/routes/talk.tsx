@@ -2,7 +2,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useDeskLayout } from '@/components/layouts/app-layout';
 import { phoneFor } from '@/features/call/controller';
 import { TalkScreen } from '@/features/talk/components/talk-screen';
-import { DeskConsole } from '../desk-console';
+import { DeskConsole } from '../desk-console-lazy';
 
 /**
  * /talk/:id and /talk/staff/:id: one talk; anything but a conversation id goes home. Staff on a screen of

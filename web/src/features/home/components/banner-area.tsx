@@ -3,7 +3,20 @@ import './banner-area.css';
 
 export type Banner = { id: number; url: string; image: string };
 
-/** Ad banners below the members' menu: each an image linking to its url, opened in a new tab. */
+/** The widths the server makes of a banner (server/src/lib/images.ts BANNER_WIDTHS), as WebP. */
+const WIDTHS = [480, 800, 1200] as const;
+
+/** `srcset` of a banner: its signed URL asks for a width with `&w=` (product.md §4). */
+export const bannerSrcSet = (image: string) =>
+  WIDTHS.map((width) => `${image}&w=${width} ${width}w`).join(', ');
+/** As wide as the page's column: the screen less its margins on a phone, at most 40rem beside. */
+export const BANNER_SIZES = '(min-width: 44rem) 40rem, calc(100vw - 2rem)';
+
+/**
+ * Ad banners below the members' menu: each an image linking to its url, opened in a new tab. The first is
+ * often the largest thing on the screen: it loads at once and first (`fetchpriority`), the others when
+ * scrolled near; width and height reserve each one's space before it arrives.
+ */
 export function BannerArea({ banners }: { banners: Banner[] }) {
   return (
     <section className="banner-area" aria-label={ja.home.banners}>
@@ -13,11 +26,16 @@ export function BannerArea({ banners }: { banners: Banner[] }) {
             <li key={banner.id}>
               <a href={banner.url} target="_blank" rel="noopener noreferrer" className="banner-area__link">
                 <img
-                  src={banner.image}
+                  src={`${banner.image}&w=800`}
+                  srcSet={bannerSrcSet(banner.image)}
+                  sizes={BANNER_SIZES}
                   alt={jaMember.banners.alt(index + 1)}
                   width={1200}
                   height={340}
-                  loading="lazy"
+                  {...(index === 0
+                    ? { loading: 'eager', fetchPriority: 'high' }
+                    : { loading: 'lazy', fetchPriority: 'auto' })}
+                  decoding="async"
                 />
                 <span className="visually-hidden">{jaMember.banners.newTab}</span>
               </a>

@@ -15,7 +15,7 @@ import {
   StaffIcon,
   UserEditIcon,
 } from '@/components/ui/icons';
-import { useNewApplicationCount } from '@/lib/applications';
+import { useNewApplicationCount } from '../api/get-new-application-count';
 import { MenuTile } from './menu-tile';
 import './home-menu.css';
 

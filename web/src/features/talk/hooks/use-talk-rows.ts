@@ -1,8 +1,9 @@
-import { autoReplyFor, type MessagesReply } from '@enishi/contract';
-import { useMemo } from 'react';
+import type { MessagesReply } from '@enishi/contract';
+import { useEffect, useMemo, useState } from 'react';
 import { pendingFor, useOutbox } from '@/lib/chat/outbox';
 import { useLocalState } from '@/lib/local-state';
 import { useNow } from '@/lib/use-now';
+import type { autoReplyFor as autoReplyRule } from '../utils/auto-reply';
 import { buildRows, collectMessages, storedClientIds, type ReadMode } from '../utils/timeline';
 
 /**
@@ -25,9 +26,10 @@ export function useTalkRows(
     [outbox, conversationId, messages],
   );
   const last = messages.at(-1);
+  const autoReplyFor = useAutoReplyRule(withAutoReply);
   const autoReply = useMemo(
-    () => (withAutoReply && last ? autoReplyFor(now, last) : null),
-    [withAutoReply, now, last],
+    () => (autoReplyFor && last ? autoReplyFor(now, last) : null),
+    [autoReplyFor, now, last],
   );
   const pinned = useMemo(() => new Set(announcements.map((message) => message.id)), [announcements]);
   const rows = useMemo(
@@ -35,4 +37,22 @@ export function useTalkRows(
     [messages, pending, now, readMode, pinned, autoReply],
   );
   return { rows, announcements, now };
+}
+
+type AutoReplyRule = typeof autoReplyRule;
+
+/** The auto-reply rule, loaded on first use (its holiday table is large); null until then or when not wanted. */
+function useAutoReplyRule(wanted: boolean): AutoReplyRule | null {
+  const [rule, setRule] = useState<AutoReplyRule | null>(null);
+  useEffect(() => {
+    if (!wanted || rule) return;
+    let live = true;
+    void import('../utils/auto-reply').then((module) => {
+      if (live) setRule(() => module.autoReplyFor);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, rule]);
+  return wanted ? rule : null;
 }
