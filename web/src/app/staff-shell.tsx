@@ -1,7 +1,7 @@
 import { can, ja, jaMember } from '@enishi/contract';
 import type { ComponentType } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
-import { useNewApplicationCount } from '@/lib/applications';
+import { useNewApplicationCount } from '@/features/home/api/get-new-application-count';
 import { useCounters } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
 import { LogoutButton } from '@/components/logout-button';
