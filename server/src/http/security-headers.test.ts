@@ -96,7 +96,11 @@ describe('security headers', () => {
     const response = await secure.inject({ method: 'GET', url: '/healthz' });
     const security = Object.keys(response.headers)
       .filter(
-        (name) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name),
+        // x-request-id: the log's request id (product.md §10.4), not a security header.
+        (name) =>
+          !['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'x-request-id'].includes(
+            name,
+          ),
       )
       .sort();
     expect(security).toEqual(

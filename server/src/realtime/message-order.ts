@@ -44,6 +44,8 @@ export class MessageOrder {
   private retryAfter = 0;
   private timer: NodeJS.Timeout | undefined;
   private started = false;
+  /** Whether start() has read the newest id: until then, what is heard waits (no gap is filled from 0). */
+  private ready = false;
 
   constructor(
     private readonly handOn: (message: LiveMessage) => void,
@@ -57,8 +59,10 @@ export class MessageOrder {
     if (!this.stored || this.started) return;
     this.started = true;
     this.upTo = Math.max(this.upTo, await this.stored.newestId());
+    this.ready = true;
     this.timer = setInterval(() => void this.tail(), this.timing.tailMs);
     this.timer.unref();
+    this.drain();
   }
 
   stop(): void {
@@ -71,13 +75,18 @@ export class MessageOrder {
     if (!this.stored) return this.handOn(message);
     if (message.id <= this.upTo || this.pending.has(message.id)) return;
     this.pending.set(message.id, message);
-    this.drain();
+    if (this.ready) this.drain();
   }
 
   /** Hands on pending messages while they follow `upTo`; a gap before one is read from the database. */
   private drain(): void {
     while (!this.filling && this.pending.size > 0) {
       const next = this.smallestPending();
+      // Heard before start() read the newest id, or filled since: already at or below where this stands.
+      if (next.id <= this.upTo) {
+        this.pending.delete(next.id);
+        continue;
+      }
       if (next.id !== this.upTo + 1) {
         if (Date.now() >= this.retryAfter) void this.fill(next.id - 1);
         return;

@@ -50,15 +50,14 @@ describe.each(['memory', 'redis'] as const)('login throttling (%s counters)', (s
     await redis?.quit();
   });
 
-  it('pauses an address after 5 wrong passwords, while the owner logs in from another address', async () => {
+  // One story in order: each step counts on what the one before it left in the counters.
+  it('pauses an address after 5 wrong passwords, stops guessing from many addresses at the hourly cap, and never refuses the owner from an address they used', async () => {
     for (let i = 0; i < 5; i += 1)
       expect((await tryLogin(one, '198.51.100.1', 'owner', `guess-${i}`)).status).toBe(401);
     // The pause holds on the other instance too, even for the right password.
     expect(await tryLogin(two, '198.51.100.1', 'owner', owner.password)).toMatchObject(limited);
     expect((await tryLogin(two, '203.0.113.7', 'owner', owner.password)).status).toBe(200);
-  });
 
-  it('stops guessing from many addresses at the hourly cap, except from addresses the owner used', async () => {
     const known = '203.0.113.7';
     // Counted so far from addresses the account had not logged in from: 5 guesses and the owner's login.
     for (let i = 0; i < ACCOUNT_CAP - 6; i += 1) {
@@ -71,13 +70,10 @@ describe.each(['memory', 'redis'] as const)('login throttling (%s counters)', (s
     // A wrong password from the known address still counts towards its own pause only.
     expect((await tryLogin(two, known, 'owner', 'typo')).status).toBe(401);
     expect((await tryLogin(one, known, 'owner', owner.password)).status).toBe(200);
-  });
 
-  it('never refuses the owner logging in many times at once from an address they used', async () => {
+    // Many logins at once from that address are never refused.
     const replies = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        tryLogin(i % 2 ? one : two, '203.0.113.7', 'owner', owner.password),
-      ),
+      Array.from({ length: 8 }, (_, i) => tryLogin(i % 2 ? one : two, known, 'owner', owner.password)),
     );
     expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(200));
   });

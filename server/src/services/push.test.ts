@@ -41,6 +41,14 @@ beforeEach(async () => {
 const subscribe = async (user: TestUser, subscriber: TestSubscriber | { toJSON(): unknown }, extra = {}) =>
   call(ctx.app, 'subscript', { ssid: ssid[user.loginId], subscript: subscriber.toJSON(), ...extra });
 
+/** The counters' sum, as the server reads them: what the push's icon badge shows. */
+const unreadTotal = async (session: string): Promise<number> => {
+  const counters = { news: 0, fromStaff: 0, setting: 0, fromWomen: 0, fromMen: 0 };
+  const reply = await call(ctx.app, 'updateNotifications', { ssid: session, ...counters });
+  const row = (reply.body as { rows: Record<string, number>[] }).rows[0]!;
+  return Object.values(row).reduce((total, count) => total + count, 0);
+};
+
 const endpointsOf = async (user: TestUser) =>
   (await ctx.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.uid))).map(
     (row) => row.endpoint,
@@ -105,6 +113,8 @@ describe('pushes for messages', () => {
     await subscribe(man, manPhone);
     await subscribe(staff, staffPhone);
 
+    // The icon badge is everything the man has unread: what other tests left him, and this message.
+    const before = await unreadTotal(ssid['push-man']!);
     await postMessage(ctx.app, ssid['push-staff']!, desk, '明日のご予定について');
     const [push] = await receiver.waitFor('man-away');
     expect(push).toMatchObject({
@@ -113,7 +123,7 @@ describe('pushes for messages', () => {
         body: ja.push.newMessage,
         url: `/talk/staff/${desk}`,
         tag: `talk-${desk}`,
-        badge: 1,
+        badge: before + 1,
       },
       ttl: '86400',
       urgency: 'normal',
