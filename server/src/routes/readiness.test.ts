@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessFanout } from '../realtime/fanout.js';
+import { Readiness } from '../services/readiness.js';
 import { createTestContext, type TestContext } from '../test/app.js';
+import { openTestDatabase } from '../test/database.js';
 
 /** An in-process fan-out that says whether Redis would be connected, as RedisFanout does. */
 class SwitchedFanout extends InProcessFanout {
@@ -43,5 +45,11 @@ describe('/readyz', () => {
     expect(reply.json()).toEqual({ status: 'unavailable', down: ['migrations'] });
     // /healthz is liveness only: the process answers.
     expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('names the database when it does not answer', async () => {
+    const database = await openTestDatabase();
+    await database.close();
+    expect(await new Readiness(database.db, new InProcessFanout()).check()).toEqual(['database']);
   });
 });
