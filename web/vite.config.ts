@@ -121,7 +121,10 @@ export default defineConfig({
             {
               name: 'vendor',
               priority: 1,
-              test: /node_modules[\\/](?!@holiday-jp[\\/]|@tanstack[\\/](react-virtual|virtual-core)[\\/]|workbox-window[\\/])/,
+              // The query cache alone: other libraries (the staff's tables, the passkey and QR code of the
+              // security screens) stay in the chunks of the screens that use them, so no member loads them
+              // with the home screen.
+              test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/,
             },
           ],
         },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
-import { ja, jaMember } from '@enishi/contract';
+import { ja, jaMember, jaSecondStep } from '@enishi/contract';
 import { freePort } from '../../server/src/test/process.js';
 import { launchBrowser, phone } from '../lib/browser.js';
 import {
@@ -119,15 +119,15 @@ describe('second factor in the browser', () => {
 
     await forgetSession(page);
     await page.goto('/login');
-    await page.getByRole('button', { name: ja.login.passkey }).click();
+    await page.getByRole('button', { name: jaSecondStep.loginPasskey }).click();
     await page.waitForURL('**/mypage');
 
     // With a factor, the password alone is not enough: the second step offers the passkey.
     await forgetSession(page);
     await passwordStep(page, club.man);
-    await page.getByRole('heading', { name: ja.secondStep.title }).waitFor();
+    await page.getByRole('heading', { name: jaSecondStep.title }).waitFor();
     await page.screenshot({ path: join(shots, 'login-second-step.png') });
-    await page.getByRole('button', { name: ja.secondStep.passkey }).click();
+    await page.getByRole('button', { name: jaSecondStep.passkey }).click();
     await page.waitForURL('**/mypage');
     await context.close();
   });
@@ -142,7 +142,7 @@ describe('second factor in the browser', () => {
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
     await page.getByLabel(jaMember.security.totpCode).fill(wrongCode(secret));
     await page.getByRole('button', { name: jaMember.security.totpConfirm }).click();
-    await toast(page, ja.errors.codeWrong);
+    await toast(page, jaSecondStep.errors.codeWrong);
     await page.getByLabel(jaMember.security.totpCode).fill(code(secret));
     await page.getByRole('button', { name: jaMember.security.totpConfirm }).click();
     await toast(page, jaMember.security.totpDone);
@@ -151,22 +151,22 @@ describe('second factor in the browser', () => {
 
     await forgetSession(page);
     await passwordStep(page, club.staff);
-    const field = page.getByLabel(ja.secondStep.code);
+    const field = page.getByLabel(jaSecondStep.code);
     // A wrong code is refused (the server tests cover spent and stale codes with a clock of their own).
     await field.fill(wrongCode(secret));
-    await page.getByRole('button', { name: ja.secondStep.submitCode }).click();
-    await toast(page, ja.errors.codeWrong);
+    await page.getByRole('button', { name: jaSecondStep.submitCode }).click();
+    await toast(page, jaSecondStep.errors.codeWrong);
     // The next step's code: accepted (30 s either side) and later than the one that confirmed the setup.
     await field.fill(code(secret, 30));
-    await page.getByRole('button', { name: ja.secondStep.submitCode }).click();
+    await page.getByRole('button', { name: jaSecondStep.submitCode }).click();
     await page.waitForURL('**/mypage');
 
     // A recovery code logs in once.
     await forgetSession(page);
     await passwordStep(page, club.staff);
-    await page.getByRole('button', { name: ja.secondStep.useRecovery }).click();
-    await page.getByLabel(ja.secondStep.recovery).fill(recovery);
-    await page.getByRole('button', { name: ja.secondStep.submitRecovery }).click();
+    await page.getByRole('button', { name: jaSecondStep.useRecovery }).click();
+    await page.getByLabel(jaSecondStep.recovery).fill(recovery);
+    await page.getByRole('button', { name: jaSecondStep.submitRecovery }).click();
     await page.waitForURL('**/mypage');
     await context.close();
   });

@@ -640,6 +640,15 @@ export const jaMember = {
   },
   /** ログインとセキュリティ (product.md §11.7): the second factor, passkeys, recovery codes, the owner's switch. */
   security: {
+    /** The security screens' refusals (product.md §11.7): only signed-in people meet them. */
+    errors: {
+      secondFactorSetupFirst: '2段階認証を設定してからご利用ください',
+      totpAlreadySet: '認証アプリはすでに設定されています',
+      totpNotStarted: '先に認証アプリの設定を始めてください',
+      totpMissing: '認証アプリは設定されていません',
+      noSecondFactor: '2段階認証が設定されていません',
+      lastFactorRequired: 'スタッフは2段階認証が必須のため、最後の認証方法は削除できません',
+    },
     title: 'ログインとセキュリティ',
     menu: 'ログインとセキュリティ',
     lead: '2段階認証とパスキーで、アカウントを不正なログインから守ります。',

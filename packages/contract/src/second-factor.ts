@@ -1,3 +1,4 @@
+import { jaSecondStep } from './ja-second-step.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { LIMITS, ssid } from './common.js';
@@ -18,17 +19,17 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /** An opaque token: a login ticket or a device token. */
 const opaque = (error: string) => z.string({ error }).min(1, error).max(200, error);
-const ticket = opaque(ja.errors.ticketExpired);
+const ticket = opaque(jaSecondStep.errors.ticketExpired);
 export const deviceToken = z.string().max(200).optional();
 /** A TOTP code: six digits (spaces typed in between are dropped). */
 export const totpCode = z
-  .string({ error: ja.errors.codeFormat })
+  .string({ error: jaSecondStep.errors.codeFormat })
   .transform((value) => value.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, ja.errors.codeFormat));
+  .pipe(z.string().regex(/^\d{6}$/, jaSecondStep.errors.codeFormat));
 /** A recovery code as handed out (`xxxx-xxxx-xxxx`), any case, with or without hyphens. */
 export const recoveryCode = z
-  .string({ error: ja.errors.recoveryWrong })
-  .max(40, ja.errors.recoveryWrong)
+  .string({ error: jaSecondStep.errors.recoveryWrong })
+  .max(40, jaSecondStep.errors.recoveryWrong)
   .transform((value) => value.replace(/[\s-]/g, '').toLowerCase());
 
 /** A credential as @simplewebauthn/browser returns it (registration or authentication). */
@@ -40,7 +41,7 @@ export const WebauthnResponse = z.looseObject(
     response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
     clientExtensionResults: z.looseObject({}),
   },
-  { error: ja.errors.passkeyFailed },
+  { error: jaSecondStep.errors.passkeyFailed },
 );
 export type WebauthnResponse = z.infer<typeof WebauthnResponse>;
 /** WebAuthn options for the browser (creation or request), produced by @simplewebauthn/server. */
@@ -65,7 +66,7 @@ export const LoginSecondBody = z
   .strict()
   .refine(
     (body) => [body.code, body.webauthn, body.recovery_code].filter((v) => v !== undefined).length === 1,
-    ja.errors.secondStepOneOf,
+    jaSecondStep.errors.secondStepOneOf,
   );
 export type LoginSecondBody = z.input<typeof LoginSecondBody>;
 // POST /api/login/second/options {ticket} -> the passkey request of that ticket's account.

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import {
   CALLS,
   firstErrorMessage,
-  ja,
   refusalStatus,
   type CallName,
   type CallResult,
   type Calls,
   type Permission,
+  jaMember,
 } from '@enishi/contract';
 import { AppError, badRequest, forbidden, unauthorized } from '../errors.js';
 import type { Actor, SessionService } from '../services/session-service.js';
@@ -54,7 +54,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
  * log out; anything else is a 403 saying so.
  */
 const mayCallDuringSetup = (name: CallName): boolean => name.startsWith('2fa/') || name === 'logout';
-const setupFirst = () => new AppError('forbidden', ja.errors.secondFactorSetupFirst);
+const setupFirst = () => new AppError('forbidden', jaMember.security.errors.secondFactorSetupFirst);
 
 function ssidOf(body: unknown): unknown {
   return typeof body === 'object' && body !== null ? (body as { ssid?: unknown }).ssid : undefined;

@@ -1,4 +1,4 @@
-import { FactorsReply, LoginReply, ja, type WebauthnOptions } from '@enishi/contract';
+import { FactorsReply, LoginReply, ja, type WebauthnOptions, jaMember, jaSecondStep } from '@enishi/contract';
 import type { FastifyInstance } from 'fastify';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -83,11 +83,11 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       const wrong = String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, '0');
       expect(await call(app, '2fa/totp/confirm', { ssid, code: wrong })).toMatchObject({
         status: 400,
-        body: { error: ja.errors.codeWrong },
+        body: { error: jaSecondStep.errors.codeWrong },
       });
       expect(await call(app, '2fa/totp/confirm', { ssid, code: '12ab' })).toMatchObject({
         status: 400,
-        body: { error: ja.errors.codeFormat },
+        body: { error: jaSecondStep.errors.codeFormat },
       });
       expect((await factors(ssid)).totp).toBe(false);
       // Still one step: the password alone logs in.
@@ -115,7 +115,7 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
         await call(app, 'login/second', { ticket, code: totpCode(secret, now - STEP_MS) }),
       ).toMatchObject({
         status: 401,
-        body: { error: ja.errors.codeWrong },
+        body: { error: jaSecondStep.errors.codeWrong },
       });
       now += STEP_MS;
       const second = await call(app, 'login/second', { ticket, code: totpCode(secret) });
@@ -127,7 +127,7 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       now += STEP_MS;
       expect(await call(app, 'login/second', { ticket, code: totpCode(secret) })).toMatchObject({
         status: 401,
-        body: { error: ja.errors.ticketExpired },
+        body: { error: jaSecondStep.errors.ticketExpired },
       });
     });
 
@@ -138,11 +138,11 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
         await call(app, 'login/second', { ticket, code: totpCode(secret, now - 2 * STEP_MS) }),
       ).toMatchObject({
         status: 401,
-        body: { error: ja.errors.codeWrong },
+        body: { error: jaSecondStep.errors.codeWrong },
       });
       expect(
         await call(app, 'login/second', { ticket, code: totpCode('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP') }),
-      ).toMatchObject({ status: 401, body: { error: ja.errors.codeWrong } });
+      ).toMatchObject({ status: 401, body: { error: jaSecondStep.errors.codeWrong } });
       expect((await call(app, 'login/second', { ticket, code: totpCode(secret) })).status).toBe(200);
     });
 
@@ -160,7 +160,7 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
         ).toBe(401);
       expect(await call(app, 'login/second', { ticket, code: totpCode(secret) })).toMatchObject({
         status: 429,
-        body: { error: ja.errors.ticketTooManyTries },
+        body: { error: jaSecondStep.errors.ticketTooManyTries },
       });
       expect(await call(app, 'login/second/options', { ticket })).toMatchObject({ status: 429 });
     });
@@ -170,11 +170,11 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       now += 5 * 60_000 + 1;
       expect(await call(app, 'login/second', { ticket, code: totpCode(secret) })).toMatchObject({
         status: 401,
-        body: { error: ja.errors.ticketExpired },
+        body: { error: jaSecondStep.errors.ticketExpired },
       });
       expect(await call(app, 'login/second', { ticket: 'made-up', code: '123456' })).toMatchObject({
         status: 401,
-        body: { error: ja.errors.ticketExpired },
+        body: { error: jaSecondStep.errors.ticketExpired },
       });
     });
 
@@ -189,7 +189,7 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       const again = await passwordStep(user);
       expect(await call(app, 'login/second', { ticket: again.ticket, recovery_code: code })).toMatchObject({
         status: 401,
-        body: { error: ja.errors.recoveryWrong },
+        body: { error: jaSecondStep.errors.recoveryWrong },
       });
       expect((await factors(LoginReply.parse(reply.body).session)).recovery_codes_left).toBe(9);
     });
@@ -199,7 +199,7 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       for (const body of [{ ticket }, { ticket, code: '123456', recovery_code: codes[1] }])
         expect(await call(app, 'login/second', body)).toMatchObject({
           status: 400,
-          body: { error: ja.errors.secondStepOneOf },
+          body: { error: jaSecondStep.errors.secondStepOneOf },
         });
     });
 
@@ -242,7 +242,7 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       await call(app, 'login/second/options', { ticket: next.ticket });
       expect(await call(app, 'login/second', { ticket: next.ticket, webauthn: assertion })).toMatchObject({
         status: 401,
-        body: { error: ja.errors.passkeyExpired },
+        body: { error: jaSecondStep.errors.passkeyExpired },
       });
       // Signed for the new challenge but with a counter that went back: a cloned authenticator.
       const fresh = (await call(app, 'login/second/options', { ticket: next.ticket }))
@@ -252,7 +252,7 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
         await call(app, 'login/second', { ticket: next.ticket, webauthn: authenticator.assert(fresh) }),
       ).toMatchObject({
         status: 401,
-        body: { error: ja.errors.passkeyFailed },
+        body: { error: jaSecondStep.errors.passkeyFailed },
       });
       now += STEP_MS;
       expect((await call(app, 'login/second', { ticket: next.ticket, code: totpCode(secret) })).status).toBe(
@@ -271,13 +271,13 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       });
       expect(await call(app, '2fa/webauthn/register/verify', { ssid, response })).toMatchObject({
         status: 400,
-        body: { error: ja.errors.passkeyExpired },
+        body: { error: jaSecondStep.errors.passkeyExpired },
       });
       const other = new SoftAuthenticator('https://evil.example');
       const next = (await call(app, '2fa/webauthn/register/options', { ssid })).body as WebauthnOptions;
       expect(
         await call(app, '2fa/webauthn/register/verify', { ssid, response: other.register(next as never) }),
-      ).toMatchObject({ status: 400, body: { error: ja.errors.passkeyFailed } });
+      ).toMatchObject({ status: 400, body: { error: jaSecondStep.errors.passkeyFailed } });
       expect((await factors(ssid)).passkeys).toHaveLength(1);
     });
 
@@ -294,19 +294,19 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       expect(LoginReply.parse(done.body)).toMatchObject({ uid: member.uid, role: 101 });
       expect(await call(app, 'login/passkey', { response: assertion })).toMatchObject({
         status: 401,
-        body: { error: ja.errors.passkeyExpired },
+        body: { error: jaSecondStep.errors.passkeyExpired },
       });
       const unknown = new SoftAuthenticator(ORIGIN);
       const again = (await call(app, 'login/passkey/options', {})).body as WebauthnOptions;
       expect(await call(app, 'login/passkey', { response: unknown.assert(again) })).toMatchObject({
         status: 401,
-        body: { error: ja.errors.passkeyUnknown },
+        body: { error: jaSecondStep.errors.passkeyUnknown },
       });
       // Without user verification a passkey alone is not enough.
       const third = (await call(app, 'login/passkey/options', {})).body as WebauthnOptions;
       expect(
         await call(app, 'login/passkey', { response: authenticator.assert(third, { userVerified: false }) }),
-      ).toMatchObject({ status: 401, body: { error: ja.errors.passkeyFailed } });
+      ).toMatchObject({ status: 401, body: { error: jaSecondStep.errors.passkeyFailed } });
     });
 
     it('removes a passkey: the account is back to the password alone', async () => {
@@ -354,7 +354,7 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       const { session } = LoginReply.parse(reply.body);
       expect(await call(app, 'config', { ssid: session })).toMatchObject({
         status: 403,
-        body: { error: ja.errors.secondFactorSetupFirst },
+        body: { error: jaMember.security.errors.secondFactorSetupFirst },
       });
       expect(await factors(session)).toMatchObject({ setup_required: true, staff_required: true });
       // Members are not concerned.
@@ -369,7 +369,7 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       // The last factor stays while the owner requires one.
       expect(await call(app, '2fa/totp/remove', { ssid: session })).toMatchObject({
         status: 400,
-        body: { error: ja.errors.lastFactorRequired },
+        body: { error: jaMember.security.errors.lastFactorRequired },
       });
       expect((await factors(session)).totp).toBe(true);
     });

@@ -21,6 +21,8 @@ import {
   type SecondFactor,
   type WebauthnOptions,
   type WebauthnResponse,
+  jaMember,
+  jaSecondStep,
 } from '@enishi/contract';
 import { AppError, badRequest, rateLimited, unauthorized } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -40,8 +42,8 @@ export type SecondStep =
   | { webauthn: WebauthnResponse; code?: undefined; recovery_code?: undefined }
   | { recovery_code: string; code?: undefined; webauthn?: undefined };
 
-const passkeyFailed = () => unauthorized(ja.errors.passkeyFailed);
-const passkeyExpired = () => unauthorized(ja.errors.passkeyExpired);
+const passkeyFailed = () => unauthorized(jaSecondStep.errors.passkeyFailed);
+const passkeyExpired = () => unauthorized(jaSecondStep.errors.passkeyExpired);
 
 /**
  * The second factor (product.md §11.7, decision 018): TOTP, passkeys and recovery codes; the tickets between
@@ -98,25 +100,26 @@ export class SecondFactorService {
 
   async totpSetup(actor: Actor): Promise<{ secret: string; uri: string }> {
     const secret = generateSecret();
-    if (!(await this.repo.saveTotpPending(actor.uid, secret))) throw badRequest(ja.errors.totpAlreadySet);
+    if (!(await this.repo.saveTotpPending(actor.uid, secret)))
+      throw badRequest(jaMember.security.errors.totpAlreadySet);
     const uri = generateURI({ issuer: this.site.rpName, label: actor.loginId, secret });
     return { secret, uri };
   }
 
   async totpConfirm(actor: Actor, code: string): Promise<{ recovery_codes: string[] }> {
     const totp = await this.repo.totp(actor.uid);
-    if (!totp) throw badRequest(ja.errors.totpNotStarted);
-    if (totp.confirmedAt) throw badRequest(ja.errors.totpAlreadySet);
+    if (!totp) throw badRequest(jaMember.security.errors.totpNotStarted);
+    if (totp.confirmedAt) throw badRequest(jaMember.security.errors.totpAlreadySet);
     const step = await this.checkCode(totp.secret, code);
     if (step === null || !(await this.repo.takeTotpStep(actor.uid, step, true, new Date(this.clock()))))
-      throw badRequest(ja.errors.codeWrong);
+      throw badRequest(jaSecondStep.errors.codeWrong);
     await this.sessions.secondFactorSetUp(actor.uid);
     return { recovery_codes: await this.newRecoveryCodes(actor.uid) };
   }
 
   async totpRemove(actor: Actor): Promise<void> {
     const factors = await this.factorsOf(actor.uid);
-    if (!factors.includes('totp')) throw badRequest(ja.errors.totpMissing);
+    if (!factors.includes('totp')) throw badRequest(jaMember.security.errors.totpMissing);
     await this.mayRemove(actor, factors);
     await this.repo.removeTotp(actor.uid);
     await this.afterRemoval(actor.uid);
@@ -163,7 +166,7 @@ export class SecondFactorService {
   ): Promise<{ ok: true; recovery_codes?: string[] }> {
     const challenge = challengeOf(response);
     const taken = challenge && (await this.repo.takeChallenge(challenge, 'register', new Date(this.clock())));
-    if (!taken || taken.userId !== actor.uid) throw badRequest(ja.errors.passkeyExpired);
+    if (!taken || taken.userId !== actor.uid) throw badRequest(jaSecondStep.errors.passkeyExpired);
     let info;
     try {
       const result = await verifyRegistrationResponse({
@@ -173,11 +176,11 @@ export class SecondFactorService {
         expectedRPID: this.site.rpID,
         requireUserVerification: true,
       });
-      if (!result.verified) throw badRequest(ja.errors.passkeyFailed);
+      if (!result.verified) throw badRequest(jaSecondStep.errors.passkeyFailed);
       info = result.registrationInfo;
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw badRequest(ja.errors.passkeyFailed);
+      throw badRequest(jaSecondStep.errors.passkeyFailed);
     }
     const hadFactor = (await this.factorsOf(actor.uid)).length > 0;
     const added = await this.repo.addCredential({
@@ -186,9 +189,9 @@ export class SecondFactorService {
       publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
       counter: info.credential.counter,
       transports: (info.credential.transports ?? []).join(','),
-      name: name || ja.secondStep.passkeyName,
+      name: name || jaSecondStep.passkeyName,
     });
-    if (!added) throw badRequest(ja.errors.passkeyFailed);
+    if (!added) throw badRequest(jaSecondStep.errors.passkeyFailed);
     await this.sessions.secondFactorSetUp(actor.uid);
     // The first factor comes with recovery codes, as a TOTP confirmation does.
     if (hadFactor && (await this.repo.recoveryCodesLeft(actor.uid)) > 0) return { ok: true };
@@ -205,7 +208,8 @@ export class SecondFactorService {
   }
 
   async regenerateRecoveryCodes(actor: Actor): Promise<{ recovery_codes: string[] }> {
-    if ((await this.factorsOf(actor.uid)).length === 0) throw badRequest(ja.errors.noSecondFactor);
+    if ((await this.factorsOf(actor.uid)).length === 0)
+      throw badRequest(jaMember.security.errors.noSecondFactor);
     return { recovery_codes: await this.newRecoveryCodes(actor.uid) };
   }
 
@@ -227,7 +231,8 @@ export class SecondFactorService {
 
   /** Staff may not remove their last factor while the owner requires one. */
   private async mayRemove(actor: Actor, factors: SecondFactor[]): Promise<void> {
-    if (factors.length <= 1 && (await this.mustSetUp(actor))) throw badRequest(ja.errors.lastFactorRequired);
+    if (factors.length <= 1 && (await this.mustSetUp(actor)))
+      throw badRequest(jaMember.security.errors.lastFactorRequired);
   }
 
   /** With no factor left, recovery codes have nothing to recover and go too. */
@@ -254,7 +259,7 @@ export class SecondFactorService {
   async ticketOptions(ticket: string): Promise<WebauthnOptions> {
     const row = await this.liveTicket(ticket);
     const credentials = await this.repo.credentials(row.userId);
-    if (credentials.length === 0) throw badRequest(ja.errors.passkeyMissing);
+    if (credentials.length === 0) throw badRequest(jaSecondStep.errors.passkeyMissing);
     const options = await generateAuthenticationOptions({
       rpID: this.site.rpID,
       userVerification: 'preferred',
@@ -271,11 +276,11 @@ export class SecondFactorService {
     const row = await this.repo.tryTicket(id, LOGIN_TICKET_TRIES, now);
     if (!row) {
       const found = await this.repo.ticket(id);
-      if (found && found.expiresAt > now) throw rateLimited(ja.errors.ticketTooManyTries);
-      throw unauthorized(ja.errors.ticketExpired);
+      if (found && found.expiresAt > now) throw rateLimited(jaSecondStep.errors.ticketTooManyTries);
+      throw unauthorized(jaSecondStep.errors.ticketExpired);
     }
     await this.checkStep(row, step, now);
-    if (!(await this.repo.endTicket(id))) throw unauthorized(ja.errors.ticketExpired);
+    if (!(await this.repo.endTicket(id))) throw unauthorized(jaSecondStep.errors.ticketExpired);
     return row.userId;
   }
 
@@ -288,12 +293,12 @@ export class SecondFactorService {
       const totp = await this.repo.totp(row.userId);
       const stepNo = totp?.confirmedAt ? await this.checkCode(totp.secret, step.code) : null;
       if (stepNo === null || !(await this.repo.takeTotpStep(row.userId, stepNo, false, now)))
-        throw unauthorized(ja.errors.codeWrong);
+        throw unauthorized(jaSecondStep.errors.codeWrong);
       return;
     }
     if (step.recovery_code !== undefined) {
       if (!(await this.repo.useRecoveryCode(row.userId, recoveryHash(step.recovery_code), now)))
-        throw unauthorized(ja.errors.recoveryWrong);
+        throw unauthorized(jaSecondStep.errors.recoveryWrong);
       return;
     }
     const challenge = challengeOf(step.webauthn);
@@ -304,7 +309,8 @@ export class SecondFactorService {
     )
       throw passkeyExpired();
     const credential = await this.repo.credential(step.webauthn.id);
-    if (!credential || credential.userId !== row.userId) throw unauthorized(ja.errors.passkeyUnknown);
+    if (!credential || credential.userId !== row.userId)
+      throw unauthorized(jaSecondStep.errors.passkeyUnknown);
     await this.checkAssertion(credential, step.webauthn, challenge, false);
   }
 
@@ -324,7 +330,7 @@ export class SecondFactorService {
     const taken = challenge && (await this.repo.takeChallenge(challenge, 'login', new Date(this.clock())));
     if (!taken) throw passkeyExpired();
     const credential = await this.repo.credential(response.id);
-    if (!credential) throw unauthorized(ja.errors.passkeyUnknown);
+    if (!credential) throw unauthorized(jaSecondStep.errors.passkeyUnknown);
     await this.checkAssertion(credential, response, challenge, true);
     return credential.userId;
   }
@@ -365,8 +371,9 @@ export class SecondFactorService {
 
   private async liveTicket(ticket: string) {
     const row = await this.repo.ticket(sha256Hex(ticket));
-    if (!row || row.expiresAt.getTime() <= this.clock()) throw unauthorized(ja.errors.ticketExpired);
-    if (row.tries >= LOGIN_TICKET_TRIES) throw rateLimited(ja.errors.ticketTooManyTries);
+    if (!row || row.expiresAt.getTime() <= this.clock())
+      throw unauthorized(jaSecondStep.errors.ticketExpired);
+    if (row.tries >= LOGIN_TICKET_TRIES) throw rateLimited(jaSecondStep.errors.ticketTooManyTries);
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { LIMITS, ja } from '@enishi/contract';
+import { LIMITS, ja, jaSecondStep } from '@enishi/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-error';
@@ -23,9 +23,10 @@ export function LoginForm() {
   const login = useLogin();
   const passkey = usePasskeyLogin();
   const [second, setSecond] = useState<Second | null>(null);
-  // Offered once the app runs (not in the prerendered page), where the browser has passkeys.
+  // Drawn in the prerendered page too, so nothing moves when the app takes over (product.md §2.7); it works
+  // once the app runs, and goes away only in a browser without passkeys.
   const hydrated = useHydrated();
-  const passkeys = hydrated && typeof window.PublicKeyCredential === 'function';
+  const passkeys = !hydrated || typeof window.PublicKeyCredential === 'function';
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState({ id: false, password: false });
@@ -116,9 +117,9 @@ export function LoginForm() {
       </Button>
       {passkeys && (
         <div className="login-form__passkey">
-          <p>{ja.login.passkeyLead}</p>
-          <Button variant="secondary" block busy={passkey.pending} onClick={onPasskey}>
-            {ja.login.passkey}
+          <p>{jaSecondStep.loginPasskeyLead}</p>
+          <Button variant="secondary" block busy={passkey.pending} ready={hydrated} onClick={onPasskey}>
+            {jaSecondStep.loginPasskey}
           </Button>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { ja, type SecondFactor } from '@enishi/contract';
+import { type SecondFactor, jaSecondStep } from '@enishi/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
@@ -27,7 +27,10 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
   function fail(error: unknown) {
     toast(errorMessage(error));
     // A ticket past its 5 minutes or its 5 tries: only the password step can start again.
-    if (error instanceof ApiError && (error.status === 429 || error.message === ja.errors.ticketExpired))
+    if (
+      error instanceof ApiError &&
+      (error.status === 429 || error.message === jaSecondStep.errors.ticketExpired)
+    )
       onBack();
   }
 
@@ -40,7 +43,7 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
     event.preventDefault();
     const typed = value.trim();
     if (!typed) {
-      toast(mode === 'code' ? ja.errors.codeFormat : ja.errors.recoveryWrong);
+      toast(mode === 'code' ? jaSecondStep.errors.codeFormat : jaSecondStep.errors.recoveryWrong);
       input.current?.focus();
       return;
     }
@@ -56,19 +59,19 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
   return (
     <section className="second-step" aria-labelledby="second-step-title">
       <h2 id="second-step-title" ref={heading} tabIndex={-1} className="second-step__title">
-        {ja.secondStep.title}
+        {jaSecondStep.title}
       </h2>
-      <p className="second-step__lead">{ja.secondStep.lead}</p>
+      <p className="second-step__lead">{jaSecondStep.lead}</p>
       {factors.includes('webauthn') && (
         <Button block busy={second.pending} onClick={() => send({ passkey: true })}>
-          {ja.secondStep.passkey}
+          {jaSecondStep.passkey}
         </Button>
       )}
       <form className="login-form" method="post" noValidate onSubmit={onSubmit}>
         <TextField
           ref={input}
           key={mode}
-          label={mode === 'code' ? ja.secondStep.code : ja.secondStep.recovery}
+          label={mode === 'code' ? jaSecondStep.code : jaSecondStep.recovery}
           name={mode === 'code' ? 'code' : 'recovery_code'}
           autoComplete="one-time-code"
           inputMode={mode === 'code' ? 'numeric' : 'text'}
@@ -81,7 +84,7 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
           onChange={(event) => setValue(event.target.value)}
         />
         <p id="second-step-hint" className="second-step__hint">
-          {mode === 'code' ? ja.secondStep.codeHint : ja.secondStep.recoveryHint}
+          {mode === 'code' ? jaSecondStep.codeHint : jaSecondStep.recoveryHint}
         </p>
         <Button
           type="submit"
@@ -89,7 +92,7 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
           block
           busy={second.pending}
         >
-          {mode === 'code' ? ja.secondStep.submitCode : ja.secondStep.submitRecovery}
+          {mode === 'code' ? jaSecondStep.submitCode : jaSecondStep.submitRecovery}
         </Button>
       </form>
       <div className="second-step__links">
@@ -99,11 +102,11 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
             className="page-link"
             onClick={() => switchTo(mode === 'code' ? 'recovery' : 'code')}
           >
-            {mode === 'code' ? ja.secondStep.useRecovery : ja.secondStep.useCode}
+            {mode === 'code' ? jaSecondStep.useRecovery : jaSecondStep.useCode}
           </button>
         )}
         <button type="button" className="page-link" onClick={onBack}>
-          {ja.secondStep.back}
+          {jaSecondStep.back}
         </button>
       </div>
     </section>

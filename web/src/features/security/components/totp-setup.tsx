@@ -1,4 +1,4 @@
-import { ja, jaMember } from '@enishi/contract';
+import { jaMember, jaSecondStep } from '@enishi/contract';
 import { toDataURL } from 'qrcode';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
@@ -30,7 +30,7 @@ export function TotpSetup({ onDone }: { onDone: (codes: string[]) => void }) {
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
-      toast(ja.errors.codeFormat);
+      toast(jaSecondStep.errors.codeFormat);
       return;
     }
     setBusy(true);
