@@ -148,7 +148,9 @@ describe('the staff back office at 1440 px', () => {
     await table.getByRole('button', { name: people.man.name }).press('Enter');
     const panel = owner.getByRole('complementary', { name: jaMember.table.panel(people.man.name) });
     await panel.getByLabel('紹介者').waitFor();
-    await expect(panel.getByRole('link', { name: jaMember.table.toTalk }).isVisible()).resolves.toBe(true);
+    await expect(
+      panel.getByRole('link', { name: jaMember.table.toTalk, exact: true }).isVisible(),
+    ).resolves.toBe(true);
     await panel.getByRole('heading', { name: jaMember.table.settings }).waitFor();
     await panel.getByLabel('紹介者').fill('デスク 紹介');
     await panel.getByRole('button', { name: '修正する' }).click();

@@ -13,14 +13,15 @@ import type { Person } from '../lib/users.js';
 /*
  * product.md §2.7: what a logged-in page downloads. No member loads staff-only code, and no route's scripts
  * grow past their ceiling. The ceilings are today's figures, not yet the budgets issue 29 asks for (a man's
- * home 120 KB, the staff desk with a talk 170 KB): React, React Router and zod alone take 125 KB. Lower a
+ * home 120 KB, the staff desk with a talk 170 KB): React, React Router and zod alone take 125 KB, and the
+ * second factor, sessions and back office added their words and screens since. Lower a
  * ceiling whenever a change makes a route lighter.
  */
 
 const dist = join(repoRoot, 'web/dist');
 const desk = { width: 1440, height: 900 };
-const MAN_HOME_CEILING = 192_000;
-const STAFF_DESK_CEILING = 222_000;
+const MAN_HOME_CEILING = 202_000;
+const STAFF_DESK_CEILING = 233_000;
 /** Chunks that only staff screens use (the build names a chunk after its module). */
 const STAFF_ONLY =
   /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications)-[\w-]{8}\.js$/;

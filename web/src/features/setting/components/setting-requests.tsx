@@ -39,10 +39,13 @@ export function Decide({ row }: { row: SettingRow }) {
     if (!declining && !place.trim()) return setError(jaMember.setting.errors.placeRequired);
     if (declining && !reason.trim()) return setError(jaMember.setting.errors.reasonRequired);
     setError(null);
-    update.mutate(body, {
-      onSuccess: () => toast(declining ? jaMember.setting.declined : jaMember.setting.arranged),
-      onError: (failure) => setError(errorMessage(failure)),
-    });
+    // Not mutate's own callbacks: the live `setting` frame (product.md §15.4) may refresh the list and take this
+    // form away before the answer comes, and React Query calls those only while the form is there.
+    const decided = declining ? jaMember.setting.declined : jaMember.setting.arranged;
+    update.mutateAsync(body).then(
+      () => toast(decided),
+      (failure: unknown) => setError(errorMessage(failure)),
+    );
   }
 
   return (
