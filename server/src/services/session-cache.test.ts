@@ -161,9 +161,11 @@ describe('session cache across two instances', () => {
       introducer: '',
     });
     expect(update.status).toBe(200);
-    // The next request B serves (over its socket, as a client's would) sees the new rank.
+    // B sees the new rank once the event has crossed Redis (as refusedOnB: a second at most, never 5 s).
     expect(await accepted(ssid, man.uid)).toBe(true);
-    expect((await b.services.sessions.resolve(ssid))?.rank).toBe(4);
+    await expect
+      .poll(async () => (await b.services.sessions.resolve(ssid))?.rank, { timeout: 1000, interval: 10 })
+      .toBe(4);
   });
 
   it('drops what it holds when the shared subscription drops, so events missed meanwhile cannot matter', async () => {
