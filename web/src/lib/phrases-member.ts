@@ -1,5 +1,5 @@
 /* eslint-disable max-lines -- generated data, one line per text */
-// Written by web/scripts/write-phrases.ts (BudouX) from the rest of ja and jaMember: do not edit by hand.
+// Written by web/scripts/write-phrases.ts (BudouX) from the rest of ja, jaMember and jaSecondStep: do not edit by hand.
 /** Where a line may break in each text of the public pages: offsets between its phrases. */
 export const PHRASE_BREAKS: Readonly<Record<string, readonly number[]>> = {
   '1文字から検索できます': [5],
