@@ -92,7 +92,8 @@ describe('one member flooding the server', () => {
     // some), not taken in: the flood is still waiting on the flooder's side when its time is up.
     expect(outcome.cutOff, figures()).toBe(true);
     const allowed = Math.ceil((20 + (FLOOD_SECONDS * 20) / 60) / FULL_FLOOD.imagesPerFrame);
-    expect(outcome.picturesStored, figures()).toBeGreaterThan(0);
+    // No lower bound: on a loaded 2-core machine the first 20 MB frame may still be in decoding when the
+    // flooder gives up. That pictures within the budget are taken is asserted in realtime/hostile-clients.test.ts.
     expect(outcome.picturesStored, figures()).toBeLessThanOrEqual(allowed);
     // Most of the pictures never left the flooder: the server did not read them to refuse them.
     const sent =
