@@ -160,6 +160,15 @@ const AFTER_0014 = [
   { area: 6, labels: ['大阪', '', '', 'フィーリング'], allergies: [] },
   { area: null, labels: ['', '', '', ''], allergies: [] },
 ];
+/** What the new codes cannot say, kept in the staff's sales note (the 2nd woman had a note of her own). */
+const NOTES_0014 = [
+  '',
+  '紹介者あり\n移行前の記録（子ども: あり(同居)、デート: 食事とお酒）',
+  '移行前の記録（子ども: あり(別居)、デート: ランチ、食物アレルギー: 落花生・果物）',
+  '移行前の記録（婚姻歴: 死別、デート: お茶、食物アレルギー: 魚介）',
+  '移行前の記録（デート: 旅行も可）',
+  '',
+];
 
 describe.each(ENGINES)('migration 0014 spec_code_tables_rest (%s)', (engine) => {
   const database = databaseBefore(14, engine);
@@ -170,7 +179,7 @@ describe.each(ENGINES)('migration 0014 spec_code_tables_rest (%s)', (engine) => 
     for (const [index, woman] of BEFORE_0014.entries()) {
       await addWoman(db, index + 1);
       await db.execute(
-        sql`insert into member_profiles (user_id, area, marriage, children, date_type, food_allergies, women_rank) values (${index + 1}, ${woman.area}, ${woman.marriage}, ${woman.children}, ${woman.dateType}, ${`{${woman.allergies.join(',')}}`}::integer[], 3)`,
+        sql`insert into member_profiles (user_id, area, marriage, children, date_type, food_allergies, women_rank, sales_note) values (${index + 1}, ${woman.area}, ${woman.marriage}, ${woman.children}, ${woman.dateType}, ${`{${woman.allergies.join(',')}}`}::integer[], 3, ${index === 1 ? '紹介者あり' : ''})`,
       );
     }
 
@@ -183,9 +192,10 @@ describe.each(ENGINES)('migration 0014 spec_code_tables_rest (%s)', (engine) => 
       date_type: number | null;
       food_allergies: number[];
       women_rank: number;
+      sales_note: string;
     }>(
       await db.execute(
-        sql`select area, marriage, children, date_type, food_allergies, women_rank from member_profiles order by user_id`,
+        sql`select area, marriage, children, date_type, food_allergies, women_rank, sales_note from member_profiles order by user_id`,
       ),
     );
     expect(
@@ -200,6 +210,7 @@ describe.each(ENGINES)('migration 0014 spec_code_tables_rest (%s)', (engine) => 
         allergies: row.food_allergies.map((code) => lookupLabel(LOOKUPS.foodAllergies, code)),
       })),
     ).toEqual(AFTER_0014);
+    expect(rows.map((row) => row.sales_note)).toEqual(NOTES_0014);
     // Every stored code is one the tables know (a list sorted, each code once), and 0012's columns stay.
     for (const row of rows) {
       expect(row.food_allergies).toEqual([...new Set(row.food_allergies)].sort((a, b) => a - b));
