@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jaProfile } from './ja-profile.js';
-import { LOOKUPS, type LookupName } from './lookups/index.js';
+import { LOOKUPS, type LookupItem, type LookupName } from './lookups/index.js';
 
 /*
  * Member profiles (product.md §3, §19.5). PROFILE_FIELDS is the one list of fields: the server's columns
@@ -132,6 +132,14 @@ function knownCode(lookup: LookupName, value: number): boolean {
   return (LOOKUPS as Record<string, { code: number }[]>)[lookup]!.some((item) => item.code === value);
 }
 
+/** A code whose label is blank (area 0, product.md §9.5) means "not set": stored as no value. */
+function blankCode(lookup: LookupName, value: number): boolean {
+  if (CLUB_LISTS.has(lookup)) return false;
+  return (LOOKUPS as Record<string, LookupItem[]>)[lookup]!.some(
+    (item) => item.code === value && item.label === '',
+  );
+}
+
 function fieldSchema(name: ProfileField): z.ZodType {
   const spec: ProfileFieldSpec = PROFILE_FIELDS[name];
   const label = jaProfile.fields[name];
@@ -141,7 +149,10 @@ function fieldSchema(name: ProfileField): z.ZodType {
       const one = z
         .number({ error: e.badCode(label) })
         .refine((value) => knownCode(spec.lookup, value), e.badCode(label));
-      return spec.required ? one : one.nullable();
+      if (spec.required) return one;
+      return one
+        .nullable()
+        .transform((value) => (value !== null && blankCode(spec.lookup, value) ? null : value));
     }
     case 'codes':
       return z

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOOKUPS, PROFILE_FIELD_NAMES, PROFILE_FIELDS, type LookupItem } from '@enishi/contract';
 import { countRows, listTables } from '../backup/snapshot.js';
 import { createPostgresDatabase, ENGINES, openCreatedDatabase, type Engine } from '../test/database.js';
 import { freePort, startServerProcess } from '../test/process.js';
@@ -45,6 +46,28 @@ async function loadRelease(engine: Engine, dump: string): Promise<DatabaseHandle
   return openCreatedDatabase(created);
 }
 
+/**
+ * Stored profile codes that no code table knows (product.md §9.5), as `field=code`: none once the migrations
+ * have moved the old codes (0012, 0014).
+ */
+async function unknownCodes(db: Database): Promise<string[]> {
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select * from member_profiles`));
+  const tables = LOOKUPS as Record<string, LookupItem[]>;
+  const unknown: string[] = [];
+  for (const row of rows) {
+    for (const field of PROFILE_FIELD_NAMES) {
+      const spec = PROFILE_FIELDS[field];
+      if (!('lookup' in spec) || !tables[spec.lookup]) continue;
+      const value = row[field] as number | number[] | null;
+      for (const code of Array.isArray(value) ? value : value === null ? [] : [value]) {
+        if (!tables[spec.lookup]!.some((item) => item.code === code && item.label !== ''))
+          unknown.push(`${field}=${code}`);
+      }
+    }
+  }
+  return unknown;
+}
+
 async function tableCounts(db: Database) {
   const counts = await countRows(db, await listTables(db));
   delete counts['drizzle.__drizzle_migrations'];
@@ -78,6 +101,7 @@ describe.each(ENGINES)('databases of earlier releases on %s', { timeout: 90_000 
       for (const [table, rows] of Object.entries(before))
         expect({ table, rows: after[table] }).toEqual({ table, rows });
       expect(await keyValues(database.db)).toEqual(values);
+      expect(await unknownCodes(database.db)).toEqual([]);
     } finally {
       await database.close();
     }

@@ -178,7 +178,7 @@ const MEN_PROFILE = (index: number): Partial<Profile> => ({
   sake: (index % 3) + 2,
   tobacco: index === 4 ? 2 : 0,
   golf: (index % 4) + 1,
-  marriage: index === 5 ? 3 : 1,
+  marriage: index === 5 ? 2 : 3,
   personality: [((index + 1) % 9) + 1],
   pr: '仕事の合間に、落ち着いて食事を楽しめる方とお会いしたいです。',
 });

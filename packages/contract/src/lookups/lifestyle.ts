@@ -2,8 +2,12 @@ import { numbered } from './items.js';
 
 /* Lifestyle, family and education (product.md §9.5). */
 
-export const MARRIAGE = numbered(['未婚', '既婚', '離婚歴あり', '死別']);
-export const CHILDREN = numbered(['なし', 'あり(同居)', 'あり(別居)'], 0);
+/**
+ * Marriage and children, in the specification's order and wording (product.md §9.5): married, divorced,
+ * unmarried; none, yes. Codes before migration 0014 are in product.md §9.5.
+ */
+export const MARRIAGE = numbered(['既婚', '離婚', '未婚']);
+export const CHILDREN = numbered(['なし', 'あり'], 0);
 /** Drinking ("sake" of the women's list filter). */
 export const DRINKING = numbered(['飲めない', '20歳未満', '弱い', '普通', '強い'], 0);
 /** Tobacco as staff record it (kind of smoking)… */
@@ -13,10 +17,8 @@ export const TOBACCO = numbered(
 );
 /** …and as a man sees it on the women's list (a plain answer). */
 export const TOBACCO_VIEW = numbered(['吸わない', '吸う', '時々吸う'], 0);
-export const FOOD_ALLERGIES = numbered(
-  ['なし', '卵', '乳', '小麦', 'そば', '落花生', 'えび・かに', '果物', '魚介', 'その他'],
-  0,
-);
+/** Food allergies, the specification's six (product.md §9.5); none is an empty list, not a code. */
+export const FOOD_ALLERGIES = numbered(['卵', '乳', '小麦', 'そば', 'えび・かに', 'その他']);
 export const EDUCATION = numbered([
   '中学卒',
   '高校卒',

@@ -1,8 +1,11 @@
 import { numbered } from './items.js';
 
-/** Areas 0-9 (product.md §9.5): 0 is "not set". */
+/**
+ * Areas 0-9 (product.md §9.5): 0 is blank, as the specification has it; a form offers it as its own 未設定
+ * (no code), and a profile stores it as no area.
+ */
 export const AREAS = numbered(
-  ['未設定', '東京', '横浜', '札幌', '仙台', '名古屋', '大阪', '福岡', '沖縄', 'その他'],
+  ['', '東京', '横浜', '札幌', '仙台', '名古屋', '大阪', '福岡', '沖縄', 'その他'],
   0,
 );
 

@@ -3,7 +3,8 @@ import { numbered } from './items.js';
 /* Dating preferences and what staff record about meetings (product.md §9.5). */
 
 export const JOINT_PARTY = numbered(['OK', 'NG', '要相談']);
-export const DATE_TYPES = numbered(['食事のみ', '食事とお酒', 'ランチ', 'お茶', '旅行も可']);
+/** Date type, the specification's three (product.md §9.5): meal only, from the first meal, by feeling. */
+export const DATE_TYPES = numbered(['食事のみ', '初回の食事から', 'フィーリング']);
 export const PREFERRED_MAN = numbered([
   '包容力のある人',
   '話が面白い人',

@@ -42,7 +42,10 @@ describe('the staff profile form', () => {
     expect(choicesOf('media', lookups)).toEqual([
       { code: 1, label: '公式サイト（銀座クラブ 彩）', parent: 3 },
     ]);
-    expect(choicesOf('area', lookups)).toBe(LOOKUPS.areas);
+    // Area 0 is blank in the specification; the form's 未設定 stands for it.
+    expect(choicesOf('area', lookups)).toEqual(LOOKUPS.areas.slice(1));
+    expect(choicesOf('area', lookups).map((item) => item.label)).not.toContain('');
+    expect(choicesOf('marriage', lookups).map((item) => item.label)).toEqual(['既婚', '離婚', '未婚']);
     expect(choicesOf('pr', lookups)).toEqual([]);
   });
 });

@@ -41,11 +41,14 @@ export function changedFields(stored: Profile, draft: Profile): Partial<Profile>
   return patch as Partial<Profile>;
 }
 
-/** The choices of a coded field; a medium shows its company after its name. */
+/**
+ * The choices of a coded field; a medium shows its company after its name. A blank code (area 0) is left
+ * out: the form's own 未設定 stands for it (product.md §9.5).
+ */
 export function choicesOf(field: ProfileField, lookups: Lookups): LookupItem[] {
   const spec = PROFILE_FIELDS[field];
   if (!('lookup' in spec)) return [];
-  const items = lookups[spec.lookup] ?? [];
+  const items = (lookups[spec.lookup] ?? []).filter((item) => item.label !== '');
   if (spec.lookup !== 'media') return items;
   return items.map((item) => {
     const company = lookupLabel(lookups.companies ?? [], item.parent);
