@@ -12,29 +12,10 @@ import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { memberProfiles, users } from '../server/src/db/schema.js';
 import { hashPassword } from '../server/src/lib/passwords.js';
+import { timed } from './lib.js';
 import { scratchDatabase } from './socket.js';
 
 const CHUNK = 1000;
-
-interface Figures {
-  p50: number;
-  p99: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-async function timed(count: number, run: () => Promise<number>): Promise<Figures> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    const status = await run();
-    times.push(performance.now() - start);
-    if (status !== 200) throw new Error(`status ${status}`);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
-}
 
 /** Seeds `women` women with varied profiles and one man; answers the man's login. */
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], women: number) {

@@ -4,6 +4,7 @@ import { mkdtempSync, openSync, readFileSync, readdirSync, statSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ALLOCATOR_ENV } from '../server/src/lib/allocator.js';
@@ -173,4 +174,24 @@ export function directorySize(dir: string): number {
     total += entry.isDirectory() ? directorySize(path) : statSync(path).size;
   }
   return total;
+}
+
+/** The value at fraction `p` (0 to 1) of an ascending list. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** Runs a call `count` times one after another (each must answer 200): its p50 and p99 in ms. */
+export async function timed(
+  count: number,
+  run: () => Promise<number> | number,
+): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    const status = await run();
+    times.push(performance.now() - start);
+    if (status !== 200) throw new Error(`status ${status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }

@@ -17,23 +17,10 @@ import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { conversations, messages, users } from '../server/src/db/schema.js';
 import { hashPassword } from '../server/src/lib/passwords.js';
+import { percentile, timed } from './lib.js';
 
 const CHUNK = 1000;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
-
-async function timed(count: number, run: () => Promise<number> | number) {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    const status = await run();
-    times.push(performance.now() - start);
-    if (status !== 200) throw new Error(`status ${status}`);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
-}
 
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], men: number) {
   const hash = await hashPassword('Bench-pass.1');
