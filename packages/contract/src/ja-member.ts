@@ -292,6 +292,8 @@ export const jaMember = {
     next: 'メッセージ作成へ',
     noMembers: '該当する会員がいません',
     noRecipients: '送信先を選択してください',
+    nextDisabled: 'メッセージを作成するには、一覧で会員を選んでください',
+    sendDisabled: '送信するには、「送信先を変更」から会員を選んでください',
     tooManyRecipients: '送信先が多すぎます',
     wrongGroup: '送信先に対象外のユーザーが含まれています',
     recipients: (n: number) => `送信先 ${n}人`,

@@ -386,6 +386,7 @@ export const ja = {
     imageHint: 'JPEG・PNG、1枚5MBまで、5枚まで',
     selectImage: (n: number) => `画像${n}を選択`,
     deleteImage: '選択した画像を削除',
+    deleteImageDisabled: '削除する画像にチェックを入れてください',
     noImages: '画像はありません',
     confirm: '確認',
     confirmTitle: '登録内容の確認',

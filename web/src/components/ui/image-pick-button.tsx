@@ -2,15 +2,20 @@ import type { ChangeEvent } from 'react';
 import { cx } from './class-names';
 import { ImageIcon } from './icons';
 
-/** A secondary button that picks JPEG or PNG images, several at once; greyed out at the form's limit. */
+/**
+ * A secondary button that picks JPEG or PNG images, several at once; greyed out at the form's limit.
+ * `describedBy`: the id of the hint that states the limit, so the greyed-out button says why.
+ */
 export function ImagePickButton({
   label,
   disabled,
+  describedBy,
   className,
   onPick,
 }: {
   label: string;
   disabled: boolean;
+  describedBy?: string;
   className?: string;
   onPick: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
 }) {
@@ -24,6 +29,7 @@ export function ImagePickButton({
         multiple
         className="visually-hidden"
         disabled={disabled}
+        aria-describedby={describedBy}
         onChange={(event) => void onPick(event)}
       />
     </label>

@@ -1,5 +1,5 @@
 import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ContentGroup, jaMember } from '@enishi/contract';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { talkImageDataUrl } from '@/lib/image-files';
@@ -19,7 +19,8 @@ import './broadcast.css';
 
 /**
  * /men/send/form, /women/send/form (product.md §4): the text (kept as a draft) and images for the chosen members.
- * Sending clears the draft and the choice, says 一括送信男性へ送信しました (or 女性) and goes home.
+ * Sending clears the draft and the choice, says 一括送信男性へ送信しました (or 女性) and goes home. With nobody
+ * chosen, 送信 is greyed out and the line above says why (product.md §2.8).
  */
 export function BroadcastForm({ group }: { group: ContentGroup }) {
   const recipients = useRecipients(typeOf(group));
@@ -28,6 +29,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
   const send = useSendBroadcast();
   const confirm = useConfirm();
   const navigate = useNavigate();
+  const ids = useId();
 
   // Members deleted since they were chosen drop out of the send.
   const users = useMemo(() => {
@@ -79,7 +81,11 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
           {jaMember.broadcast.changeRecipients}
         </ButtonLink>
       </div>
-      {users.length === 0 ? <p className="broadcast__empty">{jaMember.broadcast.noRecipients}</p> : null}
+      {users.length === 0 ? (
+        <p id={`${ids}-why`} className="broadcast__empty">
+          {jaMember.broadcast.sendDisabled}
+        </p>
+      ) : null}
 
       <TextArea
         label={jaMember.broadcast.message}
@@ -92,7 +98,9 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
       />
 
       <div className="broadcast__images-field">
-        <p className="broadcast__hint">{jaMember.broadcast.imageHint}</p>
+        <p id={`${ids}-images`} className="broadcast__hint">
+          {jaMember.broadcast.imageHint}
+        </p>
         {images.length > 0 ? (
           <ul className="broadcast__images thumb-grid" role="list" aria-label={ja.talk.selectedImages}>
             {images.map((src, index) => (
@@ -114,6 +122,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
           label={jaMember.broadcast.addImage}
           className="broadcast__pick"
           disabled={images.length >= MESSAGE_IMAGES_MAX}
+          describedBy={`${ids}-images`}
           onPick={picker.pick}
         />
       </div>
@@ -125,6 +134,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
         onClick={() => void onSend()}
         busy={send.isPending}
         disabled={send.isPending || users.length === 0}
+        aria-describedby={users.length === 0 ? `${ids}-why` : undefined}
       >
         {jaMember.broadcast.send}
       </Button>

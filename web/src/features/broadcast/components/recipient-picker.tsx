@@ -19,7 +19,8 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
   const recipients = useRecipients(typeOf(group));
   const { selected, setSelected } = useBroadcastDraft(group);
   const [rank, setRank] = useState(0);
-  const filterId = useId();
+  const ids = useId();
+  const filterId = `${ids}-filter`;
 
   const all = useMemo(() => recipients.data?.rows ?? [], [recipients.data]);
   const shown = useMemo(() => (rank === 0 ? all : all.filter((row) => row.rank === rank)), [all, rank]);
@@ -59,7 +60,12 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
             </select>
           </div>
         ) : null}
-        <Button variant="secondary" onClick={toggleAll} disabled={shown.length === 0}>
+        <Button
+          variant="secondary"
+          onClick={toggleAll}
+          disabled={shown.length === 0}
+          aria-describedby={shown.length === 0 ? `${ids}-none` : undefined}
+        >
           {allShownChosen ? jaMember.broadcast.clearAll : jaMember.broadcast.selectAll}
         </Button>
       </div>
@@ -69,7 +75,9 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
       ) : recipients.isError ? (
         <p className="broadcast__empty">{errorMessage(recipients.error)}</p>
       ) : shown.length === 0 ? (
-        <p className="broadcast__empty">{jaMember.broadcast.noMembers}</p>
+        <p id={`${ids}-none`} className="broadcast__empty">
+          {jaMember.broadcast.noMembers}
+        </p>
       ) : (
         <fieldset className="broadcast__list">
           <legend className="broadcast__legend">
@@ -91,15 +99,24 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
       )}
 
       <div className="broadcast__bar">
-        <p className="broadcast__count" role="status">
-          {jaMember.broadcast.selected(chosenCount)}
-        </p>
+        <div className="broadcast__counts">
+          <p className="broadcast__count" role="status">
+            {jaMember.broadcast.selected(chosenCount)}
+          </p>
+          {chosenCount === 0 ? (
+            <p id={`${ids}-why`} className="broadcast__reason">
+              {jaMember.broadcast.nextDisabled}
+            </p>
+          ) : null}
+        </div>
         {chosenCount > 0 ? (
           <ButtonLink to={`/${group}/send/form`} variant={group === 'men' ? 'primary' : 'rose'}>
             {jaMember.broadcast.next}
           </ButtonLink>
         ) : (
-          <Button disabled>{jaMember.broadcast.next}</Button>
+          <Button disabled aria-describedby={`${ids}-why`}>
+            {jaMember.broadcast.next}
+          </Button>
         )}
       </div>
 

@@ -89,7 +89,7 @@ export function CannedAdmin() {
             </p>
           ) : null}
           <div className="canned-admin__actions">
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" busy={save.isPending} disabled={save.isPending}>
               {jaMember.desk.replySave}
             </Button>
             {draft.id ? (

@@ -62,7 +62,7 @@ export function MemberNotes({ uid, headingLevel = 2 }: { uid: number; headingLev
           rows={3}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <Button type="submit" variant="secondary" disabled={add.isPending}>
+        <Button type="submit" variant="secondary" busy={add.isPending} disabled={add.isPending}>
           {jaMember.desk.noteAdd}
         </Button>
       </form>

@@ -1,5 +1,5 @@
 import { ROLE, type UserRow, jaMember } from '@enishi/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
 import { PickedUserBar } from '@/components/picked-user-bar';
@@ -16,6 +16,7 @@ export function GroupPick({ side }: { side: Side }) {
   const current = useGroupSelection(staffUid)[side];
   const navigate = useNavigate();
   const [selected, setSelected] = useState<UserRow | null>(null);
+  const reason = useId();
   const role = side === 'man' ? ROLE.male : ROLE.female;
   const kind = side === 'man' ? jaMember.members.kinds.men : jaMember.members.kinds.women;
 
@@ -38,8 +39,14 @@ export function GroupPick({ side }: { side: Side }) {
         selected={selected}
         onSelect={setSelected}
       />
-      <PickedUserBar selected={selected}>
-        <Button block icon={<CheckCircleIcon size={20} />} disabled={!selected} onClick={onChoose}>
+      <PickedUserBar selected={selected} reasonId={reason}>
+        <Button
+          block
+          icon={<CheckCircleIcon size={20} />}
+          disabled={!selected}
+          aria-describedby={selected ? undefined : reason}
+          onClick={onChoose}
+        >
           {jaMember.groups.choose}
         </Button>
       </PickedUserBar>

@@ -282,6 +282,7 @@ function TableFilters({
 function Pager({ table, total }: { table: Table<MemberTableRow>; total: number }) {
   const { pageIndex, pageSize } = table.getState().pagination;
   const pages = Math.max(1, table.getPageCount());
+  const pageId = useId();
   return (
     <nav className="member-table__pager" aria-label={t.pageOf(pageIndex + 1, pages)}>
       <p className="member-table__total" role="status">
@@ -301,19 +302,24 @@ function Pager({ table, total }: { table: Table<MemberTableRow>; total: number }
           ))}
         </select>
       </label>
+      {/* At the first or last page, the page line (1 / 1 ページ) says why 前へ or 次へ is greyed out. */}
       <button
         type="button"
         className="btn btn--quiet"
         disabled={!table.getCanPreviousPage()}
+        aria-describedby={table.getCanPreviousPage() ? undefined : pageId}
         onClick={() => table.previousPage()}
       >
         <span className="btn__label">{t.previous}</span>
       </button>
-      <span className="member-table__page">{t.pageOf(pageIndex + 1, pages)}</span>
+      <span id={pageId} className="member-table__page">
+        {t.pageOf(pageIndex + 1, pages)}
+      </span>
       <button
         type="button"
         className="btn btn--quiet"
         disabled={!table.getCanNextPage()}
+        aria-describedby={table.getCanNextPage() ? undefined : pageId}
         onClick={() => table.nextPage()}
       >
         <span className="btn__label">{t.next}</span>

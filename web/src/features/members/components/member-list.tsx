@@ -1,5 +1,5 @@
 import { type MemberKind, type UserRow, jaMember } from '@enishi/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast, toastSuccess } from '@/lib/toast';
@@ -22,6 +22,8 @@ export function MemberList({ kind }: { kind: MemberKind }) {
   const confirm = useConfirm();
   const navigate = useNavigate();
   const remove = useDeleteMember();
+  const reason = useId();
+  const why = selected ? undefined : reason;
 
   async function onDelete() {
     if (!selected || remove.isPending) return;
@@ -53,12 +55,13 @@ export function MemberList({ kind }: { kind: MemberKind }) {
         selected={selected}
         onSelect={setSelected}
       />
-      <PickedUserBar selected={selected}>
+      <PickedUserBar selected={selected} reasonId={reason}>
         <div className="member-actions__buttons">
           <Button
             variant="secondary"
             icon={<UserEditIcon size={20} />}
             disabled={!selected}
+            aria-describedby={why}
             onClick={() => selected && void navigate(editPath(selected.uid))}
           >
             {jaMember.members.edit}
@@ -67,6 +70,7 @@ export function MemberList({ kind }: { kind: MemberKind }) {
             variant="rose"
             icon={<TrashIcon size={20} />}
             disabled={!selected || remove.isPending}
+            aria-describedby={why}
             busy={remove.isPending}
             onClick={() => void onDelete()}
           >

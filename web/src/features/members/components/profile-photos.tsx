@@ -1,5 +1,5 @@
 import { PROFILE_PHOTOS_MAX, ja, type ProfilePhoto, jaMember } from '@enishi/contract';
-import type { ChangeEvent } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { pickImageFiles, readAsDataUrl } from '@/lib/image-files';
 import { toast } from '@/lib/toast';
@@ -15,6 +15,7 @@ export function ProfilePhotos({ uid, name, photos }: { uid: number; name: string
   const { photos: change } = useProfileChanges(uid);
   const confirm = useConfirm();
   const room = PROFILE_PHOTOS_MAX - photos.length;
+  const countId = useId();
   const fail = (error: unknown) => toast(errorMessage(error));
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
@@ -49,11 +50,17 @@ export function ProfilePhotos({ uid, name, photos }: { uid: number; name: string
       <div className="profile-photos__head">
         <h3 id="profile-photos-title" className="profile-section__title">
           {t.title}
-          <span className="profile-photos__count">
+          <span id={countId} className="profile-photos__count">
             {photos.length}/{PROFILE_PHOTOS_MAX}
           </span>
         </h3>
-        <ImagePickButton label={t.add} disabled={room <= 0 || change.isPending} onPick={onPick} />
+        {/* Full: the count (5/5) says why 写真を追加 is greyed out. */}
+        <ImagePickButton
+          label={t.add}
+          disabled={room <= 0 || change.isPending}
+          describedBy={room <= 0 ? countId : undefined}
+          onPick={onPick}
+        />
       </div>
       {photos.length === 0 ? <p className="profile-history__empty">{t.empty}</p> : null}
       <ol className="thumb-grid profile-photos__grid">

@@ -200,7 +200,10 @@ function NewsConfirm({
   );
 }
 
-/** 画像: those of the item, each with a checkbox for 画像を削除, and 画像を追加 while there is room. */
+/**
+ * 画像: those of the item, each with a checkbox for 画像を削除, and 画像を追加 while there is room. A greyed-out
+ * button is described by the line that says why (the limit; nothing checked).
+ */
 function NewsImagesField({
   images,
   setImages,
@@ -209,6 +212,7 @@ function NewsImagesField({
   setImages: Dispatch<SetStateAction<FormImage[]>>;
 }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const ids = useId();
   const picker = useImagePicker({
     types: ['image/jpeg', 'image/png'],
     room: NEWS_IMAGES_MAX - images.length,
@@ -235,7 +239,9 @@ function NewsImagesField({
   return (
     <fieldset className="news-form__images-field plain-fieldset">
       <legend className="field__label">{ja.news.images}</legend>
-      <p className="news-admin__hint">{ja.news.imageHint}</p>
+      <p id={`${ids}-hint`} className="news-admin__hint">
+        {ja.news.imageHint}
+      </p>
       {images.length > 0 ? (
         <ul className="news-form__images thumb-grid" role="list">
           {images.map((image, index) => (
@@ -254,17 +260,26 @@ function NewsImagesField({
           label={ja.news.addImage}
           className="news-form__pick"
           disabled={images.length >= NEWS_IMAGES_MAX}
+          describedBy={`${ids}-hint`}
           onPick={picker.pick}
         />
-        <Button
-          variant="quiet"
-          icon={<TrashIcon size={20} />}
-          onClick={deleteSelected}
-          disabled={selected.size === 0}
-        >
-          {ja.news.deleteImage}
-        </Button>
+        {images.length > 0 ? (
+          <Button
+            variant="quiet"
+            icon={<TrashIcon size={20} />}
+            onClick={deleteSelected}
+            disabled={selected.size === 0}
+            aria-describedby={selected.size === 0 ? `${ids}-why` : undefined}
+          >
+            {ja.news.deleteImage}
+          </Button>
+        ) : null}
       </div>
+      {images.length > 0 && selected.size === 0 ? (
+        <p id={`${ids}-why`} className="news-admin__hint">
+          {ja.news.deleteImageDisabled}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

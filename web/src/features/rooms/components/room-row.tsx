@@ -23,24 +23,18 @@ export function lastContentText(lastContent: string): string {
 }
 
 /**
- * One room: icon, name, last message, time and unread count. The link's accessible name is the room's name
- * alone; the rest describes it.
+ * One room: icon, name, last message, time and unread count. The link is named by all it shows (WCAG 2.5.3:
+ * what is seen is what voice control users say), the name first; the unread count is spelled out beside it.
  */
 export function RoomRow({ row, now }: { row: ConversationRow; now: Date }) {
   const id = useId();
   const content = lastContentText(row.last_content).replace(/\s+/g, ' ').trim();
-  const described = [
-    `${id}-last`,
-    row.last_date ? `${id}-time` : null,
-    row.unread > 0 ? `${id}-unread` : null,
-  ];
   return (
     <li>
       <NavLink
         to={talkPath(row)}
         className="room-row inset-focus"
-        aria-labelledby={`${id}-name`}
-        aria-describedby={described.filter(Boolean).join(' ')}
+        aria-describedby={row.unread > 0 ? `${id}-unread` : undefined}
       >
         <UserIcon
           name={row.name}
@@ -51,19 +45,15 @@ export function RoomRow({ row, now }: { row: ConversationRow; now: Date }) {
         />
         <span className="room-row__body">
           <span className="room-row__top">
-            <span id={`${id}-name`} className="room-row__name">
-              {row.name}
-            </span>
+            <span className="room-row__name">{row.name}</span>
             {row.last_date ? (
-              <time id={`${id}-time`} className="room-row__time" dateTime={row.last_date}>
+              <time className="room-row__time" dateTime={row.last_date}>
                 {listTime(row.last_date, now)}
               </time>
             ) : null}
           </span>
           <span className="room-row__bottom">
-            <span id={`${id}-last`} className="room-row__last">
-              {content || ja.talk.noContent}
-            </span>
+            <span className="room-row__last">{content || ja.talk.noContent}</span>
             <CountBadge count={row.unread} />
           </span>
         </span>

@@ -1,0 +1,131 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { axeViolations } from './axe.js';
+import { repoRoot } from './server.js';
+
+/** Where the back office's screenshots land (one pair per screen, committed with the code that drew them). */
+export const screenshots = join(repoRoot, 'e2e/screenshots');
+export const desk = { width: 1440, height: 900 };
+export const phone390 = { width: 390, height: 844 };
+
+/** The same person logged in twice: at a desk (1440 px) and on a phone (390 px). */
+export type OfficePages = { desk: Page; phone: Page };
+
+/** Until no loading mark (the Spinner's progressbar) is left: lists and forms have their data. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[role="progressbar"]') === null, undefined, {
+    timeout: 10_000,
+  });
+}
+
+/**
+ * One back-office screen (product.md §2.8): axe finds nothing at 1440 px, and the screen is photographed at
+ * 1440 and 390 px as e2e/screenshots/office-<name>-{1440,390}.png. `ready` waits for the screen's content.
+ * With `visit`, both pages open `path` first (side by side); without it the desk page is already there, in
+ * the state the calling test brought it to.
+ */
+export async function checkScreen(
+  pages: OfficePages,
+  path: string,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+  { visit = false }: { visit?: boolean } = {},
+): Promise<void> {
+  const open = async (page: Page) => {
+    await page.goto(path);
+    await ready(page);
+    await settled(page);
+  };
+  await Promise.all([
+    (async () => {
+      if (visit) await open(pages.desk);
+      // Soft: one run names every screen with a violation.
+      expect.soft(await axeViolations(pages.desk), `axe on ${path}`).toEqual([]);
+      await pages.desk.screenshot({ path: join(screenshots, `office-${name}-1440.png`) });
+    })(),
+    (async () => {
+      await open(pages.phone);
+      await pages.phone.screenshot({ path: join(screenshots, `office-${name}-390.png`) });
+    })(),
+  ]);
+}
+
+/**
+ * Tabs through the whole page, at most `max` presses: every stop must show a focus ring (an outline or a
+ * box-shadow on the element or the label around it), every control that can take focus must be reached
+ * (a radio group counts once), and Tab must come back round (no trap). The problems, as lines.
+ */
+export async function keyboardProblems(page: Page, max = 120): Promise<string[]> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    Object.assign(window, { tabbed: new Set(), first: undefined });
+  });
+  const problems: string[] = [];
+  let started = false;
+  let stops = 0;
+  for (let press = 0; press < max; press += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      const walk = window as unknown as { tabbed: Set<Element>; first?: Element };
+      // Back at the first stop: round. (A date field keeps the focus for its parts: seen again, not round.)
+      const round = walk.first === element;
+      walk.first ??= element;
+      const seen = walk.tabbed.has(element);
+      walk.tabbed.add(element);
+      const ring = (each: Element | null) => {
+        if (!each) return false;
+        const style = getComputedStyle(each);
+        return (
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none'
+        );
+      };
+      const name =
+        element.getAttribute('aria-label') ??
+        (element as HTMLElement).innerText?.trim().slice(0, 30) ??
+        element.getAttribute('name') ??
+        '';
+      return {
+        round,
+        seen,
+        what: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${name}"`,
+        ring: ring(element) || ring(element.closest('label')) || ring(element.parentElement),
+      };
+    });
+    // Focus left the page (to the browser's own controls): it comes back round on the next press.
+    if (stop === null) {
+      if (started) break;
+      continue;
+    }
+    if (stop.round) break;
+    started = true;
+    if (stop.seen) continue;
+    stops += 1;
+    if (!stop.ring) problems.push(`no focus ring on ${stop.what}`);
+    if (press === max - 1) problems.push(`Tab did not come back round within ${max} presses`);
+  }
+  const missed = await page.evaluate(() => {
+    const { tabbed } = window as unknown as { tabbed: Set<Element> };
+    const selector =
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+    const reachedRadio = new Set(
+      [...tabbed]
+        .filter((each) => each instanceof HTMLInputElement && each.type === 'radio')
+        .map((each) => (each as HTMLInputElement).name),
+    );
+    return Array.from(document.querySelectorAll(selector))
+      .filter((each) => each.getClientRects().length > 0 && !each.closest('[inert], [aria-hidden="true"]'))
+      .filter(
+        (each) => !(each instanceof HTMLInputElement && each.type === 'radio' && reachedRadio.has(each.name)),
+      )
+      .filter((each) => !tabbed.has(each))
+      .map(
+        (each) =>
+          `not reached by Tab: ${each.tagName.toLowerCase()} "${(each as HTMLElement).innerText?.trim().slice(0, 30) || each.getAttribute('aria-label') || each.getAttribute('name') || ''}"`,
+      );
+  });
+  if (stops < 2) problems.push(`Tab stopped at ${stops} controls only`);
+  return [...problems, ...missed];
+}
