@@ -35,7 +35,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind HAProxy', 
     relay = await startRedisRelay(Number(new URL(redisUrl).port || 6379));
     const relayed = new URL(redisUrl);
     relayed.port = String(relay.port);
-    cluster = await startCluster(2, redisUrl, (index) => (index === 0 ? relayed.toString() : redisUrl));
+    cluster = await startCluster(2, redisUrl, {
+      redisUrlOf: (index) => (index === 0 ? relayed.toString() : redisUrl),
+    });
     memberSsid = await loginAs(cluster.balancer.url, MEMBER);
     ownerSsid = await loginAs(cluster.balancer.url, OWNER);
     desk = await firstConversation(cluster.balancer.url, memberSsid, 'staff');

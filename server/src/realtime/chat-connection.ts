@@ -15,7 +15,7 @@ import type { Actor } from '../services/session-service.js';
 import { BadgeCounter } from './badge-counter.js';
 import { CallKeepAlive } from './call-keepalive.js';
 import { SentByCatchUp, sendCatchUp } from './catch-up.js';
-import { clientIdOf, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
+import { answerFailure, clientIdOf, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
 import type { RealtimeEvent } from './events.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
@@ -190,7 +190,13 @@ export class ChatConnection {
         return false;
       }
       this.authStarted = true;
-      this.enqueue(() => this.authenticate(frame));
+      this.enqueue(() =>
+        this.authenticate(frame).catch((error: unknown) => {
+          // The database is away (decision 020): the client tries again later, as after a restart.
+          this.gateway.log.warn({ err: error }, 'chat socket not opened');
+          this.close(CLOSE_TRY_AGAIN_LATER);
+        }),
+      );
       return false;
     }
     const checked = this.checked(frame);
@@ -224,7 +230,12 @@ export class ChatConnection {
   /** `pictures`: what the frame reader decoded of the frame's pictures (FrameReply). */
   private async handle(frame: Frame, pictures: ReadPictures = null): Promise<void> {
     if (this.closed) return;
-    const actor = await this.session.current();
+    let actor;
+    try {
+      actor = await this.session.current();
+    } catch (error) {
+      return answerFailure(this.gateway.log, this, frame, error);
+    }
     if (!actor) return this.close(SOCKET_CLOSE.sessionEnded);
     await handleFrame(this.gateway.services, this.gateway.log, this, actor, frame, pictures);
   }
@@ -257,7 +268,7 @@ export class ChatConnection {
       this.gateway.log.error({ err: error }, 'socket seat not taken');
       return null;
     });
-    // The seats could not be counted (Redis down): the client tries again later.
+    // The seats could not be counted: the client tries again later.
     if (seated === null) return this.close(CLOSE_TRY_AGAIN_LATER);
     if (!seated) return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
     // Closed while the seat was being taken: give it back at once.
@@ -361,10 +372,13 @@ export class ChatConnection {
     this.ws.send(json);
   }
 
-  sendError(error: string, clientId?: string): void {
-    this.send(
-      clientId === undefined ? { type: 'error', error } : { type: 'error', error, client_id: clientId },
-    );
+  sendError(error: string, clientId?: string, retry = false): void {
+    this.send({
+      type: 'error',
+      error,
+      ...(clientId === undefined ? {} : { client_id: clientId }),
+      ...(retry ? { retry } : {}),
+    });
   }
 
   close(code: number, reason?: string): void {
