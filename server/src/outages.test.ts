@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ja, type ServerFrame } from '@enishi/contract';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER, OWNER, startCluster, StreamingClient, type Cluster } from './test/cluster.js';
 import { firstConversation, loginAs } from './test/http-client.js';
 import { startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from './test/own-services.js';
@@ -80,6 +80,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
     ownerSsid = await loginAs(a, OWNER);
     desk = await firstConversation(a, memberSsid, 'staff');
   }, 90_000);
+  // A test that failed mid-outage leaves its service running for the next.
+  afterEach(async () => {
+    await Promise.all([redis.start(), pg.start()]);
+  });
   afterAll(async () => {
     await cluster?.stop();
     await redis?.stop();
@@ -108,7 +112,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
       await staffHere.take((f) => f.type === 'message' && f.id === echo.id, LOCAL_MS);
       during.push(echo.id);
     }
-    // A phone that reconnects meanwhile is let in.
+    // Logging in works (throttles count on this instance meanwhile), and a phone that reconnects is let in.
+    await loginAs(a, MEMBER);
     const late = await TestSocket.session(a, memberSsid, { ...options, last_id: during[0]! - 1 });
     const caughtUp = late.untaken().flatMap((f) => (f.type === 'message' ? [f.id] : []));
     expect(caughtUp).toEqual(during);
@@ -127,9 +132,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
     const deliveredAfterMs = Date.now() - upAt;
 
     // Events that only Redis carries flow again: a read mark from the other instance, then a message.
-    const readyAfterMs = Math.max(
-      ...(await Promise.all([a, b].map((base) => readyzBecomes(base, READY)))),
-    );
+    const readyAfterMs = Math.max(...(await Promise.all([a, b].map((base) => readyzBecomes(base, READY)))));
     staffThere.send({ type: 'open', conversation_id: desk, conversation_type: 'men' });
     const read = await member.take<Frame<'read'>>(
       (f) => f.type === 'read' && f.last_read_id === during.at(-1),
@@ -140,10 +143,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
     const reply = text(desk, 'おかえりなさい');
     staffThere.send(reply);
     await member.take((f) => f.type === 'message' && f.client_id === reply.client_id, AFTER_RETURN_MS);
-    console.info(
+    process.stdout.write(
       `redis outage: ${seenBeforeReturn}/${during.length} reached the other instance before Redis returned, ` +
         `all ${deliveredAfterMs} ms after; /readyz ready ${readyAfterMs} ms and a read mark across ` +
-        `${fanoutBackMs} ms after its return`,
+        `${fanoutBackMs} ms after its return\n`,
     );
     await Promise.all([member, staffHere, staffThere, late].map((socket) => socket.close()));
   }, 60_000);
@@ -165,6 +168,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
     await pg.stop();
     const downAt = Date.now();
     for (const base of [a, b]) await readyzBecomes(base, { status: 503, down: ['database'] });
+    const call = await fetch(`${b}/api/conversations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ssid: ownerSsid, type: 'staff', search: '', page: 0 }),
+    });
+    expect({ status: call.status, body: await call.json() }).toEqual({
+      status: 503,
+      body: { error: ja.errors.unavailable },
+    });
     // Refusals go on through the outage; none is left unanswered.
     const silent = new Set<string>();
     while (Date.now() - downAt < OUTAGE_MS) {
@@ -178,7 +190,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
 
     expect([...silent]).toEqual([]);
     expect(refusals.length).toBeGreaterThan(0);
-    for (const { frame } of refusals) expect(frame).toMatchObject({ error: ja.errors.unavailable, retry: true });
+    for (const { frame } of refusals)
+      expect(frame).toMatchObject({ error: ja.errors.unavailable, retry: true });
     expect(slowestMs).toBeLessThan(ANSWER_MS);
     const acksAtReturn = acks;
     await acksReach(acksAtReturn + 20);
@@ -187,7 +200,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
     await Promise.all([a, b].map((base) => readyzBecomes(base, READY)));
 
     // The staff on the other instance has every acknowledged message, live.
-    for (const id of member.acked.values()) await staff.take((f) => f.type === 'message' && f.id === id, 5000);
+    for (const id of member.acked.values())
+      await staff.take((f) => f.type === 'message' && f.id === id, 5000);
 
     const sql = postgres(pg.url, { max: 1 });
     try {
@@ -200,10 +214,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
       await sql.end();
     }
     expect(member.mismatches).toEqual([]);
-    console.info(
+    process.stdout.write(
       `postgres outage: ${refusals.length} refusals to retry, each frame answered within ${slowestMs} ms; ` +
         `every frame sent was stored once ` +
-        `(${member.sent.length}), the last ${storedAfterMs} ms after PostgreSQL returned`,
+        `(${member.sent.length}), the last ${storedAfterMs} ms after PostgreSQL returned\n`,
     );
     member.close();
     await staff.close();

@@ -118,7 +118,7 @@ export const ErrorEvent = z.object({
   client_id: z.string().optional(),
   /**
    * The server could not do it for now (its database did not answer) and did nothing: the same frame may
-   * be sent again, and the web's outbox does so by itself (product.md §15.4, decision 020).
+   * be sent again, and the web's outbox does so by itself (product.md §15.3, decision 020).
    */
   retry: z.literal(true).optional(),
 });

@@ -51,9 +51,9 @@ export interface DatabaseOptions {
  * How long a connection waits before it tries PostgreSQL again after failing to reach it. A query waits
  * that long before it fails, so postgres.js's own (growing to 20 s) would hold a message for 20 s before
  * its sender heard that it was not stored, and keep the database unused that long after its return. At
- * most half a second (decision 020).
+ * most a quarter of a second (decision 020).
  */
-const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * retries, 0.5);
+const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * retries, 0.25);
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {

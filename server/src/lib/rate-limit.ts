@@ -88,7 +88,8 @@ export class RedisRateLimiter implements RateLimiter {
 
   consume(key: string): Promise<boolean> {
     return sharedOrLocal(
-      async () => Number(await this.redis.eval(CONSUME, 1, this.key(key), this.limit.windowMs)) <= this.limit.max,
+      async () =>
+        Number(await this.redis.eval(CONSUME, 1, this.key(key), this.limit.windowMs)) <= this.limit.max,
       () => this.local.consume(key),
     );
   }
@@ -102,7 +103,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     await this.local.reset(key);
-    await sharedOrLocal(async () => void (await this.redis.del(this.key(key))), async () => {});
+    await sharedOrLocal(
+      async () => void (await this.redis.del(this.key(key))),
+      async () => {},
+    );
   }
 
   private key(key: string): string {

@@ -15,7 +15,7 @@ import type { Actor } from '../services/session-service.js';
 import { BadgeCounter } from './badge-counter.js';
 import { CallKeepAlive } from './call-keepalive.js';
 import { SentByCatchUp, sendCatchUp } from './catch-up.js';
-import { answerFailure, clientIdOf, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
+import { clientIdOf, errorFrame, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
 import type { RealtimeEvent } from './events.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
@@ -190,13 +190,7 @@ export class ChatConnection {
         return false;
       }
       this.authStarted = true;
-      this.enqueue(() =>
-        this.authenticate(frame).catch((error: unknown) => {
-          // The database is away (decision 020): the client tries again later, as after a restart.
-          this.gateway.log.warn({ err: error }, 'chat socket not opened');
-          this.close(CLOSE_TRY_AGAIN_LATER);
-        }),
-      );
+      this.enqueue(() => this.authenticate(frame));
       return false;
     }
     const checked = this.checked(frame);
@@ -230,12 +224,7 @@ export class ChatConnection {
   /** `pictures`: what the frame reader decoded of the frame's pictures (FrameReply). */
   private async handle(frame: Frame, pictures: ReadPictures = null): Promise<void> {
     if (this.closed) return;
-    let actor;
-    try {
-      actor = await this.session.current();
-    } catch (error) {
-      return answerFailure(this.gateway.log, this, frame, error);
-    }
+    const actor = await this.session.current();
     if (!actor) return this.close(SOCKET_CLOSE.sessionEnded);
     await handleFrame(this.gateway.services, this.gateway.log, this, actor, frame, pictures);
   }
@@ -245,7 +234,11 @@ export class ChatConnection {
     this.queued += 1;
     const work = this.queue
       .then(task)
-      .catch((error: unknown) => this.gateway.log.error({ err: error }, 'chat socket task failed'))
+      .catch((error: unknown) => {
+        // Left unanswered (the session not read: the database away, decision 020): the client reconnects.
+        this.gateway.log.warn({ err: error }, 'chat socket task failed');
+        this.close(CLOSE_TRY_AGAIN_LATER);
+      })
       .finally(() => {
         this.queued -= 1;
       });
@@ -264,12 +257,8 @@ export class ChatConnection {
     if (this.closed) return;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
-    const seated = await this.gateway.hold(actor.uid, actor.sessionId, this).catch((error: unknown) => {
-      this.gateway.log.error({ err: error }, 'socket seat not taken');
-      return null;
-    });
-    // The seats could not be counted: the client tries again later.
-    if (seated === null) return this.close(CLOSE_TRY_AGAIN_LATER);
+    // Seats that cannot be counted close the socket with 1013 (enqueue): the client tries again later.
+    const seated = await this.gateway.hold(actor.uid, actor.sessionId, this);
     if (!seated) return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
     // Closed while the seat was being taken: give it back at once.
     if (this.closed) return this.gateway.release(actor.uid, this);
@@ -373,12 +362,7 @@ export class ChatConnection {
   }
 
   sendError(error: string, clientId?: string, retry = false): void {
-    this.send({
-      type: 'error',
-      error,
-      ...(clientId === undefined ? {} : { client_id: clientId }),
-      ...(retry ? { retry } : {}),
-    });
+    this.send(errorFrame(error, clientId, retry));
   }
 
   close(code: number, reason?: string): void {

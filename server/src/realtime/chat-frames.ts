@@ -34,6 +34,16 @@ export interface FrameSocket extends CallSocket {
   setVisible(visible: boolean): void;
 }
 
+/** An `error` frame (product.md §15.3): about the frame with `clientId`, to be sent again when `retry`. */
+export function errorFrame(error: string, clientId?: string, retry = false): ServerFrame {
+  return {
+    type: 'error',
+    error,
+    ...(clientId === undefined ? {} : { client_id: clientId }),
+    ...(retry ? { retry: true as const } : {}),
+  };
+}
+
 export function clientIdOf(frame: Frame): string | undefined {
   const id = frame.client_id;
   return typeof id === 'string' && id.length <= 64 ? id : undefined;
@@ -113,7 +123,12 @@ export async function handleFrame(
  * A frame that failed is answered, never dropped: with its refusal's text, the database's absence as one to
  * send again (decision 020), anything else as an internal error (logged).
  */
-export function answerFailure(log: FastifyBaseLogger, socket: FrameSocket, frame: Frame, error: unknown): void {
+export function answerFailure(
+  log: FastifyBaseLogger,
+  socket: FrameSocket,
+  frame: Frame,
+  error: unknown,
+): void {
   const refusal = refusalOf(error);
   if (refusal?.kind === 'unavailable') {
     if (refusal !== error) log.warn({ err: error }, 'chat frame: database unreachable');

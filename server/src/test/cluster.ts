@@ -267,7 +267,8 @@ export class StreamingClient {
     if (!frame.retry) return;
     setTimeout(() => {
       const text = this.unacked.get(clientId);
-      if (text && this.ws === ws && this.ready && ws.readyState === WebSocket.OPEN) this.send(ws, clientId, text);
+      if (text && this.ws === ws && this.ready && ws.readyState === WebSocket.OPEN)
+        this.send(ws, clientId, text);
     }, RESEND_MS);
   }
 

@@ -31,7 +31,7 @@ export interface OwnPostgres {
   url: string;
   /** Stops the server at once (`pg_ctl stop -m immediate`: as a crash, sessions cut mid-query). */
   stop(): Promise<void>;
-  /** Starts it again on the same port and data; resolves once it accepts connections. */
+  /** Starts it again on the same port and data (if stopped); resolves once it accepts connections. */
   start(): Promise<void>;
   /** Stops it and removes its data. */
   remove(): Promise<void>;
@@ -59,6 +59,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       running = false;
     },
     start: async () => {
+      if (running) return;
       await start();
       running = true;
     },
@@ -83,7 +84,7 @@ export interface OwnRedis {
   url: string;
   /** Kills redis-server (SIGKILL: connections cut, nothing kept). */
   stop(): Promise<void>;
-  /** Starts it again, empty, on the same port; resolves once it accepts connections. */
+  /** Starts it again, empty, on the same port (if stopped); resolves once it accepts connections. */
   start(): Promise<void>;
 }
 
@@ -100,6 +101,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
       await exited;
     },
     start: async () => {
+      if (child && child.exitCode === null && child.signalCode === null) return;
       child = spawn(
         'redis-server',
         ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

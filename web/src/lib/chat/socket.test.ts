@@ -6,8 +6,8 @@ import { startClubServer, type ClubServer } from '@/testing/club-server';
 import { actAsBrowserAt, deskTalk, logInAsStaff } from '@/testing/browser-shims';
 import { newClientId } from './client-id';
 import { getChatStatus, onChatEvent } from './events';
-import { getOutbox } from './outbox';
-import { RESEND_MS, startChatSocket, stopChatSocket, submitMessage } from './socket';
+import { getOutbox, RESEND_MS } from './outbox';
+import { startChatSocket, stopChatSocket, submitMessage } from './socket';
 
 let server: ClubServer;
 

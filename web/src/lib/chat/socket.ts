@@ -23,6 +23,7 @@ import {
   loadOutbox,
   markSendingAsWaiting,
   removeEntry,
+  resendLater,
   toTextFrame,
   updateEntry,
   type OutboxEntry,
@@ -43,15 +44,12 @@ const ENDPOINT_WAIT_MS = 1000;
 const READY_TIMEOUT_MS = 15_000;
 /** The newest seen id is written to storage at most this often. */
 const PERSIST_LAST_ID_MS = 1000;
-/** A message the server could not store for now (an error frame with `retry`) is sent again this much later. */
-export const RESEND_MS = 2000;
 
 let socket: WebSocket | null = null;
 let sessionToken: string | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let persistTimer: ReturnType<typeof setTimeout> | undefined;
 let readyTimer: ReturnType<typeof setTimeout> | undefined;
-let resendTimer: ReturnType<typeof setTimeout> | undefined;
 let lastId: number | null = null;
 let openTalk: OpenTalk | null = null;
 /**
@@ -241,7 +239,7 @@ function onFrame(data: string): void {
       emitChatEvent('reload', null);
       return;
     case 'error':
-      if (frame.client_id && frame.retry) return resendLater(frame.client_id);
+      if (frame.client_id && frame.retry) return resendLater(frame.client_id, sendEntry);
       toast(frame.error);
       if (frame.client_id) updateEntry(frame.client_id, { status: 'failed', error: frame.error });
       else emitChatEvent('error', frame);
@@ -294,23 +292,6 @@ function flushOutbox(): void {
   for (const entry of send) sendEntry(entry);
 }
 
-/**
- * The server answered that it could not store the message for now and stored nothing (its database away,
- * decision 020): it waits (送信待ち) and goes again by itself. The answer shows the message does not break
- * the connection, so it does not count towards giving up.
- */
-function resendLater(clientId: string): void {
-  updateEntry(clientId, { status: 'waiting', attempts: 0, error: null });
-  if (resendTimer) return;
-  resendTimer = setTimeout(() => {
-    resendTimer = undefined;
-    if (getChatStatus() !== 'live') return; // the next `ready` sends it
-    const uid = getSession()?.uid;
-    for (const entry of getOutbox())
-      if (entry.uid === uid && entry.status === 'waiting') sendEntry(entry);
-  }, RESEND_MS);
-}
-
 /** A new message: shown at once from the outbox, sent now if the socket is live, else when it is. */
 export function submitMessage(entry: Omit<OutboxEntry, 'status' | 'error' | 'attempts' | 'uid'>): void {
   const session = getSession();
@@ -330,9 +311,7 @@ export function retryMessage(clientId: string): void {
 }
 
 /** Give up a message that has not been stored (it may still be stored if its frame is already on the wire). */
-export function discardMessage(clientId: string): void {
-  removeEntry(clientId);
-}
+export const discardMessage = (clientId: string): void => removeEntry(clientId);
 
 // --- the talk on screen ---------------------------------------------------------------------------------
 
