@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ja, type ServerFrame } from '@enishi/contract';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER, OWNER, startCluster, StreamingClient, type Cluster } from './test/cluster.js';
+import { AckCounter, MEMBER, OWNER, startCluster, StreamingClient, type Cluster } from './test/cluster.js';
 import { firstConversation, loginAs } from './test/http-client.js';
 import { startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from './test/own-services.js';
 import { TestSocket } from './test/socket.js';
@@ -152,18 +152,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
   }, 60_000);
 
   it('answers every send while PostgreSQL is down with an error to retry, and stores every acknowledged message once after', async () => {
-    let acks = 0;
-    let waiting: { count: number; resolve: () => void } | undefined;
-    const onAck = () => {
-      acks += 1;
-      if (waiting && acks >= waiting.count) waiting.resolve();
-    };
-    const acksReach = (count: number) =>
-      acks >= count ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { count, resolve }));
-    const member = new StreamingClient(a, cluster.origin, memberSsid, desk, IN_FLIGHT, onAck);
+    const acks = new AckCounter();
+    const member = new StreamingClient(a, cluster.origin, memberSsid, desk, IN_FLIGHT, acks.onAck);
     const staff = await TestSocket.session(b, ownerSsid, { origin: cluster.origin });
     member.start();
-    await acksReach(20);
+    await acks.reach(20);
 
     await pg.stop();
     const downAt = Date.now();
@@ -193,8 +186,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
     for (const { frame } of refusals)
       expect(frame).toMatchObject({ error: ja.errors.unavailable, retry: true });
     expect(slowestMs).toBeLessThan(ANSWER_MS);
-    const acksAtReturn = acks;
-    await acksReach(acksAtReturn + 20);
+    const acksAtReturn = acks.count;
+    await acks.reach(acksAtReturn + 20);
     await member.finish();
     const storedAfterMs = Date.now() - upAt;
     await Promise.all([a, b].map((base) => readyzBecomes(base, READY)));

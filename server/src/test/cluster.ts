@@ -128,6 +128,22 @@ export async function startCluster(
   }
 }
 
+/** Echoes counted over any number of clients (pass `onAck` to each); `reach(n)` resolves once n came. */
+export class AckCounter {
+  count = 0;
+  private waiting: { count: number; resolve: () => void } | undefined;
+
+  readonly onAck = (): void => {
+    this.count += 1;
+    if (this.waiting && this.count >= this.waiting.count) this.waiting.resolve();
+  };
+
+  reach(count: number): Promise<void> {
+    if (this.count >= count) return Promise.resolve();
+    return new Promise<void>((resolve) => (this.waiting = { count, resolve }));
+  }
+}
+
 type MessageFrame = Extract<ServerFrame, { type: 'message' }>;
 type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 
