@@ -114,7 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     fanout,
     deps.rateLimiters,
     {
-      onError: (error) => log.error({ err: error }, 'push failed'),
+      onError: (error) => log.error({ err: error }, 'delivery or push failed'),
       ...deps.push,
     },
     deps.calls,

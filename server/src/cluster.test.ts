@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerFrame } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER, OWNER, startCluster, StreamingClient, type Cluster } from './test/cluster.js';
+import { AckCounter, MEMBER, OWNER, startCluster, StreamingClient, type Cluster } from './test/cluster.js';
 import { firstConversation, loginAs } from './test/http-client.js';
 import { testRedisUrl } from './test/redis.js';
 import { TestSocket } from './test/socket.js';
@@ -35,7 +35,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind HAProxy', 
     relay = await startRedisRelay(Number(new URL(redisUrl).port || 6379));
     const relayed = new URL(redisUrl);
     relayed.port = String(relay.port);
-    cluster = await startCluster(2, redisUrl, (index) => (index === 0 ? relayed.toString() : redisUrl));
+    cluster = await startCluster(2, redisUrl, {
+      redisUrlOf: (index) => (index === 0 ? relayed.toString() : redisUrl),
+    });
     memberSsid = await loginAs(cluster.balancer.url, MEMBER);
     ownerSsid = await loginAs(cluster.balancer.url, OWNER);
     desk = await firstConversation(cluster.balancer.url, memberSsid, 'staff');
@@ -188,26 +190,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind HAProxy', 
     `loses and doubles no acknowledged message while instances are killed ${KILLS} times`,
     { timeout: 300_000 },
     async () => {
-      let acks = 0;
-      let waiting: { count: number; resolve: () => void } | undefined;
-      const onAck = () => {
-        acks += 1;
-        if (waiting && acks >= waiting.count) waiting.resolve();
-      };
-      const acksReach = (count: number) =>
-        acks >= count ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { count, resolve }));
+      const acks = new AckCounter();
       const { url } = cluster.balancer;
       const clients = [
-        new StreamingClient(url, cluster.origin, memberSsid, desk, IN_FLIGHT, onAck),
-        new StreamingClient(url, cluster.origin, ownerSsid, desk, IN_FLIGHT, onAck),
+        new StreamingClient(url, cluster.origin, memberSsid, desk, IN_FLIGHT, acks.onAck),
+        new StreamingClient(url, cluster.origin, ownerSsid, desk, IN_FLIGHT, acks.onAck),
       ];
       for (const client of clients) client.start();
 
       for (let kill = 0; kill < KILLS; kill += 1) {
-        await acksReach((kill + 1) * ACKS_PER_KILL);
+        await acks.reach((kill + 1) * ACKS_PER_KILL);
         await cluster.killAndRestart(kill % cluster.instances.length);
       }
-      await acksReach((KILLS + 1) * ACKS_PER_KILL);
+      await acks.reach((KILLS + 1) * ACKS_PER_KILL);
       await Promise.all(clients.map((client) => client.finish()));
       const [member, staff] = clients as [StreamingClient, StreamingClient];
       // Each side sees every message the other had acknowledged, live (decision 019), even those an instance

@@ -1,4 +1,5 @@
 import { ja } from '@enishi/contract';
+import { isDatabaseUnreachable } from './db/errors.js';
 
 export type ErrorKind =
   | 'bad-request'
@@ -10,7 +11,9 @@ export type ErrorKind =
   | 'rate-limited'
   /** A service of the club's the server depends on failed or did not answer in time (not the client's fault). */
   | 'bad-gateway'
-  | 'gateway-timeout';
+  | 'gateway-timeout'
+  /** The server's own database did not answer: nothing was done, and the same request may be sent again. */
+  | 'unavailable';
 
 /**
  * A refusal the user should see, with its Japanese text. Services throw it; the HTTP layer (and later the
@@ -33,3 +36,13 @@ export const forbidden = (message: string = ja.errors.forbidden) => new AppError
 /** Also for something that exists but that the caller may not see: the two must look the same. */
 export const notFound = (message: string = ja.errors.notFound) => new AppError('not-found', message);
 export const rateLimited = (message: string = ja.errors.rateLimited) => new AppError('rate-limited', message);
+export const unavailable = () => new AppError('unavailable', ja.errors.unavailable);
+
+/**
+ * The refusal a thrown error stands for: itself when it is one, `unavailable` when the database could not be
+ * reached (whichever service was using it: the request did nothing, decision 020), else null (a fault).
+ */
+export function refusalOf(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  return isDatabaseUnreachable(error) ? unavailable() : null;
+}

@@ -116,6 +116,11 @@ export const ErrorEvent = z.object({
   type: z.literal('error'),
   error: z.string(),
   client_id: z.string().optional(),
+  /**
+   * The server could not do it for now (its database did not answer) and did nothing: the same frame may
+   * be sent again, and the web's outbox does so by itself (product.md §15.3, decision 020).
+   */
+  retry: z.literal(true).optional(),
 });
 export type ErrorEvent = z.infer<typeof ErrorEvent>;
 /** Extensions to the frames of product.md §15 (clients that do not know them ignore them): */

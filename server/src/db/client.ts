@@ -47,12 +47,21 @@ export interface DatabaseOptions {
   pgliteWorker?: boolean | undefined;
 }
 
+/**
+ * How long a connection waits before it tries PostgreSQL again after failing to reach it. A query waits
+ * that long before it fails, so postgres.js's own (growing to 20 s) would hold a message for 20 s before
+ * its sender heard that it was not stored, and keep the database unused that long after its return. At
+ * most a quarter of a second (decision 020).
+ */
+const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * retries, 0.25);
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // Migrations print NOTICEs such as "schema already exists, skipping"; they are not worth a log line.
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const settings = { onnotice: () => {}, backoff: reconnectDelaySeconds };
+    const client = postgres(options.databaseUrl, { max: 10, ...settings });
     const db = drizzlePostgres({ client, schema });
-    const inOrder = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    const inOrder = postgres(options.databaseUrl, { max: 1, ...settings });
     return {
       db,
       ordered: drizzlePostgres({ client: inOrder, schema }),

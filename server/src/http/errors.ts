@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_TEXT_BY_STATUS, ja } from '@enishi/contract';
-import { AppError, type ErrorKind } from '../errors.js';
+import { AppError, refusalOf, type ErrorKind } from '../errors.js';
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   'bad-request': 400,
@@ -12,17 +12,24 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   'rate-limited': 429,
   'bad-gateway': 502,
   'gateway-timeout': 504,
+  unavailable: 503,
 };
 
 /**
  * The one place that turns a thrown error into a reply (`{"error": "<Japanese>"}`, product.md §11.3). Client
- * mistakes that Fastify itself catches (bad JSON, wrong content type, oversized body) become 4xx; anything
- * else is a 500 whose details go only to the log.
+ * mistakes that Fastify itself catches (bad JSON, wrong content type, oversized body) become 4xx; a database
+ * that does not answer is a 503 (the request did nothing; decision 020); anything else is a 500 whose details
+ * go only to the log.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(STATUS_BY_KIND[error.kind]).send({ error: error.message });
+    }
+    const unreachable = refusalOf(error);
+    if (unreachable) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply.code(STATUS_BY_KIND[unreachable.kind]).send({ error: unreachable.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

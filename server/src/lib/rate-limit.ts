@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
+import { sharedOrLocal } from './redis-connection.js';
 
 /** At most `max` events per key in a fixed window of `windowMs`. */
 export interface RateLimit {
@@ -69,26 +70,43 @@ const CONSUME = `local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
-/** The same counting in Redis, shared by every instance that uses the same Redis database. */
+/**
+ * The same counting in Redis, shared by every instance that uses the same Redis database. While Redis does
+ * not answer, this instance counts on its own (decision 020).
+ */
 export class RedisRateLimiter implements RateLimiter {
+  private readonly local: MemoryRateLimiter;
+
   constructor(
     private readonly redis: Redis,
     /** Which limit this is (e.g. `login-address`): each limit counts in keys of its own. */
     private readonly name: string,
     private readonly limit: RateLimit,
-  ) {}
-
-  async consume(key: string): Promise<boolean> {
-    const count = Number(await this.redis.eval(CONSUME, 1, this.key(key), this.limit.windowMs));
-    return count <= this.limit.max;
+  ) {
+    this.local = new MemoryRateLimiter(limit);
   }
 
-  async isLimited(key: string): Promise<boolean> {
-    return Number((await this.redis.get(this.key(key))) ?? 0) >= this.limit.max;
+  consume(key: string): Promise<boolean> {
+    return sharedOrLocal(
+      async () =>
+        Number(await this.redis.eval(CONSUME, 1, this.key(key), this.limit.windowMs)) <= this.limit.max,
+      () => this.local.consume(key),
+    );
+  }
+
+  isLimited(key: string): Promise<boolean> {
+    return sharedOrLocal(
+      async () => Number((await this.redis.get(this.key(key))) ?? 0) >= this.limit.max,
+      () => this.local.isLimited(key),
+    );
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.key(key));
+    await this.local.reset(key);
+    await sharedOrLocal(
+      async () => void (await this.redis.del(this.key(key))),
+      async () => {},
+    );
   }
 
   private key(key: string): string {

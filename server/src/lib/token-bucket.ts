@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
+import { sharedOrLocal } from './redis-connection.js';
 
 /** A bucket of `burst` tokens that refills at `perSecond` tokens a second. */
 export interface BucketSize {
@@ -95,24 +96,37 @@ local tokens = tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * tonu
 if tokens >= tonumber(ARGV[2]) then return 1 end
 return 0`;
 
-/** The same buckets in Redis, shared by every instance that uses the same Redis database. */
+/**
+ * The same buckets in Redis, shared by every instance that uses the same Redis database. While Redis does
+ * not answer, this instance's own buckets count (decision 020): a member's messages go on.
+ */
 export class RedisTokenBuckets implements TokenBuckets {
+  private readonly local: MemoryTokenBuckets;
+
   constructor(
     private readonly redis: Redis,
     /** Which limit this is (e.g. `chat-messages`): each counts in keys of its own. */
     private readonly name: string,
     private readonly size: BucketSize,
-  ) {}
-
-  async take(key: string, count = 1): Promise<boolean> {
-    const { perSecond, burst } = this.size;
-    return Number(await this.redis.eval(TAKE, 1, this.key(key), perSecond, burst, count)) === 1;
+  ) {
+    this.local = new MemoryTokenBuckets(size);
   }
 
-  async hasTokens(key: string, count = 1): Promise<boolean> {
+  take(key: string, count = 1): Promise<boolean> {
+    const { perSecond, burst } = this.size;
+    return sharedOrLocal(
+      async () => Number(await this.redis.eval(TAKE, 1, this.key(key), perSecond, burst, count)) === 1,
+      () => this.local.take(key, count),
+    );
+  }
+
+  hasTokens(key: string, count = 1): Promise<boolean> {
     const { perSecond, burst } = this.size;
     const least = Math.min(count, burst);
-    return Number(await this.redis.eval(HAS_TOKENS, 1, this.key(key), perSecond, least)) === 1;
+    return sharedOrLocal(
+      async () => Number(await this.redis.eval(HAS_TOKENS, 1, this.key(key), perSecond, least)) === 1,
+      () => this.local.hasTokens(key, count),
+    );
   }
 
   private key(key: string): string {

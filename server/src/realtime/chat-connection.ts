@@ -15,7 +15,7 @@ import type { Actor } from '../services/session-service.js';
 import { BadgeCounter } from './badge-counter.js';
 import { CallKeepAlive } from './call-keepalive.js';
 import { SentByCatchUp, sendCatchUp } from './catch-up.js';
-import { clientIdOf, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
+import { clientIdOf, errorFrame, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
 import type { RealtimeEvent } from './events.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
@@ -234,7 +234,11 @@ export class ChatConnection {
     this.queued += 1;
     const work = this.queue
       .then(task)
-      .catch((error: unknown) => this.gateway.log.error({ err: error }, 'chat socket task failed'))
+      .catch((error: unknown) => {
+        // Left unanswered (the session not read: the database away, decision 020): the client reconnects.
+        this.gateway.log.warn({ err: error }, 'chat socket task failed');
+        this.close(CLOSE_TRY_AGAIN_LATER);
+      })
       .finally(() => {
         this.queued -= 1;
       });
@@ -253,12 +257,8 @@ export class ChatConnection {
     if (this.closed) return;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
-    const seated = await this.gateway.hold(actor.uid, actor.sessionId, this).catch((error: unknown) => {
-      this.gateway.log.error({ err: error }, 'socket seat not taken');
-      return null;
-    });
-    // The seats could not be counted (Redis down): the client tries again later.
-    if (seated === null) return this.close(CLOSE_TRY_AGAIN_LATER);
+    // Seats that cannot be counted close the socket with 1013 (enqueue): the client tries again later.
+    const seated = await this.gateway.hold(actor.uid, actor.sessionId, this);
     if (!seated) return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
     // Closed while the seat was being taken: give it back at once.
     if (this.closed) return this.gateway.release(actor.uid, this);
@@ -361,10 +361,8 @@ export class ChatConnection {
     this.ws.send(json);
   }
 
-  sendError(error: string, clientId?: string): void {
-    this.send(
-      clientId === undefined ? { type: 'error', error } : { type: 'error', error, client_id: clientId },
-    );
+  sendError(error: string, clientId?: string, retry = false): void {
+    this.send(errorFrame(error, clientId, retry));
   }
 
   close(code: number, reason?: string): void {

@@ -11,7 +11,7 @@ import {
   type Permission,
 } from '@enishi/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError, refusalOf } from '../errors.js';
 import { parseFrame } from './frame-guard.js';
 import { presentMessage } from '../presenters/message-presenter.js';
 import type { Services } from '../services/container.js';
@@ -26,11 +26,22 @@ export type ReadPictures = FrameReply['pictures'];
 /** What handling a frame needs of its socket. */
 export interface FrameSocket extends CallSocket {
   send(frame: ServerFrame): void;
-  sendError(error: string, clientId?: string): void;
+  /** `retry`: nothing was done, and the same frame may be sent again (ErrorEvent.retry). */
+  sendError(error: string, clientId?: string, retry?: boolean): void;
   /** Opens a talk (null: none on screen) and marks it read. */
   openTalk(conversationId: number | null): Promise<void>;
   /** The app went on or off screen: pushes to this person wait while it is on. */
   setVisible(visible: boolean): void;
+}
+
+/** An `error` frame (product.md §15.3): about the frame with `clientId`, to be sent again when `retry`. */
+export function errorFrame(error: string, clientId?: string, retry = false): ServerFrame {
+  return {
+    type: 'error',
+    error,
+    ...(clientId === undefined ? {} : { client_id: clientId }),
+    ...(retry ? { retry: true as const } : {}),
+  };
 }
 
 export function clientIdOf(frame: Frame): string | undefined {
@@ -104,10 +115,28 @@ export async function handleFrame(
         throw new AppError('bad-request', ja.errors.badRequest);
     }
   } catch (error) {
-    if (error instanceof AppError) return socket.sendError(error.message, clientIdOf(frame));
-    log.error({ err: error }, 'chat frame failed');
-    socket.sendError(ja.errors.internal, clientIdOf(frame));
+    answerFailure(log, socket, frame, error);
   }
+}
+
+/**
+ * A frame that failed is answered, never dropped: with its refusal's text, the database's absence as one to
+ * send again (decision 020), anything else as an internal error (logged).
+ */
+export function answerFailure(
+  log: FastifyBaseLogger,
+  socket: FrameSocket,
+  frame: Frame,
+  error: unknown,
+): void {
+  const refusal = refusalOf(error);
+  if (refusal?.kind === 'unavailable') {
+    if (refusal !== error) log.warn({ err: error }, 'chat frame: database unreachable');
+    return socket.sendError(refusal.message, clientIdOf(frame), true);
+  }
+  if (refusal) return socket.sendError(refusal.message, clientIdOf(frame));
+  log.error({ err: error }, 'chat frame failed');
+  socket.sendError(ja.errors.internal, clientIdOf(frame));
 }
 
 async function handleText(

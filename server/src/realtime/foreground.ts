@@ -90,7 +90,9 @@ export class RedisForeground implements Foreground {
     const now = Date.now();
     const pipeline = this.redis.pipeline();
     for (const uid of uids) pipeline.zcount(this.key(uid), now, '+inf');
-    const results = (await pipeline.exec()) ?? [];
+    const results = await pipeline.exec().catch(() => null);
+    // Redis away (decision 020): only this instance's sockets are known.
+    if (!results) return uids.filter((uid) => !this.local.counts.has(uid));
     return uids.filter((_, index) => !(Number(results[index]?.[1] ?? 0) > 0));
   }
 

@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { metrics } from '../lib/metrics.js';
+import { redisConnection } from '../lib/redis-connection.js';
 import { sharedCopy, Subscribers, type Fanout } from './fanout.js';
 
 /**
@@ -69,7 +70,7 @@ export class RedisFanout implements Fanout {
 
   /** Connects and subscribes; resolves once Redis confirmed the subscription. */
   static async connect(url: string, onError: (error: unknown) => void): Promise<RedisFanout> {
-    const publisher = new Redis(url, { lazyConnect: true });
+    const publisher = redisConnection(url);
     const subscriber = publisher.duplicate();
     // ioredis reconnects (and subscribes again) by itself; an error event only needs to be seen.
     publisher.on('error', onError);
@@ -114,9 +115,19 @@ export class RedisFanout implements Fanout {
     await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
   }
 
+  /**
+   * Publishes on the club's channel. While Redis is away this instance's own sockets still get the event
+   * (decision 020), handed over here since the subscription would not bring it back; the other instances
+   * miss it (new messages they read from the database, decision 019).
+   */
   private async send(batch: Batch): Promise<void> {
     if (this.current === batch) this.current = undefined;
-    await this.publisher.publish(this.channel, `${batch.topics.join(' ')}\n${JSON.stringify(batch.payload)}`);
+    const message = `${batch.topics.join(' ')}\n${JSON.stringify(batch.payload)}`;
+    const published = await this.publisher.publish(this.channel, message).then(
+      () => true,
+      () => false,
+    );
+    if (!published || !this.healthy) this.receive(message);
   }
 
   private receive(message: string): void {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { sharedOrLocal } from '../lib/redis-connection.js';
 
 /**
  * The sockets each user holds (product.md §9.8: at most 10 per user), counted club-wide. A socket takes a
@@ -74,6 +75,8 @@ const DEFAULT_LEASE: SeatLease = { leaseMs: 90_000, refreshMs: 30_000 };
 export class RedisSocketSeats implements SocketSeats {
   private readonly instance = randomUUID();
   private readonly mine = new Map<string, number>();
+  /** Seats taken while Redis was away. */
+  private readonly local = new InProcessSocketSeats();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -84,14 +87,21 @@ export class RedisSocketSeats implements SocketSeats {
     this.timer = setInterval(() => void this.refresh(), lease.refreshMs).unref();
   }
 
+  /** While Redis does not answer, seats are counted on this instance alone (decision 020). */
   async take(uid: number, socket: number, max: number): Promise<boolean> {
     const member = this.member(socket);
-    const taken = Number(await this.redis.eval(TAKE, 1, key(uid), member, max, this.lease.leaseMs)) === 1;
-    if (taken) this.mine.set(member, uid);
-    return taken;
+    return sharedOrLocal(
+      async () => {
+        const taken = Number(await this.redis.eval(TAKE, 1, key(uid), member, max, this.lease.leaseMs)) === 1;
+        if (taken) this.mine.set(member, uid);
+        return taken;
+      },
+      () => this.local.take(uid, socket, max),
+    );
   }
 
   async give(uid: number, socket: number): Promise<void> {
+    await this.local.give(uid, socket);
     const member = this.member(socket);
     if (!this.mine.delete(member)) return;
     await this.redis.zrem(key(uid), member).then(() => undefined, this.onError);

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { metrics } from '../lib/metrics.js';
+import { redisConnection } from '../lib/redis-connection.js';
 import { redisRateLimiters, type RateLimiters } from '../lib/rate-limit.js';
 import { RedisCallStore } from '../realtime/call-store.js';
 import { RedisForeground } from '../realtime/foreground.js';
@@ -24,13 +24,14 @@ export interface SharedState {
 
 /**
  * Connects to REDIS_URL before the server accepts anyone; an unreachable Redis stops the start (a lone
- * instance that cannot reach the others would split delivery without anyone noticing).
+ * instance that cannot reach the others would split delivery without anyone noticing). Once running, Redis
+ * going away does not stop it: counts fall back to this instance's own until it returns (decision 020).
  */
 export async function connectSharedState(
   url: string,
   onError: (error: unknown) => void,
 ): Promise<SharedState> {
-  const counters = new Redis(url, { lazyConnect: true });
+  const counters = redisConnection(url);
   counters.on('error', onError);
   metrics.watchRedis('commands', counters);
   try {

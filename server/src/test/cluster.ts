@@ -32,11 +32,17 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+export interface ClusterOptions {
+  /** Instance `index` reaches Redis at this URL instead (e.g. through a relay a test can hold). */
+  redisUrlOf?: (index: number) => string;
+  /** An empty PostgreSQL database of the test's own; by default, a new one on TEST_DATABASE_URL's server. */
+  databaseUrl?: string;
+}
+
 export async function startCluster(
   count: number,
   redisUrl: string,
-  /** Instance `index` reaches Redis at this URL instead (e.g. through a relay a test can hold). */
-  redisUrlOf: (index: number) => string = () => redisUrl,
+  { redisUrlOf = () => redisUrl, databaseUrl }: ClusterOptions = {},
 ): Promise<Cluster> {
   const cleanups: (() => Promise<unknown>)[] = [];
   const stop = async () => {
@@ -45,8 +51,12 @@ export async function startCluster(
   try {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'enishi-cluster-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const database = await createPostgresDatabase();
-    cleanups.push(database.drop);
+    let url = databaseUrl;
+    if (!url) {
+      const created = await createPostgresDatabase();
+      cleanups.push(created.drop);
+      url = created.url;
+    }
     // Rate-limit counters left by an earlier run would still be counting.
     const redis = new Redis(redisUrl);
     await redis.flushdb();
@@ -58,7 +68,7 @@ export async function startCluster(
       ...process.env,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
+      DATABASE_URL: url,
       REDIS_URL: redisUrl,
       PUBLIC_ORIGIN: origin,
       TRUST_PROXY: '127.0.0.1',
@@ -118,15 +128,35 @@ export async function startCluster(
   }
 }
 
+/** Echoes counted over any number of clients (pass `onAck` to each); `reach(n)` resolves once n came. */
+export class AckCounter {
+  count = 0;
+  private waiting: { count: number; resolve: () => void } | undefined;
+
+  readonly onAck = (): void => {
+    this.count += 1;
+    if (this.waiting && this.count >= this.waiting.count) this.waiting.resolve();
+  };
+
+  reach(count: number): Promise<void> {
+    if (this.count >= count) return Promise.resolve();
+    return new Promise<void>((resolve) => (this.waiting = { count, resolve }));
+  }
+}
+
 type MessageFrame = Extract<ServerFrame, { type: 'message' }>;
+type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 
 /** A client reconnects this soon after its socket failed to open (e.g. both instances restarting). */
 const RETRY_MS = 100;
+/** A frame refused for now (`retry`: the database was away) is sent again this much later, as the outbox does. */
+export const RESEND_MS = 500;
 
 /**
  * A chat client as the web app behaves: keeps a few text frames in flight, and when its socket dies it
  * connects again through the balancer with `last_id` (the highest id it saw) and re-sends every frame not
- * yet echoed, under the same client id.
+ * yet echoed, under the same client id. A frame answered with an error that says `retry` is sent again
+ * after RESEND_MS.
  */
 export class StreamingClient {
   readonly sent: string[] = [];
@@ -136,6 +166,13 @@ export class StreamingClient {
   readonly received = new Map<number, number>();
   /** Echoes that named another id than the first echo for the same client id. */
   readonly mismatches: string[] = [];
+  /** Error frames about this client's messages, with when they came. */
+  readonly refusals: { frame: ErrorFrame; at: number }[] = [];
+  /** Every answer (echo or error) to a frame sent: when it came, and how long after the frame was sent. */
+  readonly answers: { at: number; ms: number }[] = [];
+  /** client id -> when it was last sent, and when it was last answered (an echo or an error). */
+  private readonly sentAt = new Map<string, number>();
+  private readonly answeredAt = new Map<string, number>();
   private readonly unacked = new Map<string, string>();
   private lastId: number | null = null;
   private sending = true;
@@ -198,10 +235,11 @@ export class StreamingClient {
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as ServerFrame;
       if (frame.type === 'message') this.onMessage(frame);
+      if (frame.type === 'error') this.onError(ws, frame);
       if (frame.type === 'ready') {
         this.ready = true;
         this.lastId = Math.max(this.lastId ?? 0, frame.last_id);
-        for (const text of this.unacked.values()) ws.send(text);
+        for (const [clientId, text] of this.unacked) this.send(ws, clientId, text);
         this.topUp();
       }
     });
@@ -218,6 +256,7 @@ export class StreamingClient {
     this.onReceived?.();
     this.lastId = Math.max(this.lastId ?? 0, frame.id);
     if (!frame.own || !frame.client_id) return;
+    if (this.unacked.has(frame.client_id)) this.answered(frame.client_id);
     const first = this.acked.get(frame.client_id);
     if (first !== undefined && first !== frame.id) this.mismatches.push(frame.client_id);
     if (!this.unacked.delete(frame.client_id)) return;
@@ -225,6 +264,39 @@ export class StreamingClient {
     this.onAck();
     this.topUp();
     if (this.unacked.size === 0) this.drained?.();
+  }
+
+  /** Frames sent more than `ms` ago and not answered since (neither echoed nor refused): silently dropped. */
+  unanswered(ms: number): string[] {
+    const now = Date.now();
+    return [...this.unacked.keys()].filter((clientId) => {
+      const sent = this.sentAt.get(clientId) ?? now;
+      return now - sent > ms && (this.answeredAt.get(clientId) ?? 0) < sent;
+    });
+  }
+
+  private onError(ws: WebSocket, frame: ErrorFrame): void {
+    const clientId = frame.client_id;
+    if (!clientId || !this.unacked.has(clientId)) return;
+    this.answered(clientId);
+    this.refusals.push({ frame, at: Date.now() });
+    if (!frame.retry) return;
+    setTimeout(() => {
+      const text = this.unacked.get(clientId);
+      if (text && this.ws === ws && this.ready && ws.readyState === WebSocket.OPEN)
+        this.send(ws, clientId, text);
+    }, RESEND_MS);
+  }
+
+  private answered(clientId: string): void {
+    const now = Date.now();
+    this.answeredAt.set(clientId, now);
+    this.answers.push({ at: now, ms: now - (this.sentAt.get(clientId) ?? now) });
+  }
+
+  private send(ws: WebSocket, clientId: string, text: string): void {
+    this.sentAt.set(clientId, Date.now());
+    ws.send(text);
   }
 
   private topUp(): void {
@@ -247,7 +319,7 @@ export class StreamingClient {
       });
       this.sent.push(clientId);
       this.unacked.set(clientId, text);
-      ws.send(text);
+      this.send(ws, clientId, text);
     }
   }
 }

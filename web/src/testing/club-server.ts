@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConversationRow, Message, MessagesReply } from '@enishi/contract';
+import { ja, type ConversationRow, type Message, type MessagesReply } from '@enishi/contract';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { testMessage } from './chat';
 
@@ -32,6 +32,11 @@ export type ClubServer = {
   push: (frame: Frame) => void;
   /** While on, text frames are stored but not echoed (as when the connection is lost just after). */
   loseEchoes: (on: boolean) => void;
+  /**
+   * While on, text frames are stored not at all and answered with the error a server gives while its
+   * database is away (`retry`, decision 020).
+   */
+  refuseTexts: (on: boolean) => void;
   /** Closes every socket as a lost network would (the client reconnects). */
   dropSockets: () => void;
   /**
@@ -52,6 +57,7 @@ export async function startClubServer(
   const live = new Set<WebSocket>();
   let connections = 0;
   let echoesLost = false;
+  let refusing = false;
   let hold: { read: () => void; answered: Promise<void> } | null = null;
 
   const send = (ws: WebSocket, frame: object) => ws.send(JSON.stringify(frame));
@@ -77,6 +83,8 @@ export async function startClubServer(
         stored.filter((m) => m.id > after).forEach((m) => send(ws, { type: 'message', ...m }));
       live.add(ws);
       send(ws, { type: 'ready', last_id: stored.at(-1)?.id ?? 0 });
+    } else if (frame.type === 'text' && refusing) {
+      send(ws, { type: 'error', error: ja.errors.unavailable, client_id: frame.client_id, retry: true });
     } else if (frame.type === 'text') {
       const same = stored.find((message) => message.own && message.client_id === frame.client_id);
       // A client_id already stored is answered with the stored message, to this socket only.
@@ -125,6 +133,9 @@ export async function startClubServer(
     push: toAll,
     loseEchoes: (on) => {
       echoesLost = on;
+    },
+    refuseTexts: (on) => {
+      refusing = on;
     },
     holdNextPage: () => {
       let read = () => {};

@@ -134,6 +134,26 @@ export function markSendingAsWaiting(): void {
   setEntries(entries.map((entry) => (entry.status === 'sending' ? { ...entry, status: 'waiting' } : entry)));
 }
 
+/** A message the server could not store for now (an error frame with `retry`) is sent again this much later. */
+export const RESEND_MS = 2000;
+let resendTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The server answered that it could not store the message for now and stored nothing (its database away,
+ * decision 020): it waits (送信待ち) and goes again by itself with every other entry waiting then (`send`
+ * sends only on a live socket; else the next connection does). The answer shows the message does not break
+ * the connection, so it does not count towards giving up.
+ */
+export function resendLater(clientId: string, send: (entry: OutboxEntry) => void): void {
+  const uid = entries.find((entry) => entry.client_id === clientId)?.uid;
+  updateEntry(clientId, { status: 'waiting', attempts: 0, error: null });
+  if (resendTimer) return;
+  resendTimer = setTimeout(() => {
+    resendTimer = undefined;
+    for (const entry of entries) if (entry.uid === uid && entry.status === 'waiting') send(entry);
+  }, RESEND_MS);
+}
+
 /** Read back the entries of `uid` kept by earlier visits; anyone else's are deleted. */
 export async function loadOutbox(uid: number): Promise<void> {
   const stored = (await store((db) => db.getAll())) ?? [];

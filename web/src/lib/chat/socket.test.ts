@@ -6,7 +6,7 @@ import { startClubServer, type ClubServer } from '@/testing/club-server';
 import { actAsBrowserAt, deskTalk, logInAsStaff } from '@/testing/browser-shims';
 import { newClientId } from './client-id';
 import { getChatStatus, onChatEvent } from './events';
-import { getOutbox } from './outbox';
+import { getOutbox, RESEND_MS } from './outbox';
 import { startChatSocket, stopChatSocket, submitMessage } from './socket';
 
 let server: ClubServer;
@@ -95,6 +95,21 @@ describe('the chat socket', () => {
     expect(stored).toHaveLength(1);
     expect(echoed).toEqual([stored[0]?.id]);
     expect(textFrames(clientId)).toHaveLength(1);
+  }, 15_000);
+
+  it('keeps a message the server could not store for now (its database away) and sends it again by itself', async () => {
+    server.refuseTexts(true);
+    const clientId = write('データベース停止中');
+    await waitFor(() => expect(textFrames(clientId).length).toBeGreaterThanOrEqual(2), {
+      timeout: RESEND_MS * 3,
+    });
+    // Waiting (送信待ち), not failed: the user need not tap it.
+    expect(getOutbox().map((entry) => [entry.client_id, entry.status, entry.error])).toEqual([
+      [clientId, expect.stringMatching(/^(waiting|sending)$/), null],
+    ]);
+    server.refuseTexts(false);
+    await waitFor(() => expect(getOutbox()).toEqual([]), { timeout: RESEND_MS * 3 });
+    expect(server.messages.filter((message) => message.client_id === clientId)).toHaveLength(1);
   }, 15_000);
 
   it('tells the server when the app goes to the background and comes back, so pushes stop while it shows', async () => {

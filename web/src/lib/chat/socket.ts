@@ -23,6 +23,7 @@ import {
   loadOutbox,
   markSendingAsWaiting,
   removeEntry,
+  resendLater,
   toTextFrame,
   updateEntry,
   type OutboxEntry,
@@ -238,6 +239,7 @@ function onFrame(data: string): void {
       emitChatEvent('reload', null);
       return;
     case 'error':
+      if (frame.client_id && frame.retry) return resendLater(frame.client_id, sendEntry);
       toast(frame.error);
       if (frame.client_id) updateEntry(frame.client_id, { status: 'failed', error: frame.error });
       else emitChatEvent('error', frame);
@@ -309,9 +311,7 @@ export function retryMessage(clientId: string): void {
 }
 
 /** Give up a message that has not been stored (it may still be stored if its frame is already on the wire). */
-export function discardMessage(clientId: string): void {
-  removeEntry(clientId);
-}
+export const discardMessage = (clientId: string): void => removeEntry(clientId);
 
 // --- the talk on screen ---------------------------------------------------------------------------------
 
