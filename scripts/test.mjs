@@ -74,28 +74,25 @@ const vitest = (report, projects) => [
   `--outputFile.json=${report}`,
 ];
 
-// The unit and API tests run in a shuffled order, so a test that leans on another's leftovers fails here
-// and not by chance later. The seed is printed; TEST_SEED=<seed> runs another order (TEST_SEED=random for a
-// new one). By default the order is one that passes: other seeds still find tests that lean on their file's
-// earlier tests (application, conversation, broadcast, banner-variant, catch-up and user-service tests), so
-// a random order would make CI fail by chance. The web suite still runs in file order:
-// web/src/features/talk/components/talk-screen.test.tsx shares one chat socket between its tests, and its
-// logout test leaves it stopped for those that follow.
-const PASSING_SEED = 442691214;
-const seed =
-  process.env.TEST_SEED === 'random'
-    ? Math.floor(Math.random() * 2 ** 31)
-    : Number(process.env.TEST_SEED ?? PASSING_SEED);
+// The unit, API and web tests run in a shuffled order (the files, and the tests within each file), so a test
+// that leans on another's leftovers fails here and not by chance later. Every run takes a new seed and
+// prints it; TEST_SEED=<seed> repeats that run's order.
+const seed = process.env.TEST_SEED ? Number(process.env.TEST_SEED) : Math.floor(Math.random() * 2 ** 31);
+if (!Number.isSafeInteger(seed) || seed < 0) {
+  console.error(`TEST_SEED must be a whole number, not ${process.env.TEST_SEED}`);
+  process.exit(1);
+}
 console.log(`Test order seed: ${seed} (repeat with TEST_SEED=${seed})`);
+const shuffled = ['--sequence.shuffle', `--sequence.seed=${seed}`];
 const webReport = join(reports, 'web.json');
 
 const steps = [
   [
     `unit and API tests (shuffled, seed ${seed})`,
     'npx',
-    [...vitest(unitReport, ['contract', 'server']), '--sequence.shuffle', `--sequence.seed=${seed}`],
+    [...vitest(unitReport, ['contract', 'server']), ...shuffled],
   ],
-  ['web unit tests', 'npx', vitest(webReport, ['web'])],
+  [`web unit tests (shuffled, seed ${seed})`, 'npx', [...vitest(webReport, ['web']), ...shuffled]],
   // Alone, after the others: these time the server under attack.
   ['load tests', 'npx', vitest(loadReport, ['load'])],
   ['build', 'npm', ['run', 'build']],

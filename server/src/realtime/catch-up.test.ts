@@ -68,8 +68,16 @@ describe('chat socket: catching up after last_id', () => {
     });
 
     it('catches up from 0 with everything the member may see', async () => {
+      const staff = await connect(ssid.admin!);
+      const hers = [
+        (await say(staff, womanDesk, '花子さんへ')).id,
+        (await say(staff, groupTalk, 'お二人へ')).id,
+      ];
+      const notHers = (await say(staff, manDesk, '太郎さんへ')).id;
       const member = await connect(ssid.hanako!, { last_id: 0 });
       const got = member.received.filter((frame) => frame.type === 'message');
+      expect(got.map((frame) => frame.id)).toEqual(expect.arrayContaining(hers));
+      expect(got.map((frame) => frame.id)).not.toContain(notHers);
       const visible = await ctx.database.db
         .select({ n: count() })
         .from(messages)
@@ -91,7 +99,8 @@ describe('chat socket: catching up after last_id', () => {
       expect((await member.take<MessageFrame>(isMessage(live.client_id!))).id).toBe(live.id);
     });
 
-    // Last in the file: it leaves the man's desk with more messages than a catch-up sends.
+    // It leaves the man's desk with more messages than a catch-up sends; the other tests catch up from a
+    // message they sent themselves, so that leftover does not reach them.
     it(`tells a client more than ${CATCH_UP_MAX} messages behind to reload, and sends none of them`, async () => {
       const staff = await connect(ssid.admin!);
       const seen = await say(staff, manDesk, '遅れる前');

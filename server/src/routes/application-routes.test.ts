@@ -108,8 +108,12 @@ describe('/api/entry and /api/applications', () => {
     });
 
     it('defaults to the first page', async () => {
-      const reply = await call(ctx.app, 'applications', { ssid: staffSsid });
-      expect(ApplicationsReply.parse(reply.body).rows).toHaveLength(20);
+      await call(ctx.app, 'entry', { ...ENTRY, name: '初頁 花子' });
+      const reply = ApplicationsReply.parse((await call(ctx.app, 'applications', { ssid: staffSsid })).body);
+      expect(reply.rows[0]?.name).toBe('初頁 花子');
+      expect(reply).toEqual(
+        ApplicationsReply.parse((await call(ctx.app, 'applications', { ssid: staffSsid, page: 0 })).body),
+      );
     });
 
     it('is forbidden to members', async () => {
@@ -170,6 +174,7 @@ describe('/api/entry and /api/applications', () => {
     });
 
     it('is for staff only, and 404 for an unknown application', async () => {
+      await call(ctx.app, 'entry', { ...ENTRY, name: '権限 確認' });
       const row = (await list()).rows[0]!;
       expect((await call(ctx.app, 'applications/handle', { ssid: memberSsid, id: row.id })).status).toBe(403);
       expect((await call(ctx.app, 'applications/handle', { id: row.id })).status).toBe(401);

@@ -2,7 +2,7 @@ import { BannerGetReply } from '@enishi/contract';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestContext, type TestContext } from '../test/app.js';
 import { createRoleUsers, fetchImage, imageDataUrl, type RoleName } from '../test/content.js';
 
@@ -24,6 +24,9 @@ describe('banner image variants', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     ({ ssid } = await createRoleUsers(ctx.app));
+  });
+  // Each test has its own banner, gone after it, so the media folder holds that banner's files alone.
+  beforeEach(async () => {
     const png = await imageDataUrl('png', { width: 1200, height: 340 });
     const added = await call(ctx.app, 'banner/add', {
       ssid: ssid.staff,
@@ -34,6 +37,9 @@ describe('banner image variants', () => {
     id = (added.body as { id: number }).id;
     const reply = await call(ctx.app, 'banner/get', { ssid: ssid.man, type: 1 });
     image = BannerGetReply.parse(reply.body).rows.find((row) => row.id === id)!.image;
+  });
+  afterEach(async () => {
+    await call(ctx.app, 'banner/delete', { ssid: ssid.staff, id });
   });
   afterAll(() => ctx.close());
 

@@ -9,7 +9,7 @@ import {
   jaMember,
 } from '@enishi/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../lib/passwords.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import {
@@ -58,7 +58,8 @@ describe('bulk send', () => {
     return BroadcastsReply.parse(reply.body).rows;
   };
 
-  beforeAll(async () => {
+  /** A club of its own: the role users, three men and two women, nothing sent yet. */
+  const openClub = async () => {
     ctx = await createTestContext();
     base = await listen(ctx.app);
     ({ ssid, users } = await createRoleUsers(ctx.app));
@@ -67,13 +68,17 @@ describe('bulk send', () => {
       men.push(await createUser(ctx.app, { loginId, role: 101, rank: 3 }));
     menSsid = [ssid.man, ...(await Promise.all(men.slice(1).map((man) => login(ctx.app, man))))];
     women = [users.woman, await createUser(ctx.app, { loginId: 'hanako', role: 201 })];
-  });
-  afterAll(async () => {
-    await closeAll(sockets);
+  };
+  const closeClub = async () => {
+    await closeAll(sockets.splice(0));
     await ctx.close();
-  });
+  };
 
   describe('who may call what', () => {
+    // Nothing here is sent, so these tests share one club.
+    beforeAll(openClub);
+    afterAll(closeClub);
+
     it.each(['messages/send', 'broadcasts', 'broadcasts/recipients'])(
       '%s answers 401 without a session',
       async (name) => {
@@ -116,6 +121,10 @@ describe('bulk send', () => {
   });
 
   describe('validation', () => {
+    // Every send here is refused, so these tests share one club.
+    beforeAll(openClub);
+    afterAll(closeClub);
+
     it.each([
       [{ users: [] }, 400, jaMember.broadcast.noRecipients],
       [{ users: 'all' }, 400, jaMember.broadcast.noRecipients],
@@ -156,12 +165,20 @@ describe('bulk send', () => {
     });
 
     it('stores nothing when refused', async () => {
+      expect((await send('staff', { users: [men[0]!.uid, women[0]!.uid] })).status).toBe(400);
+      expect((await send('staff', { users: [men[0]!.uid], message: '' })).status).toBe(400);
+      expect((await send('staff', { users: [men[0]!.uid, 999_999] })).status).toBe(404);
+      expect((await send('man', { users: [men[0]!.uid] })).status).toBe(403);
       for (const man of menSsid) expect(await talkOf(man)).toEqual([]);
       expect(await history(1)).toEqual([]);
     });
   });
 
   describe('sending', () => {
+    // Each test counts what its own send stored: a club of its own, where nothing was sent before.
+    beforeEach(openClub);
+    afterEach(closeClub);
+
     it('puts the message once into each chosen member’s talk with staff, live on their socket with the badge raised', async () => {
       const live = await TestSocket.session(base, menSsid[0]!);
       const other = await TestSocket.session(base, menSsid[2]!);
@@ -194,6 +211,7 @@ describe('bulk send', () => {
     });
 
     it('keeps the staff’s record in the sendmen history, and counts who has read it', async () => {
+      expect((await send('staff', { users: [men[0]!.uid, men[1]!.uid] })).status).toBe(200);
       const [record] = await history(1);
       expect(record).toEqual({
         id: expect.any(Number),
@@ -216,8 +234,8 @@ describe('bulk send', () => {
       const actor = await actorOf(ctx.app, menSsid[0]!);
       await ctx.app.services.messages.markRead(actor, await deskOf(ctx.app, menSsid[0]!));
       expect((await history(1))[0]).toMatchObject({ count: 2, read: 1 });
-      // A send to men never shows in the women's history (other tests may have sent to women).
-      expect((await history(2)).some((row) => row.message === '一括のお知らせです')).toBe(false);
+      // A send to men never shows in the women's history.
+      expect(await history(2)).toEqual([]);
     });
 
     it('sends images: every copy has its own image, which outlives another copy being deleted', async () => {

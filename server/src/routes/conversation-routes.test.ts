@@ -37,9 +37,6 @@ describe('conversation lists over HTTP', () => {
       now = Date.now();
       await postMessage(club.clocked, club.ssid.ichiro!, club.desk.ichiro!, '一郎です');
       const men = await club.list('staff-3', 'men');
-      expect(men.rows.map((row) => row.id)).toEqual(
-        expect.arrayContaining([club.desk.taro, club.desk.ichiro]),
-      );
       expect(men.rows[0]).toMatchObject({
         id: club.desk.ichiro,
         type: 'men',
@@ -50,16 +47,16 @@ describe('conversation lists over HTTP', () => {
         last_content: '{"content":"一郎です"}',
         unread: 1,
       });
-      expect(rowOf(men.rows, club.desk.taro!)).toMatchObject({ type: 'men', rank: 2, role: 101 });
       expect(men.rows.every((row) => row.type === 'men')).toBe(true);
 
       const women = await club.list('admin', 'women');
       expect(women.rows.map((row) => row.id).sort()).toEqual([club.desk.hanako, club.desk.yuki].sort());
       expect(women.rows.every((row) => row.type === 'women')).toBe(true);
 
-      expect((await club.list('admin', 'men', { search: '太郎' })).rows.map((row) => row.id)).toEqual([
-        club.desk.taro,
-      ]);
+      // By name: found wherever a quiet talk would fall among other tests' men.
+      const taro = (await club.list('admin', 'men', { search: '太郎' })).rows;
+      expect(taro.map((row) => row.id)).toEqual([club.desk.taro]);
+      expect(taro[0]).toMatchObject({ type: 'men', rank: 2, role: 101 });
       expect((await club.list('admin', 'men', { search: 'ICHIRO' })).rows.map((row) => row.id)).toEqual([
         club.desk.ichiro,
       ]);

@@ -37,14 +37,20 @@ describe('/readyz', () => {
   });
 
   it('answers 503 naming migrations that have not run', async () => {
-    await ctx.database.db.execute(
-      'delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)',
-    );
-    const reply = await ctx.app.inject({ method: 'GET', url: '/readyz' });
-    expect(reply.statusCode).toBe(503);
-    expect(reply.json()).toEqual({ status: 'unavailable', down: ['migrations'] });
-    // /healthz is liveness only: the process answers.
-    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    // A database of its own: the others here need every migration in place.
+    const behind = await createTestContext();
+    try {
+      await behind.database.db.execute(
+        'delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)',
+      );
+      const reply = await behind.app.inject({ method: 'GET', url: '/readyz' });
+      expect(reply.statusCode).toBe(503);
+      expect(reply.json()).toEqual({ status: 'unavailable', down: ['migrations'] });
+      // /healthz is liveness only: the process answers.
+      expect((await behind.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await behind.close();
+    }
   });
 
   it('names the database when it does not answer', async () => {

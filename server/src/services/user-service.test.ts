@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { verifyPassword } from '../lib/passwords.js';
 import { UserRepository } from '../repositories/user-repository.js';
@@ -15,12 +15,13 @@ describe('UserService.ensureOwner', () => {
   let repository: UserRepository;
   let service: UserService;
 
-  beforeAll(async () => {
+  // Each test starts from an empty database: whether there is an owner is what these tests are about.
+  beforeEach(async () => {
     database = await openTestDatabase();
     repository = new UserRepository(database.db);
     service = new UserService(repository, () => Date.now());
   });
-  afterAll(() => database.close());
+  afterEach(() => database.close());
 
   it('creates the owner with a random password shown once, and only the first time', async () => {
     const { lines, log } = recorder();
@@ -37,7 +38,6 @@ describe('UserService.ensureOwner', () => {
   });
 
   it('uses OWNER_ID / OWNER_PASSWORD when there is no owner yet, and never logs that password', async () => {
-    await repository.delete((await repository.findByLoginId('owner'))!.id);
     await repository.create({ loginId: 'seeded', name: '会員', passwordHash: 'h', role: 101 });
     const { lines, log } = recorder();
     await service.ensureOwner({ loginId: 'boss', password: 'Boss.pw-1' }, log);
@@ -48,7 +48,7 @@ describe('UserService.ensureOwner', () => {
   });
 
   it('warns instead of failing when the owner ID is taken by someone else', async () => {
-    await repository.delete((await repository.findByLoginId('boss'))!.id);
+    await repository.create({ loginId: 'seeded', name: '会員', passwordHash: 'h', role: 101 });
     const { lines, log } = recorder();
     await service.ensureOwner({ loginId: 'seeded', password: 'Seeded-pw1' }, log);
     expect(lines.join('\n')).toMatch(/already used/);

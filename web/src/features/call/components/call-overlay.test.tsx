@@ -2,7 +2,7 @@
 import { ja, type CallParty, jaMember } from '@enishi/contract';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callHarness, type CallHarness } from '@/testing/call';
 import { CallOverlay, clock } from './call-overlay';
 
@@ -18,7 +18,10 @@ beforeAll(() => {
     this.open = false;
   };
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 function Harness({ harness }: { harness: CallHarness }) {
   const { calls } = harness;
@@ -95,6 +98,8 @@ describe('the call overlay', () => {
   });
 
   it('in a call: timer, mute as a toggle, hang up, then how long it lasted', async () => {
+    // The clock stands still, so the call lasts 0 s however slowly a busy machine runs the test.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const harness = show();
     act(() => harness.calls.onFrame({ type: 'calling', from: man }));
     fireEvent.click(screen.getByRole('button', { name: jaMember.calls.accept }));

@@ -2,13 +2,18 @@
 import 'fake-indexeddb/auto';
 import { fillCannedReply, jaMember } from '@enishi/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearLocalState } from '@/lib/local-state';
 import { logInAsStaff } from '@/testing/browser-shims';
 import { Composer, type Outgoing } from './composer';
 
 // jsdom has no CSS object; the box grows by CSS where `field-sizing` is supported.
 vi.stubGlobal('CSS', { supports: () => true });
-beforeAll(logInAsStaff);
+// The box keeps a draft per talk on the device: each test starts on a clean one, logged in.
+beforeEach(() => {
+  clearLocalState();
+  logInAsStaff();
+});
 afterEach(cleanup);
 
 const canned = [

@@ -4,10 +4,10 @@ import { ja } from '@enishi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forgetUser } from '@/lib/auth';
 import { getChatStatus } from '@/lib/chat/events';
-import { loadTalk } from '@/lib/chat/history';
+import { clearHistory, loadTalk } from '@/lib/chat/history';
 import { startChatSocket, stopChatSocket } from '@/lib/chat/socket';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastViewport } from '@/components/ui/toast-viewport';
@@ -20,11 +20,22 @@ let server: ClubServer;
 beforeAll(async () => {
   server = await startClubServer(deskTalk, []);
   actAsBrowserAt(server.origin);
-  logInAsStaff();
   startChatSocket();
+});
+// Each test logs in to an empty talk on a server that has heard nothing yet, and logs out after it (the
+// socket closed, nothing of the user left on the device), so no test sees another's socket or messages.
+beforeEach(async () => {
+  server.messages.splice(0);
+  server.frames.splice(0);
+  logInAsStaff();
   await untilLive();
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  forgetUser();
+  // forgetUser does not wait for the stored talks to go.
+  await clearHistory();
+});
 afterAll(async () => {
   stopChatSocket();
   await server.close();
@@ -134,7 +145,6 @@ describe('the talk screen', () => {
   });
 
   it('shows the newest messages of a talk opened before when offline, and forgets them at logout', async () => {
-    server.messages.splice(0); // a short talk: all of it is drawn (jsdom lays nothing out)
     server.receive({ message: '電車の中でも読めますか' });
     const log = await openTalk();
     await within(log).findByText('電車の中でも読めますか');
