@@ -18,6 +18,8 @@ import { scratchDatabase, seedClub, waitHealthy, type Club } from './socket.js';
 
 const LIVE_MS = 2000;
 const RETRY_MS = 100;
+/** Socket closes by code (1006: the instance died; 4429: the user's sockets were all taken). */
+const closes = new Map<number, number>();
 
 interface Sent {
   frame: string;
@@ -75,8 +77,9 @@ class Client {
           this.onEcho(frame.client_id, frame.id);
       }
     });
-    ws.on('close', () => {
+    ws.on('close', (code) => {
       if (this.closed) return;
+      closes.set(code, (closes.get(code) ?? 0) + 1);
       if (this.ready) this.start();
       else setTimeout(() => this.start(), RETRY_MS);
     });
@@ -95,12 +98,14 @@ class Client {
 
 /** Reads what was stored and prints the figures. */
 async function report(databaseUrl: string, sent: Map<string, Sent>, staff: Client[]): Promise<void> {
+  // What was acknowledged is taken before the database is read: an echo that came during the read would
+  // otherwise count as acknowledged and not stored.
+  const acked = [...sent.entries()].filter(([, entry]) => entry.id !== undefined);
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const rows = await sql<{ client_id: string; n: number }[]>`
     select client_id::text, count(*)::int as n from messages where client_id is not null group by client_id`;
   await sql.end();
   const stored = new Map(rows.map((row) => [row.client_id, row.n]));
-  const acked = [...sent.entries()].filter(([, entry]) => entry.id !== undefined);
   const lost = acked.filter(([clientId]) => !stored.has(clientId)).length;
   let doubled = rows.filter((row) => row.n > 1).length;
   let live = 0;
@@ -120,6 +125,8 @@ async function report(databaseUrl: string, sent: Map<string, Sent>, staff: Clien
   );
   console.log(`${'lost (acknowledged, not stored)'.padEnd(44)} ${lost}`);
   console.log(`${'doubled (stored twice or received twice)'.padEnd(44)} ${doubled}`);
+  const codes = [...closes].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`);
+  console.log(`${'socket closes by code'.padEnd(44)} ${codes.join(', ') || 'none'}`);
 }
 
 function startInstance(port: number, env: NodeJS.ProcessEnv): ChildProcess {

@@ -190,6 +190,8 @@ export class ChatConnection {
         return false;
       }
       this.authStarted = true;
+      // SOCKET_AUTH_MS is for the frame to arrive; reading the session may take longer on a busy instance.
+      this.authTimer = void clearTimeout(this.authTimer);
       this.enqueue(() => this.authenticate(frame));
       return false;
     }

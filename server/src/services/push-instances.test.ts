@@ -11,7 +11,7 @@ import { connectSharedState, type SharedState } from './shared-state.js';
  * Push with two instances sharing the database and Redis (product.md §16.7, §20): each message is pushed by
  * the instance that stored it, once per subscription, whichever instances the recipient's sockets are on.
  */
-const REDIS_URL = testRedisUrl(10);
+const REDIS_URL = testRedisUrl(7);
 
 describe('push across two instances', () => {
   let receiver: PushReceiver;
