@@ -103,6 +103,14 @@ describe('the staff back office at 1440 px', () => {
       .locator('a[aria-current="page"]')
       .filter({ hasText: '男性会員' })
       .waitFor({ timeout: 5_000 });
+    // A sub-screen marks its own entry alone: /men/send is 一括送信's, not 男性会員's.
+    await nav(owner).getByRole('link', { name: '一括送信' }).click();
+    await owner.waitForURL('**/men/send');
+    await nav(owner)
+      .locator('a[aria-current="page"]')
+      .filter({ hasText: '一括送信' })
+      .waitFor({ timeout: 5_000 });
+    expect(await nav(owner).locator('a[aria-current="page"]').count()).toBe(1);
     await ownerPhone.goto('/');
     await ownerPhone.locator('.app-footer').waitFor();
     expect(await ownerPhone.getByRole('navigation', { name: jaMember.shell.nav }).count()).toBe(0);

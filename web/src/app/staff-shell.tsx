@@ -1,6 +1,6 @@
 import { can, ja, jaMember } from '@enishi/contract';
 import type { ComponentType } from 'react';
-import { NavLink, Outlet, useMatches } from 'react-router';
+import { Link, Outlet, useMatches } from 'react-router';
 import { useNewApplicationCount } from '@/features/home/api/get-new-application-count';
 import { useCounters } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
@@ -84,12 +84,30 @@ function useNavItems(role: number): NavItem[] {
   return items;
 }
 
-/** Whether an entry stands for the current path: its own route or one of its sub-screens. */
-function isCurrent(item: NavItem, path: string): boolean {
-  if (item.end) return path === item.to;
-  return (
-    path === item.to || path.startsWith(`${item.to}/`) || (item.also ?? []).some((p) => path.startsWith(p))
+/**
+ * How closely an entry stands for the current path: the length of its route or sub-screen prefix that
+ * the path starts with, 0 for none. /men/send is 一括送信's, not 男性会員's (/men/): the closest wins.
+ */
+function closeness(item: NavItem, path: string): number {
+  if (item.end) return path === item.to ? item.to.length : 0;
+  const prefixes = [item.to, ...(item.also ?? [])];
+  return Math.max(
+    0,
+    ...prefixes
+      .filter((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`))
+      .map((p) => p.length),
   );
+}
+
+/** The one entry that stands for the current path (none for a path of no entry). */
+function currentEntry(items: NavItem[], path: string): NavItem | undefined {
+  let best: NavItem | undefined;
+  let bestLength = 0;
+  for (const item of items) {
+    const length = closeness(item, path);
+    if (length > bestLength) [best, bestLength] = [item, length];
+  }
+  return best;
 }
 
 /**
@@ -103,6 +121,7 @@ export function StaffShell() {
   const items = useNavItems(role);
   const matches = useMatches();
   const path = matches.at(-1)?.pathname ?? '/';
+  const current = currentEntry(items, path);
   const fill = matches.some((match) => {
     const handle = match.handle as LayoutHandle | undefined;
     return handle?.fill || handle?.desk;
@@ -120,7 +139,7 @@ export function StaffShell() {
         </p>
         <ul className="staff-shell__list">
           {items.map((item) => (
-            <NavEntry key={item.to} item={item} current={isCurrent(item, path)} />
+            <NavEntry key={item.to} item={item} current={item === current} />
           ))}
         </ul>
         {session ? (
@@ -148,13 +167,13 @@ export function StaffShell() {
   );
 }
 
+/** A plain link: the shell, not the router's own matching, says which entry is current (currentEntry). */
 function NavEntry({ item, current }: { item: NavItem; current: boolean }) {
   const { to, label, Icon, count = 0 } = item;
   return (
     <li>
-      <NavLink
+      <Link
         to={to}
-        end={item.end}
         className={cx('staff-shell__link', current && 'staff-shell__link--current')}
         aria-current={current ? 'page' : undefined}
       >
@@ -164,7 +183,7 @@ function NavEntry({ item, current }: { item: NavItem; current: boolean }) {
           {count > 0 ? <span className="visually-hidden">{jaMember.shell.count(count)}</span> : null}
         </span>
         <CountBadge count={count} />
-      </NavLink>
+      </Link>
     </li>
   );
 }
