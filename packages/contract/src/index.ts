@@ -1,3 +1,4 @@
+export * from './wire.js';
 export * from './common.js';
 export * from './http.js';
 export * from './entry-rules.js';
