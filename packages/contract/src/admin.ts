@@ -1,4 +1,4 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { z } from 'zod';
 import { IceServer } from './call-frames.js';
 import { ja } from './ja.js';

@@ -1,4 +1,4 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { describe, expect, it } from 'vitest';
 import { CallServerFrame, CancelCallFrame } from './call-frames.js';
 import { isServerFrame, mayCall } from './wire.js';
