@@ -13,15 +13,15 @@ import type { Person } from '../lib/users.js';
 /*
  * product.md §2.7: what a logged-in page downloads. No member loads staff-only code, and no route's scripts
  * grow past its ceiling. The ceilings are today's figures, not yet the budgets issue 29 asks for (a man's
- * home 120 KB, the staff desk with a talk 170 KB): zod and the call schemas left the first loads (decision
- * 021), but React DOM, the data router and the query cache alone take 104 KB, and the member catalogue 11 KB.
+ * home 120 KB, the staff desk with a talk 170 KB): zod, the call schemas and the catalogue's unused sections
+ * left the first loads (decision 021), but React, the data router and the query cache alone take 106 KB.
  * Lower a ceiling whenever a change makes a route lighter.
  */
 
 const dist = join(repoRoot, 'web/dist');
 const desk = { width: 1440, height: 900 };
-const MAN_HOME_CEILING = 162_500;
-const STAFF_DESK_CEILING = 193_000;
+const MAN_HOME_CEILING = 156_500;
+const STAFF_DESK_CEILING = 187_000;
 /** Chunks that only staff screens use (the build names a chunk after its module). */
 const STAFF_ONLY =
   /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications)-[\w-]{8}\.js$/;
