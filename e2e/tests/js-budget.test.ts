@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { jaMember } from '@enishi/contract';
@@ -115,6 +115,35 @@ describe('the JavaScript a logged-in page loads', () => {
     expect(scripts.some((script) => script.file.startsWith('desk-console-'))).toBe(true);
     expect(scripts.filter((script) => SCHEMAS.test(script.file))).toEqual([]);
     expect(total(scripts)).toBeLessThanOrEqual(STAFF_DESK_CEILING);
+  });
+});
+
+describe('the built chunks', () => {
+  test('import one another without a cycle', () => {
+    // The schemas chunk leaves out the modules it imports (vite.config.ts, decision 021); a cycle between
+    // chunks would then let a chunk run before one it reads from, and the app would stop at its first screen.
+    const assets = join(dist, 'assets');
+    const imports = new Map<string, string[]>();
+    for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
+      const code = readFileSync(join(assets, file), 'utf8');
+      imports.set(
+        file,
+        [...code.matchAll(/(?:import|export)[^"']*?from\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]!),
+      );
+    }
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      state.set(file, 'open');
+      for (const next of imports.get(file) ?? []) {
+        if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
+        else if (!state.has(next)) visit(next, [...path, next]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of imports.keys()) if (!state.has(file)) visit(file, [file]);
+    expect(imports.size).toBeGreaterThan(10);
+    expect(cycles).toEqual([]);
   });
 });
 
