@@ -116,8 +116,16 @@ export default defineConfig({
               priority: 2,
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
             },
-            // zod apart from the query cache: a screen that needs one need not download the other.
-            { name: 'zod', priority: 2, test: /node_modules[\\/]zod[\\/]/ },
+            {
+              // zod with the contract's schemas (every contract module that imports zod): only a screen that
+              // checks a form loads them. The first loads read replies and frames unparsed (decision 021), so the
+              // words, limits and permissions they need live in zod-free modules of the contract.
+              name: 'schemas',
+              priority: 2,
+              // Not the catalogue and permissions the schemas import: those are part of the first loads.
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/]src[\\/](admin|back-office|call-frames|calls|common|content|desk|http|profile-calls|profile|push|read-marks|second-factor|sessions|setting|socket|talk|women)\.ts$/,
+            },
             {
               name: 'vendor',
               priority: 1,

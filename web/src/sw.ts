@@ -1,7 +1,8 @@
 import type { PushPayload } from '@enishi/contract';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { keyBytes, readPushDevice, subscriptionJson } from './lib/push-device';
+import { keyBytes, readPushDevice } from './lib/push-device';
+import { subscriptionJson } from './lib/subscription-json';
 
 /*
  * The service worker (product.md §9, §16). The shell: every built file is precached, a navigation gets index.html, so

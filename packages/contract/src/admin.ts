@@ -1,4 +1,4 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { z } from 'zod';
 import { IceServer } from './call-frames.js';
 import { ja } from './ja.js';
@@ -281,7 +281,7 @@ export const ClubConfigReply = z.object({
    * The ICE servers for voice calls (product.md §17.5): ICE_SERVERS, TURN entries with this user's
    * credentials when TURN_SECRET is set; fetched again before each call, since the credentials expire.
    */
-  iceServers: z.array(IceServer).default([]),
+  iceServers: z.array(IceServer),
   /** The external member site shown in a frame at /member (role 101); null: /member is the women's list. */
   memberSiteUrl: z.string().nullable().optional(),
 });

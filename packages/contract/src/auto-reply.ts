@@ -1,5 +1,5 @@
 import holidayJp from '@holiday-jp/holiday_jp';
-import { japanTime, JAPAN_OFFSET_MS } from './common.js';
+import { japanTime, JAPAN_OFFSET_MS } from './wire.js';
 import { isMemberRole } from './permissions.js';
 import { ja } from './ja.js';
 

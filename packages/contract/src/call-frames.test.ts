@@ -1,6 +1,7 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { describe, expect, it } from 'vitest';
-import { CallServerFrame, CancelCallFrame, mayCall } from './call-frames.js';
+import { CallServerFrame, CancelCallFrame } from './call-frames.js';
+import { isServerFrame, mayCall } from './wire.js';
 import { ClientFrame, ServerFrame } from './socket.js';
 
 describe('call frames', () => {
@@ -27,5 +28,15 @@ describe('call frames', () => {
     expect(jaMember.calls.duration(192)).toBe('通話 3分12秒');
     expect(jaMember.calls.duration(45.7)).toBe('通話 45秒');
     expect(jaMember.calls.duration(60)).toBe('通話 1分0秒');
+  });
+});
+
+describe('isServerFrame', () => {
+  it('knows the type of every frame the server sends, and no other', () => {
+    expect(isServerFrame({ type: 'ready', last_id: 0 })).toBe(true);
+    expect(isServerFrame({ type: 'updateConnection', uid: 1, isOnline: true })).toBe(true);
+    expect(isServerFrame({ type: 'typing' })).toBe(false);
+    expect(isServerFrame(['ready'])).toBe(false);
+    expect(isServerFrame(null)).toBe(false);
   });
 });

@@ -1,25 +1,11 @@
 import { z } from 'zod';
 import { id } from './common.js';
-import { can } from './permissions.js';
 import { ja } from './ja.js';
 
 /*
  * Emergency voice calls (product.md §17): signalling frames on the chat socket, and the ICE servers of
  * `/api/config`. The callee accepts by sending the first `offer`; the caller replies with `answer`.
  */
-
-/** Staff (roles 1-6) call male members (101) and male members call staff; no other pair may call. */
-export const mayCall = (fromRole: number, toRole: number): boolean =>
-  can({ uid: 0, role: fromRole }, 'call.place', { role: toRole });
-
-/** A call that nobody answers ends with `timeout` after this (product.md §17.6). */
-export const CALL_RING_MS = 60_000;
-/** A male member's call not answered by then also rings every other online staff member. */
-export const CALL_ESCALATE_MS = 30_000;
-/** A call whose socket or peer is lost ends on both sides within this. */
-export const CALL_DROP_MS = 10_000;
-/** The client's ring sound repeats this often until answered, declined or cancelled. */
-export const CALL_RING_REPEAT_MS = 2_000;
 
 /** SDP text of an offer or answer (an audio-only session is a few KiB). */
 const Sdp = z

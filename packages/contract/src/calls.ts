@@ -240,7 +240,19 @@ export const isCallName = (name: string): name is CallName => Object.hasOwn(CALL
 
 /** What the server's handler of a call has to return (before it is sent as JSON). */
 export type CallResult<N extends CallName> = z.input<Calls[N]['reply']>;
-/** What a 200 of a call carries, as the client reads it. */
+/**
+ * What a 200 of a call carries, as the client reads it. The web does not parse replies at run time (decision
+ * 021), so a reply schema has no defaults or transforms: what the server returns is what the client reads.
+ */
 export type CallReply<N extends CallName> = z.output<Calls[N]['reply']>;
+type ReplyChangedByParsing = {
+  [N in CallName]: [CallResult<N>] extends [CallReply<N>]
+    ? [CallReply<N>] extends [CallResult<N>]
+      ? never
+      : N
+    : N;
+}[CallName];
+// A call named here has a reply schema that parsing would change (a default, a transform): remove it.
+true satisfies [ReplyChangedByParsing] extends [never] ? true : ReplyChangedByParsing;
 /** What the client posts to a call, without the `ssid` its API client adds itself. */
 export type CallBody<N extends CallName> = Omit<z.input<Calls[N]['body']>, 'ssid'>;

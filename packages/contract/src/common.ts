@@ -1,4 +1,4 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 
@@ -64,16 +64,6 @@ export const password = z
 export const ErrorReply = z.object({ error: z.string() });
 export type ErrorReply = z.infer<typeof ErrorReply>;
 
-/** The text of an error status whose reply carries none of its own (the server's and the client's fallback). */
-export const ERROR_TEXT_BY_STATUS: Readonly<Record<number, string>> = {
-  400: ja.errors.badRequest,
-  401: ja.errors.unauthorized,
-  403: ja.errors.forbidden,
-  404: ja.errors.notFound,
-  413: ja.errors.tooLarge,
-  429: ja.errors.rateLimited,
-};
-
 /** A browser push subscription as PushSubscription.toJSON() gives it. */
 export const PushSubscriptionJson = z
   .object({
@@ -94,28 +84,4 @@ export function firstErrorMessage(error: z.ZodError): string {
   if (issue.code === 'unrecognized_keys') return ja.errors.unknownField;
   const message = issue.message;
   return /[\u3040-\u30ff\u4e00-\u9faf]/.test(message) ? message : ja.errors.badRequest;
-}
-
-/** Japan has one time zone and no daylight saving: Japan time is UTC+9 all year. */
-export const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** The calendar date and clock time in Japan of an instant, whatever the time zone of the machine. */
-export function japanTime(instant: Date): {
-  year: number;
-  month: number;
-  day: number;
-  weekday: number;
-  minutes: number;
-  dateKey: string;
-} {
-  const shifted = new Date(instant.getTime() + JAPAN_OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    weekday: shifted.getUTCDay(),
-    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
-    // `YYYY-MM-DD`, as messages are grouped and holidays are keyed.
-    dateKey: shifted.toISOString().slice(0, 10),
-  };
 }

@@ -1,6 +1,7 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { describe, expect, it } from 'vitest';
-import { BannerUrl, BroadcastSendBody, contentTypeOfRole, NewsUpdateBody, storedImageId } from './content.js';
+import { BannerUrl, BroadcastSendBody, NewsUpdateBody, storedImageId } from './content.js';
+import { contentTypeOfRole } from './wire.js';
 import { ja } from './ja.js';
 
 describe('BannerUrl', () => {

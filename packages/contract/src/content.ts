@@ -1,10 +1,9 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, numberOrDigits, ssid, uid } from './common.js';
-import { roleGroup } from './permissions.js';
 import { ImageDataUrl } from './socket.js';
-import { MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './talk.js';
+import { MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './wire.js';
 
 /*
  * Member content (product.md §13): news and ad banners for one group each, and bulk sends (一括送信) to
@@ -12,20 +11,10 @@ import { MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './talk.js';
  * and broadcasts alike.
  */
 
-export const CONTENT_TYPE = { men: 1, women: 2 } as const;
-export type ContentType = (typeof CONTENT_TYPE)[keyof typeof CONTENT_TYPE];
-export type ContentGroup = keyof typeof CONTENT_TYPE;
-
 /** 1 or 2, sent as a number or a string of digits. */
 export const ContentTypeField = numberOrDigits.pipe(
   z.union([z.literal(1), z.literal(2)], { error: ja.errors.badRequest }),
 );
-
-/** The group a member belongs to (101 men, 201 women); null for staff. */
-export function contentTypeOfRole(role: number): ContentType | null {
-  const group = roleGroup(role);
-  return group === 'men' ? CONTENT_TYPE.men : group === 'women' ? CONTENT_TYPE.women : null;
-}
 
 export const NEWS_TITLE_MAX = 100;
 export const NEWS_BODY_MAX = 10_000;

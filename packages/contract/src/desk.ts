@@ -1,8 +1,9 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, ssid, uid } from './common.js';
-import { ConversationType, MESSAGE_MAX } from './talk.js';
+import { ConversationType } from './talk.js';
+import { MESSAGE_MAX } from './wire.js';
 
 /*
  * The staff desk (product.md §2.6, §11.6): message search, saved replies (定型文) and staff notes on a
@@ -91,11 +92,6 @@ export const CannedSaveBody = z
   .strict();
 export type CannedSaveBody = z.input<typeof CannedSaveBody>;
 export const CannedDeleteBody = z.object({ ssid, id }).strict();
-
-/** Fills a saved reply's placeholders: {name} the member's name, {staff} the writer's. */
-export function fillCannedReply(body: string, values: { name: string; staff: string }): string {
-  return body.replaceAll('{name}', values.name).replaceAll('{staff}', values.staff);
-}
 
 /** Staff notes on a member. */
 export const NOTE_MAX = 2000;

@@ -1,3 +1,4 @@
+export * from './wire.js';
 export * from './common.js';
 export * from './http.js';
 export * from './entry-rules.js';
@@ -16,7 +17,7 @@ export * from './read-marks.js';
 export * from './lookups/index.js';
 export * from './profile.js';
 export * from './ja-profile.js';
-export * from './ja-member.js';
+export * as jaMember from './ja-member.js';
 export * from './profile-calls.js';
 export * from './desk.js';
 export * from './sessions.js';

@@ -23,9 +23,3 @@ export function groupReadMarks(marks: readonly { role: number; lastReadId: numbe
   }
   return sides;
 }
-
-/** How many sides other than the sender's (by the sender's role) have read message `id`. */
-export function groupReadCount(marks: GroupReadMarks, senderRole: number, id: number): number {
-  const own = sideOf(senderRole);
-  return (Object.keys(marks) as Side[]).filter((side) => side !== own && marks[side] >= id).length;
-}

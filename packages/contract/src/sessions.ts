@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { ssid, uid } from './common.js';
 
 /*

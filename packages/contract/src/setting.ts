@@ -1,7 +1,8 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
-import { JAPAN_OFFSET_MS, id, numberOrDigits, ssid, uid } from './common.js';
+import { id, numberOrDigits, ssid, uid } from './common.js';
+import { JAPAN_OFFSET_MS } from './wire.js';
 
 /*
  * Setting requests (product.md §18): a man asks the club to arrange a meeting with a woman, giving three

@@ -3,12 +3,11 @@ import { GroupReadMarks } from './read-marks.js';
 import { ja } from './ja.js';
 import { id } from './common.js';
 import { CALL_SERVER_FRAMES, CallClientFrame } from './call-frames.js';
-import { ConversationType, MESSAGE_IMAGES_MAX, MESSAGE_MAX, Message, Notifications } from './talk.js';
+import { ConversationType, Message, Notifications } from './talk.js';
+import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, type SERVER_FRAME_TYPES } from './wire.js';
 
 /* The chat socket `GET /ws/chat` (product.md §15): JSON text frames, one schema per frame. */
 
-/** Close codes of the chat socket besides the standard ones (1001, 1009, 1013). */
-export const SOCKET_CLOSE = { unauthenticated: 4401, sessionEnded: 4403, tooManySockets: 4429 } as const;
 /** A user may have this many chat sockets open at once; one more is closed with 4429. */
 export const SOCKET_MAX_PER_USER = 10;
 /** The first frame (the session frame) may be at most this big; a bigger one closes the socket with 1009. */
@@ -166,3 +165,6 @@ export const ServerFrame = z.discriminatedUnion('type', [
   ...CALL_SERVER_FRAMES,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
+
+// Every type of ServerFrame is in the list (the `satisfies` above checks the other way round).
+true satisfies ServerFrame['type'] extends (typeof SERVER_FRAME_TYPES)[number] ? true : never;

@@ -11,10 +11,6 @@ export const CONVERSATION_TYPES = ['staff', 'st', 'men', 'women', 'sendmen', 'se
 export const ConversationType = z.enum(CONVERSATION_TYPES, { error: ja.errors.badRequest });
 export type ConversationType = z.infer<typeof ConversationType>;
 
-/** Message text limit (the product leaves it open): long enough for any real message, short enough to render. */
-export const MESSAGE_MAX = 5000;
-/** Images in one message; each is resized by the client to 400 wide or 800 tall before it is sent. */
-export const MESSAGE_IMAGES_MAX = 5;
 export const PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 50;
 

@@ -1,4 +1,4 @@
-import { jaMember } from './ja-member.js';
+import * as jaMember from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, numberOrDigits, ssid } from './common.js';

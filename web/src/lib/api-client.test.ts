@@ -116,8 +116,11 @@ describe('api', () => {
     expect(ended).not.toHaveBeenCalled();
   });
 
-  it("rejects a 200 that does not fit the call's reply schema", async () => {
-    vi.stubGlobal('fetch', reply(200, { status: 'NG' }));
+  it('rejects a 200 that is not JSON', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>proxy page</html>', { status: 200 })),
+    );
     await expect(api('entry', entry, { public: true })).rejects.toMatchObject({
       message: ja.errors.internal,
     });

@@ -1,5 +1,3 @@
-import type { PushSubscriptionJson } from '@enishi/contract';
-
 /*
  * What the service worker needs to renew this device's push subscription on its own (pushsubscriptionchange
  * fires when no page may be open, and the worker has no session): the logged-in user, their session and the
@@ -56,17 +54,4 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
   return bytes;
-}
-
-/** A browser PushSubscription in the wire shape (product.md §16); null if it lacks keys. */
-export function subscriptionJson(
-  subscription: PushSubscription | null | undefined,
-): PushSubscriptionJson | null {
-  const json = subscription?.toJSON();
-  if (!json?.endpoint || !json.keys?.p256dh || !json.keys.auth) return null;
-  return {
-    endpoint: json.endpoint,
-    expirationTime: json.expirationTime ?? null,
-    keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
-  };
 }

@@ -1,6 +1,7 @@
 import { api } from './api-client';
 import { subscribeLocalState } from './local-state';
-import { keyBytes, readPushDevice, savePushDevice, subscriptionJson } from './push-device';
+import { keyBytes, readPushDevice, savePushDevice } from './push-device';
+import { subscriptionJson } from './subscription-json';
 import { getSession, type Session } from './session';
 
 /*

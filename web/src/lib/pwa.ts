@@ -1,5 +1,5 @@
 import { LIMITS, type PushSubscriptionJson } from '@enishi/contract';
-import { subscriptionJson } from './push-device';
+import { subscriptionJson } from './subscription-json';
 
 /*
  * Service worker life cycle (product.md §9): the worker is registered from code (the CSP forbids inline script),

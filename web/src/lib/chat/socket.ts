@@ -1,7 +1,7 @@
 import {
   LIMITS,
   SOCKET_CLOSE,
-  ServerFrame,
+  isServerFrame,
   ja,
   type ClientFrame,
   type ConversationType,
@@ -197,10 +197,10 @@ function onFrame(data: string): void {
   } catch {
     return;
   }
-  const parsed = ServerFrame.safeParse(json);
-  // Frames this version does not know are ignored, as product.md §15.4 asks of clients.
-  if (!parsed.success) return;
-  const frame = parsed.data;
+  // Frames this version does not know are ignored, as product.md §15.4 asks of clients. The rest are read as
+  // the contract's types, not parsed: zod stays out of the first load (decision 021).
+  if (!isServerFrame(json)) return;
+  const frame = json;
   switch (frame.type) {
     case 'message':
       noteSeen(frame.id);
