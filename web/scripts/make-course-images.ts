@@ -2,11 +2,12 @@
  * Renders the default course images (web/public/course/course-1..6.webp) from HTML in headless Chromium,
  * in the app's brand: deep navy, ivory paper and muted gold. The server's COURSE_IMAGES can point
  * elsewhere; these are what a new club sees. Run after changing the wording or the design:
- *   npx tsx web/scripts/make-course-images.ts      (needs Chromium at $CHROMIUM or /usr/bin/chromium)
+ *   npx tsx --conditions=source web/scripts/make-course-images.ts   (needs Chromium at $CHROMIUM or /usr/bin/chromium)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { jaMember } from '@enishi/contract';
 
 const out = fileURLToPath(new URL('../public/course/', import.meta.url));
 const WIDTH = 1080;
@@ -22,78 +23,26 @@ const goldText = '#75592a';
 const ink = '#1c2333';
 const muted = '#4f5a70';
 
-type Course = {
-  latin: string;
-  name: string;
-  lead: string;
-  points: string[];
-  note: string;
-  /** The band and emblem colours of the card. */
-  tone: { from: string; to: string; text: string; rule: string };
-};
-
-const courses: Course[] = [
-  {
-    latin: 'REGULAR',
-    name: '一般コース',
-    lead: 'はじめての方に、安心の基本コース',
-    points: [
-      '専任スタッフによるトークでのご相談',
-      '月1回のセッティング（お食事のご紹介）',
-      '最新情報・イベントのお知らせ',
-      '会員様専用アプリのご利用',
-    ],
-    note: 'ご入会後はいつでも上位コースへ変更いただけます。',
-    tone: { from: navyLight, to: navy, text: ivory, rule: goldLight },
-  },
-  {
-    latin: 'PLATINUM',
-    name: 'プラチナコース',
-    lead: 'より多くの出会いを、きめ細やかに',
-    points: [
-      '月2回までのセッティング',
-      'ご希望条件に合わせた優先ご紹介',
-      'セッティング日程の優先調整',
-      '担当スタッフによるアフターフォロー',
-    ],
-    note: '一般コースの内容はすべて含まれます。',
-    tone: { from: '#8d96a8', to: '#4f5a70', text: '#ffffff', rule: '#e9edf3' },
-  },
-  {
-    latin: 'VIP',
-    name: 'VIPコース',
-    lead: 'ご希望に寄り添う、特別なご紹介',
-    points: [
-      '月4回までのセッティング',
-      'VIP会員様に限ったご紹介',
-      'お店のご提案とご予約の代行',
-      '専任コンシェルジュが窓口を担当',
-    ],
-    note: 'プラチナコースの内容はすべて含まれます。',
-    tone: { from: '#d9bd80', to: '#a98846', text: navy, rule: navy },
-  },
-  {
-    latin: 'SPECIAL',
-    name: 'スペシャルコース',
-    lead: '完全オーダーメイドのご縁づくり',
-    points: [
-      'ご希望に合わせたオーダーメイドのご紹介',
-      '遠方・海外でのセッティングにも対応',
-      'ご連絡には最優先でお応えします',
-      '会員様専用イベントへのご招待',
-    ],
-    note: 'VIPコースの内容はすべて含まれます。',
-    tone: { from: '#a3405a', to: '#6e2438', text: '#fff6f3', rule: goldLight },
-  },
+/** The band and emblem colours of each course's card, in the catalogue's order. */
+const tones = [
+  { from: navyLight, to: navy, text: ivory, rule: goldLight },
+  { from: '#8d96a8', to: '#4f5a70', text: '#ffffff', rule: '#e9edf3' },
+  { from: '#d9bd80', to: '#a98846', text: navy, rule: navy },
+  { from: '#a3405a', to: '#6e2438', text: '#fff6f3', rule: goldLight },
 ];
 
-const steps: [string, string][] = [
-  ['お申し込み', 'アプリの入会案内からお申し込みください。'],
-  ['ご面談', '担当スタッフがご希望やお人柄を伺います。'],
-  ['ご入会', 'ご希望に合うコースをお選びいただきます。'],
-  ['セッティング', 'お相手とのお食事の場をご用意します。'],
-  ['ご報告', 'ご感想をお聞かせください。次のご縁に生かします。'],
-];
+/** The words are the catalogue's (jaMember.course, which the course page shows as text). */
+const courses = jaMember.course.courses.map((entry, index) => ({
+  latin: entry.en,
+  name: entry.name,
+  lead: entry.catch,
+  points: entry.points,
+  note: entry.note,
+  tone: tones[index]!,
+}));
+type Course = (typeof courses)[number];
+
+const steps = jaMember.course.flow;
 
 const base = `
   * { box-sizing: border-box; }
