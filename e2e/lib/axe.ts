@@ -11,6 +11,16 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
  * elements it found, as short lines a failing test can print.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A dialog fading in is half transparent, and axe would measure its colours mid-fade: wait for every
+  // animation that ends (a spinner never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated over DevTools, so the app's CSP (script-src 'self') does not stop it.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
