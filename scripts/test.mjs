@@ -29,6 +29,10 @@ function missingPackages() {
   if (!existsSync('/usr/bin/turnserver')) missing.push('coturn');
   // The production layout's browser test terminates TLS with nginx (e2e/tests/production-layout.test.ts).
   if (!existsSync('/usr/sbin/nginx')) missing.push('nginx');
+  // The members' paths in WebKit, the iPhone's engine: WebKitGTK's MiniBrowser on a virtual display
+  // (e2e/tests/webkit.test.ts).
+  if (!existsSync('/usr/bin/WebKitWebDriver')) missing.push('webkit2gtk-driver');
+  if (!existsSync('/usr/bin/xvfb-run')) missing.push('xvfb');
   return missing;
 }
 
