@@ -12,9 +12,13 @@ import { writeBackup, type BackupSummary } from './write-backup.js';
  *   'D' | length (4, big-endian) | bytes of the backup
  *   'E' | length | message          the backup failed
  *   'Z' | length | summary (JSON)   the backup is complete
+ * Message writes stay held (the backup's tail, tail.ts) until the caller closes the connection, which it
+ * does once the file is synced and renamed.
  */
 
 export const CONTROL_SOCKET = 'control.sock';
+/** How long the server holds message writes for a backup's caller to sync its file (see above). */
+const HOLD_MS = 60_000;
 
 function frame(type: 'D' | 'E' | 'Z', body: Buffer): Buffer {
   const head = Buffer.alloc(5);
@@ -58,15 +62,35 @@ export async function startControlSocket(
         return;
       }
       running = true;
-      writeBackup(database, path.join(dataDir, 'media'), framedOut(socket))
-        .then(
-          (summary) => socket.end(frame('Z', Buffer.from(JSON.stringify(summary)))),
-          (error: unknown) => {
-            onError(error);
-            socket.end(frame('E', Buffer.from(error instanceof Error ? error.message : String(error))));
-          },
-        )
-        .finally(() => (running = false));
+      writeBackup(database, path.join(dataDir, 'media'), framedOut(socket)).then(
+        (taken) => {
+          // Message writes wait until the caller has the file safe and closes the connection (tail.ts);
+          // a caller that neither closes nor goes away does not hold them longer than HOLD_MS.
+          let released = false;
+          const done = () => {
+            if (released) return;
+            released = true;
+            clearTimeout(timer);
+            void taken
+              .release()
+              .catch(onError)
+              .finally(() => (running = false));
+          };
+          const timer = setTimeout(() => {
+            onError(new Error('backup caller kept the connection open; message writes go on'));
+            done();
+            socket.destroy();
+          }, HOLD_MS);
+          socket.once('close', done);
+          if (socket.closed) done();
+          socket.end(frame('Z', Buffer.from(JSON.stringify(taken.summary))));
+        },
+        (error: unknown) => {
+          running = false;
+          onError(error);
+          socket.end(frame('E', Buffer.from(error instanceof Error ? error.message : String(error))));
+        },
+      );
     });
     socket.on('error', () => socket.destroy());
   });

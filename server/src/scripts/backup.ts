@@ -1,8 +1,8 @@
 /*
  * Writes one backup file of the database and every stored picture (DATA_DIR/media), consistent, while the
  * server serves: with the embedded database through the running server (its control socket in DATA_DIR),
- * with DATABASE_URL from one snapshot of PostgreSQL. Encrypted when BACKUP_PASSPHRASE is set. Prints a
- * summary as JSON.
+ * with DATABASE_URL from one snapshot of PostgreSQL; then the messages committed since, up to its end
+ * (decision 022). Encrypted when BACKUP_PASSPHRASE is set. Prints a summary as JSON.
  *
  *   npm run backup -- FILE
  */
@@ -28,12 +28,20 @@ export async function backupFromArgs(argv: string[], env: NodeJS.ProcessEnv) {
     config.backup.passphrase,
     (out) => backupConfigured(config, out),
   );
-  const { manifest, pictures } = summary;
+  const { manifest, tail, pictures } = summary;
   return {
     file: path.resolve(env.INIT_CWD ?? process.cwd(), file),
     snapshotAt: manifest.snapshotAt,
+    // Messages committed after the snapshot, read at tailAt (every message acknowledged before the backup
+    // returned); those of talks or members newer than the snapshot are left for the next backup.
+    tailAt: tail.takenAt,
+    tailMessages: tail.tables['public.messages'] ?? 0,
+    leftOut: tail.leftOut,
     migration: manifest.migration.tag,
-    rows: Object.values(manifest.tables).reduce((sum, rows) => sum + rows, 0),
+    rows: [...Object.values(manifest.tables), ...Object.values(tail.tables)].reduce(
+      (sum, rows) => sum + rows,
+      0,
+    ),
     tables: manifest.tables,
     pictures: pictures.pictures.length,
     missingPictures: pictures.missing,
