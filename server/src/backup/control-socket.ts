@@ -83,7 +83,8 @@ export async function startControlSocket(
           }, HOLD_MS);
           socket.once('close', done);
           if (socket.closed) done();
-          socket.end(frame('Z', Buffer.from(JSON.stringify(taken.summary))));
+          // Not ended here: the caller closes it (a half-closed socket could close itself early).
+          socket.write(frame('Z', Buffer.from(JSON.stringify(taken.summary))));
         },
         (error: unknown) => {
           running = false;
@@ -121,9 +122,13 @@ export async function connectControlSocket(dataDir: string): Promise<Socket | nu
 export async function backupThroughServer(socket: Socket, out: Writable): Promise<BackupSummary> {
   socket.write('backup\n');
   let buffered = Buffer.alloc(0);
-  const input: Readable = socket;
-  for await (const chunk of input) {
-    buffered = Buffer.concat([buffered, chunk as Buffer]);
+  // Read by hand: leaving a `for await` loop would destroy the socket, and its closing is what lets the
+  // server's message writes go on (once the file is safe, see backup-file.ts).
+  const input = (socket as Readable)[Symbol.asyncIterator]();
+  for (;;) {
+    const { value: chunk, done } = (await input.next()) as { value: Buffer; done?: boolean };
+    if (done) break;
+    buffered = Buffer.concat([buffered, chunk]);
     while (buffered.length >= 5 && buffered.length >= 5 + buffered.readUInt32BE(1)) {
       const type = buffered.toString('latin1', 0, 1);
       const body = buffered.subarray(5, 5 + buffered.readUInt32BE(1));
