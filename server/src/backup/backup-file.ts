@@ -12,12 +12,13 @@ import { writeBackup, type BackupSummary, type TakenBackup } from './write-backu
 /**
  * Writes a backup file: to FILE.partial first, synced, then renamed, so a file of that name is always a
  * whole backup. Encrypted when a passphrase is given. Message writes, held back by the backup's tail, go on
- * once the file has its name (decision 022).
+ * once the file has its name and `written` has told of it (decision 022).
  */
 export async function backupToFile(
   file: string,
   passphrase: string | undefined,
   produce: (out: Writable) => Promise<TakenBackup>,
+  written: (summary: BackupSummary) => void = () => {},
 ): Promise<BackupSummary> {
   const partial = `${file}.partial`;
   const head: Writable & Readable = passphrase ? encryptStream(passphrase) : new PassThrough();
@@ -30,6 +31,7 @@ export async function backupToFile(
     const handle = await open(partial, 'r+');
     await handle.sync().finally(() => handle.close());
     await rename(partial, file);
+    written(taken.summary);
     return taken.summary;
   } catch (error) {
     head.destroy();

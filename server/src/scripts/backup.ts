@@ -10,6 +10,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backupConfigured, backupToFile } from '../backup/backup-file.js';
+import type { BackupSummary } from '../backup/write-backup.js';
 import { loadConfig } from '../config.js';
 
 const USAGE = 'usage: backup FILE   (DATA_DIR / DATABASE_URL as for the server; BACKUP_PASSPHRASE encrypts)';
@@ -19,18 +20,34 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export async function backupFromArgs(argv: string[], env: NodeJS.ProcessEnv) {
+/**
+ * Takes the backup; `report` hears of it once the file is whole, before message writes go on again, so a
+ * message acknowledged before the report is in the file.
+ */
+export async function backupFromArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  report: (result: BackupResult) => void = () => {},
+) {
   const [file, ...rest] = argv;
   if (!file || rest.length > 0 || file.startsWith('-')) throw new UsageError(USAGE);
   const config = loadConfig(env);
+  const target = path.resolve(env.INIT_CWD ?? process.cwd(), file);
   const summary = await backupToFile(
-    path.resolve(env.INIT_CWD ?? process.cwd(), file),
+    target,
     config.backup.passphrase,
     (out) => backupConfigured(config, out),
+    (written) => report(resultOf(target, written, config.backup.passphrase !== undefined)),
   );
+  return resultOf(target, summary, config.backup.passphrase !== undefined);
+}
+
+type BackupResult = ReturnType<typeof resultOf>;
+
+function resultOf(file: string, summary: BackupSummary, encrypted: boolean) {
   const { manifest, tail, pictures } = summary;
   return {
-    file: path.resolve(env.INIT_CWD ?? process.cwd(), file),
+    file,
     snapshotAt: manifest.snapshotAt,
     // Messages committed after the snapshot, read at tailAt (every message acknowledged before the backup
     // returned); those of talks or members newer than the snapshot are left for the next backup.
@@ -45,15 +62,14 @@ export async function backupFromArgs(argv: string[], env: NodeJS.ProcessEnv) {
     tables: manifest.tables,
     pictures: pictures.pictures.length,
     missingPictures: pictures.missing,
-    encrypted: config.backup.passphrase !== undefined,
+    encrypted,
   };
 }
 
 const runDirectly = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (runDirectly) {
-  backupFromArgs(process.argv.slice(2), process.env).then(
+  backupFromArgs(process.argv.slice(2), process.env, (result) => console.log(JSON.stringify(result))).then(
     (result) => {
-      console.log(JSON.stringify(result));
       if (result.missingPictures.length > 0) {
         console.error(
           `warning: ${result.missingPictures.length} pictures the rows name were not in DATA_DIR/media`,
