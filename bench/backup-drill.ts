@@ -145,6 +145,22 @@ async function drill(label: string, rate: number, databaseUrl?: string, restoreU
   );
   await restored.close();
 
+  printDrill(label, { sent, window, backup, present, size: statSync(file).size, restoreSeconds });
+}
+
+interface DrillRun {
+  sent: Map<string, Sent>;
+  /** From the backup command's start to its printed summary (Date.now()). */
+  window: { start: number; end: number };
+  backup: Record<string, unknown>;
+  /** Ids of the drill's messages found in the restored database. */
+  present: Set<string>;
+  size: number;
+  restoreSeconds: number;
+}
+
+/** The drill's figures; fails the run when a message acknowledged before the backup's end is missing. */
+function printDrill(label: string, { sent, window, backup, present, size, restoreSeconds }: DrillRun) {
   const acked = [...sent.entries()].filter(([, message]) => message.ackedAt !== null);
   const snapshotAt = Date.parse(String(backup.snapshotAt));
   const tailAt = Date.parse(String(backup.tailAt));
@@ -166,7 +182,8 @@ async function drill(label: string, rate: number, databaseUrl?: string, restoreU
   console.log(
     `backup during the load: ${((window.end - window.start) / 1000).toFixed(1)} s (snapshot at ` +
       `${after(snapshotAt)}, tail read at ${after(tailAt)}: ${String(backup.tailMessages)} messages, ` +
-      `${String(backup.leftOut)} left out), ${(statSync(file).size / 1e6).toFixed(1)} MB, ` +
+      `${String(backup.leftOut)} left out; writes held ${window.end - tailAt} ms from the tail to the summary), ` +
+      `${(size / 1e6).toFixed(1)} MB, ` +
       `${String(backup.rows)} rows; restore ${restoreSeconds.toFixed(1)} s`,
   );
   console.log(

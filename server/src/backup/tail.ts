@@ -146,7 +146,7 @@ async function readTail(db: Database, anchor: TailAnchor): Promise<TailDump> {
   };
 }
 
-/** A tail read with message writes held back; `release` lets them go on (call it once, when the file is safe). */
+/** A tail read with message writes held back; `release` lets them go on (once, when the file is safe). */
 export interface HeldTail {
   tail: TailDump;
   release(): Promise<void>;
