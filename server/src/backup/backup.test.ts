@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { runDemo } from '../scripts/demo.js';
 import { restoreFromArgs } from '../scripts/restore.js';
 import { pictureHashes, rowCounts, sequenceValues } from '../test/backup.js';
 import { createPostgresDatabase, DEFAULT_ENGINE, ENGINES, type Engine } from '../test/database.js';
+import { newMessage } from '../test/talk.js';
 import { backupToFile } from './backup-file.js';
 import { writeBackup } from './write-backup.js';
 
@@ -83,29 +83,12 @@ describe.each(ENGINES)('a message stored while the backup runs, on %s', (engine)
         const picture = Buffer.from('a picture stored after the copy');
         mkdirSync(path.join(mediaDir, 'tail'), { recursive: true });
         writeFileSync(path.join(mediaDir, 'tail', 'late.jpg'), picture);
+        const image = { id: 'late', path: 'tail/late.jpg', mime: 'image/jpeg', width: 1, height: 1 };
         const [stored] = await new MessageBatchRepository(database.db, database.ordered).insertBatch([
-          {
-            conversationId: desk!.id,
-            senderId: desk!.member_id,
-            mayWriteAnywhere: false,
+          newMessage(desk!.id, desk!.member_id, {
             body: 'バックアップ中の発言',
-            images: [
-              {
-                id: 'late',
-                path: 'tail/late.jpg',
-                mime: 'image/jpeg',
-                width: 1,
-                height: 1,
-                bytes: picture.length,
-              },
-            ],
-            replyToId: null,
-            announce: false,
-            messageType: 0,
-            clientId: randomUUID(),
-            now: new Date(),
-            marksRead: true,
-          },
+            images: [{ ...image, bytes: picture.length }],
+          }),
         ]);
         expect(stored!.created).toBe(true);
       };
