@@ -3,6 +3,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import type { DatabaseHandle } from '../db/client.js';
+import { MAX_HOLD_MS } from './tail.js';
 import { writeBackup, type BackupSummary } from './write-backup.js';
 
 /*
@@ -17,8 +18,6 @@ import { writeBackup, type BackupSummary } from './write-backup.js';
  */
 
 export const CONTROL_SOCKET = 'control.sock';
-/** How long the server holds message writes for a backup's caller to sync its file (see above). */
-const HOLD_MS = 60_000;
 
 function frame(type: 'D' | 'E' | 'Z', body: Buffer): Buffer {
   const head = Buffer.alloc(5);
@@ -31,8 +30,18 @@ function frame(type: 'D' | 'E' | 'Z', body: Buffer): Buffer {
 function framedOut(socket: Socket): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      if (socket.write(frame('D', chunk))) callback();
-      else socket.once('drain', () => callback());
+      const gone = () => new Error('the caller of the backup went away');
+      if (socket.destroyed) return callback(gone());
+      if (socket.write(frame('D', chunk))) return callback();
+      const drained = () => {
+        socket.off('close', closed);
+        callback();
+      };
+      const closed = () => {
+        socket.off('drain', drained);
+        callback(gone());
+      };
+      socket.once('drain', drained).once('close', closed);
     },
   });
 }
@@ -65,7 +74,7 @@ export async function startControlSocket(
       writeBackup(database, path.join(dataDir, 'media'), framedOut(socket)).then(
         (taken) => {
           // Message writes wait until the caller has the file safe and closes the connection (tail.ts);
-          // a caller that neither closes nor goes away does not hold them longer than HOLD_MS.
+          // a caller that neither closes nor goes away does not hold them longer than MAX_HOLD_MS.
           let released = false;
           const done = () => {
             if (released) return;
@@ -80,7 +89,7 @@ export async function startControlSocket(
             onError(new Error('backup caller kept the connection open; message writes go on'));
             done();
             socket.destroy();
-          }, HOLD_MS);
+          }, MAX_HOLD_MS);
           socket.once('close', done);
           if (socket.closed) done();
           // Not ended here: the caller closes it (a half-closed socket could close itself early).

@@ -146,6 +146,9 @@ async function readTail(db: Database, anchor: TailAnchor): Promise<TailDump> {
   };
 }
 
+/** The longest message writes are held back for one backup. */
+export const MAX_HOLD_MS = 60_000;
+
 /** A tail read with message writes held back; `release` lets them go on (once, when the file is safe). */
 export interface HeldTail {
   tail: TailDump;
@@ -160,6 +163,8 @@ export interface HeldTail {
 export function holdMessageWrites(db: Database, anchor: TailAnchor): Promise<HeldTail> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  // Whatever becomes of the backup (its caller gone mid-file, a stuck disk), writes go on after this.
+  setTimeout(() => release(), MAX_HOLD_MS).unref();
   return new Promise<HeldTail>((resolve, reject) => {
     const ended = db
       .transaction(async (tx) => {
