@@ -233,7 +233,8 @@ if (section('calls')) {
 
 if (section('backup')) {
   // 9. The restore drill: a backup taken under 200 msg/s from 1,000 members, restored; every message
-  //    acknowledged before it began is there, and acknowledgements during it next to those outside it.
+  //    acknowledged before the backup reported its file is there, and acknowledgements during it next to
+  //    those outside it.
   await benchBackupDrill({
     rate: Number(process.env.BENCH_DRILL_RATE ?? 200),
     postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,

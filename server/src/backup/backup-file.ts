@@ -4,35 +4,55 @@ import path from 'node:path';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
-import { openConfiguredDatabase, openDatabase } from '../db/client.js';
+import { openConfiguredDatabase, openDatabase, type DatabaseHandle } from '../db/client.js';
 import { backupThroughServer, connectControlSocket } from './control-socket.js';
 import { decryptStream, encryptStream, isEncrypted } from './encryption.js';
-import { writeBackup, type BackupSummary } from './write-backup.js';
+import { writeBackup, type BackupSummary, type TakenBackup } from './write-backup.js';
 
 /**
  * Writes a backup file: to FILE.partial first, synced, then renamed, so a file of that name is always a
- * whole backup. Encrypted when a passphrase is given.
+ * whole backup. Encrypted when a passphrase is given. Message writes, held back by the backup's tail, go on
+ * once the file has its name and `written` has told of it (decision 022).
  */
 export async function backupToFile(
   file: string,
   passphrase: string | undefined,
-  produce: (out: Writable) => Promise<BackupSummary>,
+  produce: (out: Writable) => Promise<TakenBackup>,
+  written: (summary: BackupSummary) => void = () => {},
 ): Promise<BackupSummary> {
   const partial = `${file}.partial`;
   const head: Writable & Readable = passphrase ? encryptStream(passphrase) : new PassThrough();
   const done = pipeline(head, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+  let taken: TakenBackup | undefined;
   try {
-    const summary = await produce(head);
+    taken = await produce(head);
     head.end();
     await done;
     const handle = await open(partial, 'r+');
     await handle.sync().finally(() => handle.close());
     await rename(partial, file);
-    return summary;
+    written(taken.summary);
+    return taken.summary;
   } catch (error) {
     head.destroy();
     await done.catch(() => {});
     await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await taken?.release();
+  }
+}
+
+/** A backup taken from a database this process opened, which stays open until it is released. */
+async function backupOwn(database: DatabaseHandle, mediaDir: string, out: Writable): Promise<TakenBackup> {
+  try {
+    const taken = await writeBackup(database, mediaDir, out);
+    return {
+      summary: taken.summary,
+      release: () => taken.release().finally(() => database.close()),
+    };
+  } catch (error) {
+    await database.close();
     throw error;
   }
 }
@@ -41,31 +61,24 @@ export async function backupToFile(
 export async function backupConfigured(
   config: Pick<Config, 'dataDir' | 'databaseUrl'>,
   out: Writable,
-): Promise<BackupSummary> {
+): Promise<TakenBackup> {
   const mediaDir = path.join(config.dataDir, 'media');
   if (config.databaseUrl) {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl });
-    try {
-      return await writeBackup(database, mediaDir, out);
-    } finally {
-      await database.close();
-    }
+    return backupOwn(await openDatabase({ databaseUrl: config.databaseUrl }), mediaDir, out);
   }
   const socket = await connectControlSocket(config.dataDir);
   if (socket) {
     try {
-      return await backupThroughServer(socket, out);
-    } finally {
+      const summary = await backupThroughServer(socket, out);
+      // The server holds message writes back until the connection closes.
+      return { summary, release: async () => void socket.destroy() };
+    } catch (error) {
       socket.destroy();
+      throw error;
     }
   }
   // No server runs: this process opens the database itself (and refuses, naming it, if one does).
-  const database = await openConfiguredDatabase(config);
-  try {
-    return await writeBackup(database, mediaDir, out);
-  } finally {
-    await database.close();
-  }
+  return backupOwn(await openConfiguredDatabase(config), mediaDir, out);
 }
 
 /** The backup file's bytes as a tar stream, decrypted when the file is encrypted. */

@@ -1,12 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { openConfiguredDatabase } from '../db/client.js';
+import { rowsOf } from '../db/raw.js';
+import { MessageBatchRepository } from '../repositories/message-batch-repository.js';
 import { backupFromArgs } from '../scripts/backup.js';
 import { runDemo } from '../scripts/demo.js';
 import { restoreFromArgs } from '../scripts/restore.js';
 import { pictureHashes, rowCounts, sequenceValues } from '../test/backup.js';
 import { createPostgresDatabase, DEFAULT_ENGINE, ENGINES, type Engine } from '../test/database.js';
+import { newMessage } from '../test/talk.js';
+import { backupToFile } from './backup-file.js';
+import { writeBackup } from './write-backup.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -55,6 +63,62 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     // Restoring again, into the restored club or the original, is refused, naming the tables with rows.
     await expect(restoreFromArgs([file], copy)).rejects.toThrow(/database is not empty: .*users 13/);
     await expect(restoreFromArgs([file], original)).rejects.toThrow(/not empty/);
+  }, 300_000);
+});
+
+describe.each(ENGINES)('a message stored while the backup runs, on %s', (engine) => {
+  it('is in the backup: after the snapshot and the pictures, before the backup ends, with its picture', async () => {
+    const original = await newTarget(engine);
+    await runDemo(original);
+    const file = path.join(tempDir('enishi-backup-file-'), 'club.backup');
+    const mediaDir = path.join(original.DATA_DIR!, 'media');
+    const database = await openConfiguredDatabase(loadConfig(original));
+    let taken;
+    try {
+      const [desk] = rowsOf<{ id: number; member_id: number }>(
+        await database.db.execute(sql`select id, member_id from conversations where kind = 'desk' limit 1`),
+      );
+      // Stored once the snapshot is read and the pictures are copied: only the tail can take it.
+      const beforeTail = async () => {
+        const picture = Buffer.from('a picture stored after the copy');
+        mkdirSync(path.join(mediaDir, 'tail'), { recursive: true });
+        writeFileSync(path.join(mediaDir, 'tail', 'late.jpg'), picture);
+        const image = { id: 'late', path: 'tail/late.jpg', mime: 'image/jpeg', width: 1, height: 1 };
+        const [stored] = await new MessageBatchRepository(database.db, database.ordered).insertBatch([
+          newMessage(desk!.id, desk!.member_id, {
+            body: 'バックアップ中の発言',
+            images: [{ ...image, bytes: picture.length }],
+          }),
+        ]);
+        expect(stored!.created).toBe(true);
+      };
+      taken = await backupToFile(file, undefined, (out) =>
+        writeBackup(database, mediaDir, out, { beforeTail }),
+      );
+    } finally {
+      await database.close();
+    }
+    expect(taken.tail.tables['public.messages']).toBe(1);
+    expect(taken.tail.tables['public.media']).toBe(1);
+    expect(taken.manifest.tables['public.messages']! + 1).toBe(
+      (await rowCounts(original))['public.messages'],
+    );
+
+    const copy = await newTarget(engine);
+    await restoreFromArgs([file], copy);
+    expect(await rowCounts(copy)).toEqual(await rowCounts(original));
+    expect(await sequenceValues(copy)).toEqual(await sequenceValues(original));
+    expect(pictureHashes(copy)).toEqual(pictureHashes(original));
+    expect(pictureHashes(copy)['tail/late.jpg']).toBeDefined();
+    const restored = await openConfiguredDatabase(loadConfig(copy));
+    try {
+      const rows = rowsOf<{ images: string[] }>(
+        await restored.db.execute(sql`select images from messages where body = 'バックアップ中の発言'`),
+      );
+      expect(rows.map((row) => row.images)).toEqual([['late']]);
+    } finally {
+      await restored.close();
+    }
   }, 300_000);
 });
 

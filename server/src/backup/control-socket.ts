@@ -3,6 +3,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import type { DatabaseHandle } from '../db/client.js';
+import { MAX_HOLD_MS } from './tail.js';
 import { writeBackup, type BackupSummary } from './write-backup.js';
 
 /*
@@ -12,6 +13,8 @@ import { writeBackup, type BackupSummary } from './write-backup.js';
  *   'D' | length (4, big-endian) | bytes of the backup
  *   'E' | length | message          the backup failed
  *   'Z' | length | summary (JSON)   the backup is complete
+ * Message writes stay held (the backup's tail, tail.ts) until the caller closes the connection, which it
+ * does once the file is synced and renamed.
  */
 
 export const CONTROL_SOCKET = 'control.sock';
@@ -27,8 +30,18 @@ function frame(type: 'D' | 'E' | 'Z', body: Buffer): Buffer {
 function framedOut(socket: Socket): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      if (socket.write(frame('D', chunk))) callback();
-      else socket.once('drain', () => callback());
+      const gone = () => new Error('the caller of the backup went away');
+      if (socket.destroyed) return callback(gone());
+      if (socket.write(frame('D', chunk))) return callback();
+      const drained = () => {
+        socket.off('close', closed);
+        callback();
+      };
+      const closed = () => {
+        socket.off('drain', drained);
+        callback(gone());
+      };
+      socket.once('drain', drained).once('close', closed);
     },
   });
 }
@@ -58,15 +71,36 @@ export async function startControlSocket(
         return;
       }
       running = true;
-      writeBackup(database, path.join(dataDir, 'media'), framedOut(socket))
-        .then(
-          (summary) => socket.end(frame('Z', Buffer.from(JSON.stringify(summary)))),
-          (error: unknown) => {
-            onError(error);
-            socket.end(frame('E', Buffer.from(error instanceof Error ? error.message : String(error))));
-          },
-        )
-        .finally(() => (running = false));
+      writeBackup(database, path.join(dataDir, 'media'), framedOut(socket)).then(
+        (taken) => {
+          // Message writes wait until the caller has the file safe and closes the connection (tail.ts);
+          // a caller that neither closes nor goes away does not hold them longer than MAX_HOLD_MS.
+          let released = false;
+          const done = () => {
+            if (released) return;
+            released = true;
+            clearTimeout(timer);
+            void taken
+              .release()
+              .catch(onError)
+              .finally(() => (running = false));
+          };
+          const timer = setTimeout(() => {
+            onError(new Error('backup caller kept the connection open; message writes go on'));
+            done();
+            socket.destroy();
+          }, MAX_HOLD_MS);
+          socket.once('close', done);
+          if (socket.closed) done();
+          // Not ended here: the caller closes it (a half-closed socket could close itself early).
+          socket.write(frame('Z', Buffer.from(JSON.stringify(taken.summary))));
+        },
+        (error: unknown) => {
+          running = false;
+          onError(error);
+          socket.end(frame('E', Buffer.from(error instanceof Error ? error.message : String(error))));
+        },
+      );
     });
     socket.on('error', () => socket.destroy());
   });
@@ -97,9 +131,13 @@ export async function connectControlSocket(dataDir: string): Promise<Socket | nu
 export async function backupThroughServer(socket: Socket, out: Writable): Promise<BackupSummary> {
   socket.write('backup\n');
   let buffered = Buffer.alloc(0);
-  const input: Readable = socket;
-  for await (const chunk of input) {
-    buffered = Buffer.concat([buffered, chunk as Buffer]);
+  // Read by hand: leaving a `for await` loop would destroy the socket, and its closing is what lets the
+  // server's message writes go on (once the file is safe, see backup-file.ts).
+  const input = (socket as Readable)[Symbol.asyncIterator]();
+  for (;;) {
+    const { value: chunk, done } = (await input.next()) as { value: Buffer; done?: boolean };
+    if (done) break;
+    buffered = Buffer.concat([buffered, chunk]);
     while (buffered.length >= 5 && buffered.length >= 5 + buffered.readUInt32BE(1)) {
       const type = buffered.toString('latin1', 0, 1);
       const body = buffered.subarray(5, 5 + buffered.readUInt32BE(1));

@@ -2,17 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import { gunzip as gunzipCallback } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { extract as tarExtract, type Extract } from 'tar-stream';
 import { MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from '../db/client.js';
 import { lastAppliedMigration, readMigrations } from '../db/migrations.js';
 import { rowsOf } from '../db/raw.js';
+import { loadChunk } from './rows.js';
+import { loadTail, type TailManifest } from './tail.js';
 import { countRows, listTables, qualified } from './snapshot.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, type Manifest, type PictureList } from './write-backup.js';
-
-const gunzip = promisify(gunzipCallback);
 
 /** The backup cannot go where it was asked to, or is not a backup; the message is for the operator. */
 export class RestoreRefused extends Error {
@@ -54,7 +52,7 @@ async function checkEmpty(db: Database, mediaDir: string): Promise<void> {
 }
 
 function checkManifest(manifest: Manifest, applied: number | null): void {
-  if (manifest.format !== BACKUP_FORMAT || manifest.version !== BACKUP_VERSION) {
+  if (manifest.format !== BACKUP_FORMAT || (manifest.version !== BACKUP_VERSION && manifest.version !== 1)) {
     throw new RestoreRefused('not an Enishi backup of a format this version reads');
   }
   const when = manifest.migration.when;
@@ -77,26 +75,6 @@ async function foreignKeys(db: Database) {
         pg_get_constraintdef(k.oid) as def
       from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
       where k.contype = 'f' and n.nspname in ('public', 'drizzle') order by 1, 2`),
-  );
-}
-
-/** The columns a row is inserted with: all but generated ones, which the database computes again. */
-async function insertableColumns(db: Database, table: string): Promise<string> {
-  const rows = rowsOf<{ name: string }>(
-    await db.execute(sql`select attname as name from pg_attribute
-      where attrelid = ${qualified(table)}::regclass and attnum > 0 and not attisdropped and attgenerated = ''
-      order by attnum`),
-  );
-  return rows.map((row) => `"${row.name.replaceAll('"', '""')}"`).join(', ');
-}
-
-async function loadChunk(db: Database, table: string, chunk: Buffer): Promise<void> {
-  const lines = (await gunzip(chunk)).toString('utf8');
-  const target = qualified(table);
-  const columns = await insertableColumns(db, table);
-  // Identity columns keep the backup's values too (OVERRIDING SYSTEM VALUE).
-  await db.execute(
-    sql`insert into ${sql.raw(`${target} (${columns})`)} overriding system value select ${sql.raw(columns)} from json_populate_recordset(null::${sql.raw(target)}, ${`[${lines.split('\n').join(',')}]`}::json)`,
   );
 }
 
@@ -154,7 +132,7 @@ export async function restoreBackup(
     await database.migrate({ upTo: manifest.migration.when ?? undefined });
     started = true;
     entry = await next();
-    const tables = await db.transaction(async (tx) => {
+    let tables = await db.transaction(async (tx) => {
       const inTx = tx as unknown as Database;
       const keys = await foreignKeys(inTx);
       for (const key of keys) {
@@ -182,12 +160,34 @@ export async function restoreBackup(
     });
 
     const hashes = new Map<string, string>();
-    for (; entry?.header.name.startsWith('media/'); entry = await next()) {
-      const target = mediaPath(mediaDir, entry.header.name);
-      const data = await bytesOf(entry);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, data, { flag: 'wx' });
-      hashes.set(entry.header.name.slice('media/'.length), createHash('sha256').update(data).digest('hex'));
+    const copyPictures = async () => {
+      for (; entry?.header.name.startsWith('media/'); entry = await next()) {
+        const target = mediaPath(mediaDir, entry.header.name);
+        const data = await bytesOf(entry);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, data, { flag: 'wx' });
+        hashes.set(entry.header.name.slice('media/'.length), createHash('sha256').update(data).digest('hex'));
+      }
+    };
+    await copyPictures();
+    if (entry?.header.name === 'tail.json') {
+      // The messages committed after the snapshot (tail.ts), then the pictures they name.
+      const tail = JSON.parse((await bytesOf(entry)).toString('utf8')) as TailManifest;
+      entry = await next();
+      async function* chunks() {
+        for (; entry?.header.name.startsWith('tail/'); entry = await next()) {
+          yield { table: path.posix.dirname(entry.header.name.slice(5)), data: await bytesOf(entry) };
+        }
+      }
+      const loaded = await db.transaction((tx) => loadTail(tx as unknown as Database, tail, chunks()));
+      const expected = tail.tables['public.messages'] ?? 0;
+      if (loaded['public.messages'] !== expected) {
+        throw new RestoreRefused(
+          `the backup is damaged: its tail has ${loaded['public.messages']} messages, not ${expected}`,
+        );
+      }
+      tables = await countRows(db, Object.keys(tables));
+      await copyPictures();
     }
     if (entry?.header.name !== 'pictures.json')
       throw new RestoreRefused('the backup is incomplete (no picture list)');

@@ -110,8 +110,11 @@ async function sequenceValues(db: Database): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.last_value)]));
 }
 
-/** Reads every table in one snapshot. */
-export async function takeSnapshot(db: Database): Promise<DatabaseSnapshot> {
+/** Reads every table in one snapshot, and whatever `alsoRead` reads in the same one. */
+export async function takeSnapshot<T>(
+  db: Database,
+  alsoRead: (db: Database) => Promise<T>,
+): Promise<DatabaseSnapshot & { also: T }> {
   return db.transaction(
     async (tx) => {
       const inTx = tx as unknown as Database;
@@ -124,6 +127,7 @@ export async function takeSnapshot(db: Database): Promise<DatabaseSnapshot> {
         tables,
         sequences: await sequenceValues(inTx),
         pictures: await referencedPictures(inTx),
+        also: await alsoRead(inTx),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

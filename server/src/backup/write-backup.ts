@@ -10,20 +10,24 @@ import { SERVER_ROOT } from '../config.js';
 import { MIGRATIONS_FOLDER, type DatabaseHandle } from '../db/client.js';
 import { readMigrations } from '../db/migrations.js';
 import { holdRemovals, isMarker } from './removal-gate.js';
-import { takeSnapshot } from './snapshot.js';
+import { takeSnapshot, type TableDump } from './snapshot.js';
+import { holdMessageWrites, readAnchor, type HeldTail, type TailManifest } from './tail.js';
 
 /*
  * One backup file: a tar archive of
  *   manifest.json                 what was backed up: app version and commit, migration, rows per table
  *   db/<schema.table>/NNNNNN.jsonl.gz   the rows, from one snapshot (snapshot.ts)
  *   media/<path>                  every file in DATA_DIR/media, copied after the snapshot
+ *   tail.json, tail/<schema.table>/NNNNNN.jsonl.gz   the messages committed since the snapshot (tail.ts)
+ *   media/<path>                  the pictures of the tail not copied before
  *   pictures.json                 each picture's size and SHA-256, and any the rows name that were not there
  * Pictures stored after the snapshot may be in it too; none that the snapshot's rows name is removed while
- * the copy runs (removal-gate.ts).
+ * the backup runs, until it is released (removal-gate.ts).
  */
 
 export const BACKUP_FORMAT = 'enishi-backup';
-export const BACKUP_VERSION = 1;
+/** 2 added the tail (tail.ts); a restore reads 1 too. */
+export const BACKUP_VERSION = 2;
 
 export interface Manifest {
   format: typeof BACKUP_FORMAT;
@@ -54,6 +58,7 @@ export interface PictureList {
 
 export interface BackupSummary {
   manifest: Manifest;
+  tail: TailManifest;
   pictures: PictureList;
 }
 
@@ -99,16 +104,61 @@ function addEntry(pack: Pack, name: string, data: Buffer): Promise<void> {
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 1)}\n`);
 
-/** Writes a backup of `database` and `mediaDir` to `out`, and leaves it open. */
+/** For tests: work done after the pictures are copied, before the tail is read. */
+export interface BackupHooks {
+  beforeTail?: () => Promise<void>;
+}
+
+/** A backup written to its stream; message writes wait until `release` (call it once the file is safe). */
+export interface TakenBackup {
+  summary: BackupSummary;
+  release(): Promise<void>;
+}
+
+/** Copies the pictures `names` (under `mediaDir`) not copied yet into the pack, adding them to `pictures`. */
+async function addPictures(
+  pack: Pack,
+  mediaDir: string,
+  names: string[],
+  pictures: PictureEntry[],
+): Promise<void> {
+  const copied = new Set(pictures.map((picture) => picture.path));
+  for (const relative of names) {
+    if (copied.has(relative)) continue;
+    copied.add(relative);
+    const data = await readFile(path.join(mediaDir, relative)).catch(() => null);
+    if (!data) continue; // removed since it was listed: no row of the snapshot names it
+    pictures.push({
+      path: relative,
+      bytes: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+    });
+    await addEntry(pack, `media/${relative}`, data);
+  }
+}
+
+async function addTable(pack: Pack, prefix: string, table: TableDump): Promise<void> {
+  for (const [index, chunk] of table.chunks.entries()) {
+    await addEntry(pack, `${prefix}/${table.name}/${String(index).padStart(6, '0')}.jsonl.gz`, chunk);
+  }
+}
+
+/**
+ * Writes a backup of `database` and `mediaDir` to `out`, and leaves it open: the snapshot, the pictures,
+ * then the tail (tail.ts) with the pictures it names that were not copied yet. Message writes are held
+ * back from the tail on, until `release`.
+ */
 export async function writeBackup(
   database: Pick<DatabaseHandle, 'db' | 'engine'>,
   mediaDir: string,
   out: Writable,
-): Promise<BackupSummary> {
+  hooks: BackupHooks = {},
+): Promise<TakenBackup> {
   await mkdir(mediaDir, { recursive: true });
-  const release = await holdRemovals(mediaDir);
+  const releaseRemovals = await holdRemovals(mediaDir);
+  let held: HeldTail | undefined;
   try {
-    const snapshot = await takeSnapshot(database.db);
+    const snapshot = await takeSnapshot(database.db, readAnchor);
     const migration = readMigrations(MIGRATIONS_FOLDER).find((entry) => entry.when === snapshot.migration);
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
@@ -129,29 +179,34 @@ export async function writeBackup(
     })();
     written.catch(() => pack.destroy()); // awaited below
     await addEntry(pack, 'manifest.json', json(manifest));
-    for (const table of snapshot.tables) {
-      for (const [index, chunk] of table.chunks.entries()) {
-        await addEntry(pack, `db/${table.name}/${String(index).padStart(6, '0')}.jsonl.gz`, chunk);
-      }
-    }
+    for (const table of snapshot.tables) await addTable(pack, 'db', table);
     const pictures: PictureEntry[] = [];
-    for (const relative of await filesUnder(mediaDir)) {
-      const data = await readFile(path.join(mediaDir, relative)).catch(() => null);
-      if (!data) continue; // removed since it was listed: no row of the snapshot names it
-      pictures.push({
-        path: relative,
-        bytes: data.length,
-        sha256: createHash('sha256').update(data).digest('hex'),
-      });
-      await addEntry(pack, `media/${relative}`, data);
-    }
+    await addPictures(pack, mediaDir, await filesUnder(mediaDir), pictures);
+
+    await hooks.beforeTail?.();
+    held = await holdMessageWrites(database.db, snapshot.also);
+    const { tail } = held;
+    await addEntry(pack, 'tail.json', json(tail.manifest));
+    for (const table of tail.tables) await addTable(pack, 'tail', table);
+    await addPictures(pack, mediaDir, tail.pictures, pictures);
+
     const copied = new Set(pictures.map((picture) => picture.path));
-    const list: PictureList = { pictures, missing: snapshot.pictures.filter((name) => !copied.has(name)) };
+    const named = [...snapshot.pictures, ...tail.pictures];
+    const list: PictureList = { pictures, missing: named.filter((name) => !copied.has(name)) };
     await addEntry(pack, 'pictures.json', json(list));
     pack.finalize();
     await written;
-    return { manifest, pictures: list };
-  } finally {
-    await release();
+    const release = held.release;
+    return {
+      summary: { manifest, tail: tail.manifest, pictures: list },
+      release: async () => {
+        await release();
+        await releaseRemovals();
+      },
+    };
+  } catch (error) {
+    await held?.release().catch(() => {});
+    await releaseRemovals();
+    throw error;
   }
 }

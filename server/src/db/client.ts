@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { countQueries } from './counted-client.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { runMigrations, type MigrateOptions } from './migrations.js';
 import { openDurablePglite } from './pglite-durable.js';
@@ -59,9 +60,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     // Migrations print NOTICEs such as "schema already exists, skipping"; they are not worth a log line.
     const settings = { onnotice: () => {}, backoff: reconnectDelaySeconds };
-    const client = postgres(options.databaseUrl, { max: 10, ...settings });
+    const client = countQueries(postgres(options.databaseUrl, { max: 10, ...settings }));
     const db = drizzlePostgres({ client, schema });
-    const inOrder = postgres(options.databaseUrl, { max: 1, ...settings });
+    const inOrder = countQueries(postgres(options.databaseUrl, { max: 1, ...settings }));
     return {
       db,
       ordered: drizzlePostgres({ client: inOrder, schema }),

@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 /*
  * The process's metrics (product.md §10.3), served as Prometheus text on GET /metrics when METRICS_TOKEN is
  * set. One registry per process: the few places that count (Delivery's socket side, MessagePosting, the
- * message writer, the push queue, the call service, the job pool, the PGlite worker, Redis connections and
+ * message writer, the push queue, the call service, the job pool, the database clients, Redis connections and
  * the request hook) import `metrics` and move a counter or a gauge; nothing else knows prom-client.
  */
 const registry = new Registry();
@@ -55,7 +55,7 @@ const httpRequests = new Counter({
 });
 const queueDepth = new Gauge({
   name: 'enishi_queue_depth',
-  help: 'Work waiting: database (queries at the PGlite worker), message_writer (messages waiting for a batch), images (pictures waiting for the decoding pool)',
+  help: 'Work waiting: database (queries sent and not yet answered: at the PGlite worker, or at PostgreSQL), message_writer (messages waiting for a batch), images (pictures waiting for the decoding pool)',
   labelNames: ['queue'],
   registers: [registry],
 });
