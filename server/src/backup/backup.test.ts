@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
@@ -118,6 +119,45 @@ describe.each(ENGINES)('a message stored while the backup runs, on %s', (engine)
       expect(rows.map((row) => row.images)).toEqual([['late']]);
     } finally {
       await restored.close();
+    }
+  }, 300_000);
+});
+
+describe(`a backup whose reader goes away, on ${DEFAULT_ENGINE}`, () => {
+  it('stops with an error instead of waiting for it, and holds neither message writes nor the next backup', async () => {
+    const original = await newTarget(DEFAULT_ENGINE);
+    await runDemo(original);
+    const mediaDir = path.join(original.DATA_DIR!, 'media');
+    // Enough pictures that the file is still being written when its reader is gone.
+    mkdirSync(path.join(mediaDir, 'big'), { recursive: true });
+    for (let n = 0; n < 4; n++)
+      writeFileSync(path.join(mediaDir, 'big', `${n}.jpg`), Buffer.alloc(2_000_000, n));
+    const database = await openConfiguredDatabase(loadConfig(original));
+    try {
+      let chunks = 0;
+      // A caller that takes a few chunks and then hangs up (its socket closes under the server).
+      const reader = new Writable({
+        highWaterMark: 1024,
+        write(_chunk, _encoding, callback) {
+          if (++chunks < 4) setImmediate(callback);
+          else callback(new Error('the caller hung up'));
+        },
+      });
+      await expect(writeBackup(database, mediaDir, reader)).rejects.toThrow(/hung up/);
+
+      // Message writes go on, and the next backup is taken whole.
+      const [desk] = rowsOf<{ id: number; member_id: number }>(
+        await database.db.execute(sql`select id, member_id from conversations where kind = 'desk' limit 1`),
+      );
+      const [stored] = await new MessageBatchRepository(database.db, database.ordered).insertBatch([
+        newMessage(desk!.id, desk!.member_id, { body: '中断のあとの発言' }),
+      ]);
+      expect(stored!.created).toBe(true);
+      const file = path.join(tempDir('enishi-backup-file-'), 'club.backup');
+      const taken = await backupToFile(file, undefined, (out) => writeBackup(database, mediaDir, out));
+      expect(taken.pictures.pictures.map((picture) => picture.path)).toContain('big/3.jpg');
+    } finally {
+      await database.close();
     }
   }, 300_000);
 });

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -143,6 +142,32 @@ async function addTable(pack: Pack, prefix: string, table: TableDump): Promise<v
   }
 }
 
+/** Copies `pack` into `out` at its pace; fails as soon as `out` errors or closes (its reader went away). */
+async function copyTo(pack: Pack, out: Writable): Promise<void> {
+  let failure: Error | undefined;
+  const failed = (error?: Error) => (failure ??= error ?? new Error("the backup's reader went away"));
+  // Listened to for the whole copy: an error between two writes would otherwise be thrown at the process.
+  const onError = (error: Error) => failed(error);
+  const onClose = () => failed();
+  out.on('error', onError).on('close', onClose);
+  try {
+    for await (const chunk of pack as AsyncIterable<Buffer>) {
+      if (failure || out.destroyed) throw failure ?? failed();
+      if (out.write(chunk)) continue;
+      await new Promise<void>((resolve, reject) => {
+        const settle = () => {
+          out.off('drain', settle).off('error', settle).off('close', settle);
+          if (failure || out.destroyed) reject(failure ?? failed());
+          else resolve();
+        };
+        out.once('drain', settle).once('error', settle).once('close', settle);
+      });
+    }
+  } finally {
+    out.off('error', onError).off('close', onClose);
+  }
+}
+
 /**
  * Writes a backup of `database` and `mediaDir` to `out`, and leaves it open: the snapshot, the pictures,
  * then the tail (tail.ts) with the pictures it names that were not copied yet. Message writes are held
@@ -157,6 +182,7 @@ export async function writeBackup(
   await mkdir(mediaDir, { recursive: true });
   const releaseRemovals = await holdRemovals(mediaDir);
   let held: HeldTail | undefined;
+  let gone: unknown;
   try {
     const snapshot = await takeSnapshot(database.db, readAnchor);
     const migration = readMigrations(MIGRATIONS_FOLDER).find((entry) => entry.when === snapshot.migration);
@@ -173,11 +199,13 @@ export async function writeBackup(
     };
 
     const pack = tarPack();
-    // Copied at `out`'s pace (the entries wait for it), which is left open for whoever gave it.
-    const written = (async () => {
-      for await (const chunk of pack) if (!out.write(chunk)) await once(out, 'drain');
-    })();
-    written.catch(() => pack.destroy()); // awaited below
+    // Copied at `out`'s pace (the entries wait for it), which is left open for whoever gave it. A reader
+    // that goes away stops it: the pack is destroyed, so every entry still waiting fails and the holds go.
+    const written = copyTo(pack, out);
+    written.catch((error: unknown) => {
+      gone = error; // the cause, rather than the entries' "destroyed"
+      pack.destroy();
+    }); // awaited below
     await addEntry(pack, 'manifest.json', json(manifest));
     for (const table of snapshot.tables) await addTable(pack, 'db', table);
     const pictures: PictureEntry[] = [];
@@ -207,6 +235,6 @@ export async function writeBackup(
   } catch (error) {
     await held?.release().catch(() => {});
     await releaseRemovals();
-    throw error;
+    throw gone ?? error;
   }
 }
