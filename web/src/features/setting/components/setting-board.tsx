@@ -7,6 +7,7 @@ import {
   type SettingStatus,
 } from '@enishi/contract';
 import { Link } from 'react-router';
+import { WomanLink } from './woman-link';
 import { errorMessage } from '@/lib/api-client';
 import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
@@ -27,7 +28,7 @@ function BoardCard({ row }: { row: SettingRow }) {
       <p className="board-card__pair">
         <Link to={`/men/edit?id=${row.men.uid}`}>{row.men.name}</Link>
         <span aria-hidden="true"> × </span>
-        <Link to={`/women/edit?id=${row.women.uid}`}>{row.women.name}</Link>
+        <WomanLink woman={row.women} />
       </p>
       <p className="board-card__slot">
         {row.status === 'requested'

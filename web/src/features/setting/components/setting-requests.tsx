@@ -8,6 +8,7 @@ import {
 } from '@enishi/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { WomanLink } from './woman-link';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -176,7 +177,7 @@ export function SettingRequests() {
                   <Link to={`/men/edit?id=${row.men.uid}`}>{row.men.name}</Link>
                   <span aria-hidden="true"> ・ </span>
                   <span className="setting-card__who">{jaMember.setting.woman}</span>{' '}
-                  <Link to={`/women/edit?id=${row.women.uid}`}>{row.women.name}</Link>
+                  <WomanLink woman={row.women} />
                 </>
               }
               parties={
