@@ -14,6 +14,7 @@ import { MemberProfile } from '@/features/members/components/member-profile';
 import { memberKinds } from '@/features/members/utils/member-kinds';
 import { MemberSettings } from '@/features/setting/components/member-settings';
 import './member-table.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /*
  * The member tables of the back office from 1024 px (product.md §2.8): its own chunk with the table library,
@@ -50,7 +51,11 @@ function MemberPanel({ kind, row, onClose }: { kind: MemberKind; row: MemberTabl
         </Link>
       ) : null}
       {member.isPending ? <Spinner label={ja.app.loading} /> : null}
-      {member.isError ? <p role="alert">{errorMessage(member.error)}</p> : null}
+      {member.isError ? (
+        <p role="alert">
+          <Phrases text={errorMessage(member.error)} />
+        </p>
+      ) : null}
       {user && kindOfRole(user.role) === kind ? (
         <>
           <MemberForm key={user.uid} kind={kind} user={user} />

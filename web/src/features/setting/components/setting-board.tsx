@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSettings } from '../api/settings';
 import { Decide } from './setting-requests';
 import './setting-board.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const t = jaMember.board;
 
@@ -72,8 +73,16 @@ function BoardColumn({ status }: { status: SettingStatus }) {
         </span>
       </h2>
       {settings.isPending ? <Spinner label={ja.app.loading} /> : null}
-      {settings.isError ? <p role="alert">{errorMessage(settings.error)}</p> : null}
-      {settings.isSuccess && rows.length === 0 ? <p className="board-column__empty">{t.empty}</p> : null}
+      {settings.isError ? (
+        <p role="alert">
+          <Phrases text={errorMessage(settings.error)} />
+        </p>
+      ) : null}
+      {settings.isSuccess && rows.length === 0 ? (
+        <p className="board-column__empty">
+          <Phrases text={t.empty} />
+        </p>
+      ) : null}
       <ul className="board-column__cards">
         {rows.map((row) => (
           <BoardCard key={row.id} row={row} />

@@ -8,6 +8,7 @@ import { useSettings } from '../api/settings';
 import { addDays, addMonths, japanToday, monthWeeks, weekDays } from '../utils/calendar';
 import { settingSlot } from './setting-board';
 import './setting-calendar.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const t = jaMember.board;
 /** Most arranged settings the calendar reads (pages of SETTING_PAGE_SIZE, newest first). */
@@ -103,7 +104,11 @@ export function SettingCalendar() {
         </div>
       </div>
       {settings.isPending ? <Spinner label={ja.app.loading} /> : null}
-      {settings.isError ? <p role="alert">{errorMessage(settings.error)}</p> : null}
+      {settings.isError ? (
+        <p role="alert">
+          <Phrases text={errorMessage(settings.error)} />
+        </p>
+      ) : null}
       {scale === 'week' ? (
         <ol className="calendar__week">
           {week.map((day) => (

@@ -20,6 +20,7 @@ import { useSettings, useUpdateSetting } from '../api/settings';
 import { PartySummary } from './party-summary';
 import { SettingCard } from './setting-card';
 import './setting.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** Staff's decision on one request: choose a slot and a place to arrange, or give a reason to decline. */
 export function Decide({ row }: { row: SettingRow }) {
@@ -161,10 +162,12 @@ export function SettingRequests() {
         <Spinner label={ja.app.loading} />
       ) : settings.isError ? (
         <p className="notice-box" role="alert">
-          {errorMessage(settings.error)}
+          <Phrases text={errorMessage(settings.error)} />
         </p>
       ) : rows.length === 0 ? (
-        <p className="notice-box">{jaMember.setting.none}</p>
+        <p className="notice-box">
+          <Phrases text={jaMember.setting.none} />
+        </p>
       ) : (
         <ul className="setting-list__rows" aria-label={jaMember.setting.requests}>
           {rows.map((row) => (
