@@ -4,11 +4,11 @@ import { dirname, join, relative } from 'node:path';
 import { ja, jaMember } from '@enishi/contract';
 import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { computePhrases } from '@/features/entry/utils/compute-phrases';
+import { computePhrases } from './utils/compute-phrases';
 import { loadPhraseBreaks } from '@/lib/phrase-breaks';
 import { PHRASE_BREAKS as MEMBER } from '@/lib/phrases-member';
 import { PHRASE_BREAKS as STAFF } from '@/lib/phrases-staff';
-import { Phrases } from './phrases';
+import { Phrases } from '@/components/ui/phrases';
 
 // jsdom gives import.meta.url an http scheme: the file's own path, two folders up.
 const src = join(dirname(new URL(import.meta.url).pathname), '../..');
@@ -36,7 +36,9 @@ describe('phrase breaks on the member and staff screens (product.md §2.4)', () 
   });
 
   it('are used by every screen: no paragraph, lead, note, hint or empty state shows a catalogue text unbroken', () => {
-    const raw = sources(src).flatMap((file) =>
+    const files = sources(src);
+    expect(files.length).toBeGreaterThan(100);
+    const raw = files.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(RAW_CATALOGUE_TEXT)].map(
         (match) => `${relative(src, file)}: ${match[2] ?? match[3]}`,
       ),
