@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { isStaffRole } from '@enishi/contract';
+import { hashText, unpackPhrases } from './phrase-pack';
 import { useSession } from './session';
 
 /*
@@ -9,25 +10,26 @@ import { useSession } from './session';
  * arrived, the text shows as it is (the browser's own `word-break: auto-phrase` where it has one).
  */
 
-type Table = Readonly<Record<string, readonly number[]>>;
 type Audience = 'member' | 'staff';
 
-const tables: Table[] = [];
+/** Every loaded table, by the hash of each text (lib/phrase-pack.ts). */
+const breaksByHash = new Map<string, readonly number[]>();
+const added = new Set<string>();
 const listeners = new Set<() => void>();
 const loads = new Map<Audience, Promise<void>>();
 
-function add(table: Table): void {
-  if (tables.includes(table)) return;
-  tables.push(table);
+function add(packed: string): void {
+  if (added.has(packed)) return;
+  added.add(packed);
+  for (const [hash, breaks] of unpackPhrases(packed)) breaksByHash.set(hash, breaks);
   for (const listener of listeners) listener();
 }
 
+/** A text's breaks, when a loaded table has them and they fit it. */
 function breaksOf(text: string): readonly number[] | undefined {
-  for (const table of tables) {
-    const breaks = table[text];
-    if (breaks) return breaks;
-  }
-  return undefined;
+  if (breaksByHash.size === 0) return undefined;
+  const breaks = breaksByHash.get(hashText(text));
+  return breaks && breaks.every((at) => at > 0 && at < text.length) ? breaks : undefined;
 }
 
 /** Loads the tables an audience's screens use (staff see the members' texts too); once each. */
@@ -38,7 +40,7 @@ export function loadPhraseBreaks(audience: Audience): Promise<void> {
       audience === 'staff'
         ? [import('./phrases-member'), import('./phrases-staff')]
         : [import('./phrases-member')];
-    load = Promise.all(modules).then((loaded) => loaded.forEach((module) => add(module.PHRASE_BREAKS)));
+    load = Promise.all(modules).then((loaded) => loaded.forEach((module) => add(module.PACKED_PHRASES)));
     loads.set(audience, load);
   }
   return load;
@@ -51,7 +53,12 @@ const subscribe = (listener: () => void) => {
 
 /** Where `text` (a catalogue text) may break; asks for the viewer's table the first time it is missing. */
 export function usePhraseBreaks(text: string): readonly number[] | undefined {
-  const breaks = useSyncExternalStore(subscribe, () => breaksOf(text));
+  // Prerendered and hydrated without breaks (no table is loaded then); they come with the table.
+  const breaks = useSyncExternalStore(
+    subscribe,
+    () => breaksOf(text),
+    () => undefined,
+  );
   const audience: Audience = isStaffRole(useSession()?.role ?? 0) ? 'staff' : 'member';
   useEffect(() => {
     if (!breaks) loadPhraseBreaks(audience).catch(() => loads.delete(audience));

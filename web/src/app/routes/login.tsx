@@ -4,7 +4,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { Page } from '@/components/layouts/page';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import './login.css';
-import { Phrases } from '@/components/ui/phrases';
+import { Phrases } from '@/features/entry/components/phrases';
 
 /** /login: ID, PASS, the login button and the note of product.md §2. */
 export default function LoginRoute() {
