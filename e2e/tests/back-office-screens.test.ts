@@ -264,6 +264,8 @@ test('staff running text breaks between phrases (BudouX), at 1440 and 390 px', a
         .soft(shown, `${path} at ${page.viewportSize()?.width} px`)
         .toMatchObject({ text, wordBreak: 'keep-all' });
       expect.soft(shown.breaks, `${path}: ${text}`).toBeGreaterThan(1);
+      const name = path.slice(1).replaceAll('/', '-');
+      await page.screenshot({ path: join(screenshots, `phrases-${name}-${page.viewportSize()?.width}.png`) });
     }
   }
 });
