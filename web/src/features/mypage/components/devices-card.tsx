@@ -7,6 +7,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useEndSessions, useSessions } from '../api/sessions';
 import { Phrases } from '@/components/ui/phrases';
+import { ErrorNote } from '@/components/ui/error-note';
 
 /**
  * ログイン中の端末 on mypage (product.md §2.3): every device logged in to this account, each with ログアウト,
@@ -41,11 +42,7 @@ export function DevicesCard() {
         <Phrases text={jaMember.sessions.lead} />
       </p>
       {sessions.isPending ? <Spinner label={jaMember.sessions.loading} /> : null}
-      {sessions.isError ? (
-        <p role="alert">
-          <Phrases text={errorMessage(sessions.error)} />
-        </p>
-      ) : null}
+      {sessions.isError ? <ErrorNote error={sessions.error} /> : null}
       {rows.length > 0 ? (
         <DeviceList rows={rows} busyId={busyId} onEnd={(row) => void endSessions(row)} />
       ) : null}

@@ -8,13 +8,13 @@ import {
 } from '@enishi/contract';
 import { Link } from 'react-router';
 import { WomanLink } from './woman-link';
-import { errorMessage } from '@/lib/api-client';
 import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSettings } from '../api/settings';
 import { Decide } from './setting-requests';
 import './setting-board.css';
 import { Phrases } from '@/components/ui/phrases';
+import { ErrorNote } from '@/components/ui/error-note';
 
 const t = jaMember.board;
 
@@ -73,11 +73,7 @@ function BoardColumn({ status }: { status: SettingStatus }) {
         </span>
       </h2>
       {settings.isPending ? <Spinner label={ja.app.loading} /> : null}
-      {settings.isError ? (
-        <p role="alert">
-          <Phrases text={errorMessage(settings.error)} />
-        </p>
-      ) : null}
+      {settings.isError ? <ErrorNote error={settings.error} /> : null}
       {settings.isSuccess && rows.length === 0 ? (
         <p className="board-column__empty">
           <Phrases text={t.empty} />
