@@ -236,3 +236,36 @@ test('what the screens open into: the side panel, a list box, the confirm step a
   await page.keyboard.press('Escape');
   await page.getByRole('alertdialog').waitFor({ state: 'detached' });
 });
+
+/** What a screen shows of `text`: the text, its line-break opportunities and its `word-break`. */
+async function phrasesOf(page: Page, text: string) {
+  const shown = page.locator('.phrases').filter({ hasText: text }).first();
+  await shown.waitFor();
+  return shown.evaluate((element) => ({
+    text: element.textContent,
+    breaks: element.querySelectorAll('wbr').length,
+    wordBreak: getComputedStyle(element).wordBreak,
+  }));
+}
+
+test('staff running text breaks between phrases (BudouX), at 1440 and 390 px', async () => {
+  // The staff-only sections' sentences, from their own table (lib/phrases-staff.ts), and a members' one.
+  const samples: [string, string][] = [
+    ['/staff/audit', jaMember.audit.lead],
+    ['/replies', jaMember.desk.repliesLead],
+    ['/managegroup', jaMember.groups.lead],
+    ['/security', jaMember.security.lead],
+  ];
+  for (const page of [pages.desk, pages.phone]) {
+    for (const [path, text] of samples) {
+      await page.goto(path);
+      const shown = await phrasesOf(page, text);
+      expect
+        .soft(shown, `${path} at ${page.viewportSize()?.width} px`)
+        .toMatchObject({ text, wordBreak: 'keep-all' });
+      expect.soft(shown.breaks, `${path}: ${text}`).toBeGreaterThan(1);
+      const name = path.slice(1).replaceAll('/', '-');
+      await page.screenshot({ path: join(screenshots, `phrases-${name}-${page.viewportSize()?.width}.png`) });
+    }
+  }
+});

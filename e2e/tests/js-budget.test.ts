@@ -15,16 +15,18 @@ import type { Person } from '../lib/users.js';
  * grow past its ceiling. The ceilings are today's figures, not yet the budgets issue 29 asks for (a man's
  * home 120 KB, the staff desk with a talk 170 KB): zod, the call schemas and the catalogue's unused sections
  * left the first loads (decision 021), but React, the data router and the query cache alone take 106 KB.
- * Lower a ceiling whenever a change makes a route lighter.
+ * Lower a ceiling whenever a change makes a route lighter. The phrase breaks of running text (issue 28) added
+ * 0.6 kB to every first load (lib/phrase-breaks.ts) and, after the first paint, the members' table (2.8 kB) to
+ * a screen showing a catalogue sentence, and the staff-only table (1.1 kB) to staff screens.
  */
 
 const dist = join(repoRoot, 'web/dist');
 const desk = { width: 1440, height: 900 };
-const MAN_HOME_CEILING = 156_500;
-const STAFF_DESK_CEILING = 187_000;
-/** Chunks that only staff screens use (the build names a chunk after its module). */
+const MAN_HOME_CEILING = 157_000;
+const STAFF_DESK_CEILING = 191_500;
+/** Chunks that only staff screens use (the build names a chunk after its module), the staff-only phrase breaks included. */
 const STAFF_ONLY =
-  /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications)-[\w-]{8}\.js$/;
+  /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications|phrases-staff)-[\w-]{8}\.js$/;
 
 /** zod with the contract's schemas: only screens with forms load it (decision 021). */
 const SCHEMAS = /^schemas-[\w-]{8}\.js$/;

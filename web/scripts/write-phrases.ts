@@ -1,6 +1,7 @@
 /*
- * Writes the phrase breaks of the public pages (web/src/features/entry/phrases.ts) and of the member area
- * (web/src/lib/phrases-member.ts) from the catalogue with BudouX. Run `npm run phrases -w @enishi/web` after
+ * Writes the phrase breaks of the public pages (web/src/features/entry/phrases.ts), of the member area
+ * (web/src/lib/phrases-member.ts) and of the staff-only screens (web/src/lib/phrases-staff.ts) from the catalogue
+ * with BudouX. Run `npm run phrases -w @enishi/web` after
  * changing the catalogue; a test (features/entry/phrases.test.tsx) fails while the data is out of date.
  */
 import { writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { computePhrases, phrasesModule } from '../src/features/entry/utils/compu
 for (const [which, path] of [
   ['public', '../src/features/entry/phrases.ts'],
   ['member', '../src/lib/phrases-member.ts'],
+  ['staff', '../src/lib/phrases-staff.ts'],
 ] as const) {
   const file = fileURLToPath(new URL(path, import.meta.url));
   const options = { ...(await resolveConfig(file)), filepath: file };

@@ -92,11 +92,13 @@ export const SettingListBody = z
   .strict();
 
 const Party = z.object({ uid: z.number().nullable(), name: z.string() });
+/** *(here)* The woman: a member (uid), or one only the enquiry service knows (her id there, decision 023). */
+const WomanParty = Party.extend({ enquiry_id: z.number().nullable() });
 
 export const SettingRow = z.object({
   id: z.number(),
   men: Party,
-  women: Party,
+  women: WomanParty,
   preferred: z.array(z.string()).length(SETTING_SLOTS),
   status: z.enum(SETTING_STATUSES),
   /** The arranged slot, 1 to 3. */

@@ -25,14 +25,18 @@ export const favorites = pgTable(
 
 /**
  * A setting request: three preferred instants, then arranged (one slot, a place, the pair's group talk),
- * declined (a reason) or cancelled by the man. Goes with either member's account.
+ * declined (a reason) or cancelled by the man. Goes with either member's account. The woman is a member here
+ * (`woman_id`) or one only the external enquiry service knows (product.md §19.11, decision 023): her id there
+ * and her name as the service gave it when the man asked.
  */
 export const settingRequests = pgTable(
   'setting_requests',
   {
     id: serial('id').primaryKey(),
     manId: ownedBy('man_id', () => users.id),
-    womanId: ownedBy('woman_id', () => users.id),
+    womanId: integer('woman_id').references(() => users.id, { onDelete: 'cascade' }),
+    enquiryWomanId: integer('enquiry_woman_id'),
+    enquiryWomanName: varchar('enquiry_woman_name', { length: 100 }),
     preferred1: timestamp('preferred1', { withTimezone: true }).notNull(),
     preferred2: timestamp('preferred2', { withTimezone: true }).notNull(),
     preferred3: timestamp('preferred3', { withTimezone: true }).notNull(),
@@ -50,6 +54,10 @@ export const settingRequests = pgTable(
     check(
       'setting_requests_status',
       sql`${table.status} in ('requested', 'arranged', 'declined', 'cancelled')`,
+    ),
+    check(
+      'setting_requests_woman',
+      sql`(${table.womanId} is null) <> (${table.enquiryWomanId} is null) and (${table.enquiryWomanId} is null) = (${table.enquiryWomanName} is null)`,
     ),
     check('setting_requests_slot', sql`${table.slot} is null or ${table.slot} between 1 and 3`),
     index('setting_requests_man_id_idx').on(table.manId, table.id),

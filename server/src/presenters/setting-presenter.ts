@@ -6,7 +6,7 @@ export function presentSetting(row: SettingRequestRow): SettingRow {
   return {
     id: row.id,
     men: { uid: row.manId, name: row.manName ?? '' },
-    women: { uid: row.womanId, name: row.womanName ?? '' },
+    women: { uid: row.womanId, name: row.womanName ?? '', enquiry_id: row.enquiryWomanId },
     preferred: [row.preferred1, row.preferred2, row.preferred3].map(slotOf),
     status: row.status,
     slot: row.slot,

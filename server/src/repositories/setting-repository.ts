@@ -16,9 +16,12 @@ export interface SettingRequestRow extends SettingRequestRecord {
 /** Whose requests a list holds (product.md §18.2). */
 export type SettingScope = { all: true } | { manId: number } | { womanId: number } | { memberId: number };
 
+/** The woman asked for: a member here, or one only the enquiry service knows (decision 023). */
+export type AskedWoman = { uid: number } | { enquiryId: number; name: string };
+
 export interface NewSettingRequest {
   manId: number;
-  womanId: number;
+  woman: AskedWoman;
   preferred: [Date, Date, Date];
   note: string;
   now: Date;
@@ -43,7 +46,9 @@ export class SettingRepository {
       .insert(settingRequests)
       .values({
         manId: input.manId,
-        womanId: input.womanId,
+        ...('uid' in input.woman
+          ? { womanId: input.woman.uid }
+          : { enquiryWomanId: input.woman.enquiryId, enquiryWomanName: input.woman.name }),
         preferred1,
         preferred2,
         preferred3,
@@ -148,5 +153,9 @@ export class SettingRepository {
 }
 
 function flatten(row: { request: SettingRequestRecord; manName: string | null; womanName: string | null }) {
-  return { ...row.request, manName: row.manName, womanName: row.womanName };
+  return {
+    ...row.request,
+    manName: row.manName,
+    womanName: row.request.enquiryWomanName ?? row.womanName,
+  };
 }

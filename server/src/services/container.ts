@@ -186,6 +186,7 @@ export function createServices(
   const profileRepository = new ProfileRepository(db);
   const profilePhotos = new ProfilePhotoService(media, profileRepository);
   const { rateLimits } = config;
+  const enquiry = config.enquiry ? new EnquiryService(config.enquiry) : null;
   const calls = createCallService(callDeps, {
     db,
     delivery,
@@ -200,10 +201,10 @@ export function createServices(
   return {
     profiles: new ProfileService(profileRepository, userRepository, profilePhotos, clock),
     profilePhotos,
-    enquiry: config.enquiry ? new EnquiryService(config.enquiry) : null,
+    enquiry,
     ...matchmaking(
       db,
-      { profilePhotos, profileImages, conversations, posting, users: userRepository, delivery },
+      { profilePhotos, profileImages, conversations, posting, users: userRepository, delivery, enquiry },
       clock,
     ),
     sessions,
@@ -349,6 +350,7 @@ function matchmaking(
     posting: MessagePosting;
     users: UserRepository;
     delivery: Delivery;
+    enquiry: EnquiryService | null;
   },
   clock: Clock,
 ): Pick<Services, 'women' | 'settings'> {
@@ -370,6 +372,7 @@ function matchmaking(
     (actor, kind, womanId) => women.mayAskFor(actor, kind, womanId),
     clock,
     deps.delivery,
+    deps.enquiry,
   );
   return { women, settings };
 }

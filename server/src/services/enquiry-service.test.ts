@@ -1,14 +1,27 @@
-import { EntryDetailReply, EntryListReply, ja, jaMember } from '@enishi/contract';
+import {
+  EntryDetailReply,
+  EntryListReply,
+  MessagesReply,
+  SettingListReply,
+  SettingUpdateReply,
+  ja,
+  jaMember,
+  slotOf,
+} from '@enishi/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestContext, createUser, login, type TestContext } from '../test/app.js';
 import { EnquiryStub } from '../test/enquiry-stub.js';
 
 const e = jaMember.women.errors;
+const DAY = 24 * 60 * 60 * 1000;
+/** A Japan-time slot `days` ahead at `hour`:00. */
+const ahead = (days: number, hour = 19) =>
+  `${slotOf(new Date(Date.now() + days * DAY)).slice(0, 10)}T${hour}:00`;
 
 /*
  * The external enquiry service (product.md §19.11) against a local stub that follows the specification: the
  * women's list, a woman's detail and the favourites come from it, with the spec's fields; its failures are
- * Japanese errors (504 on a timeout, 502 otherwise), never an empty list.
+ * Japanese errors (504 on a timeout, 502 otherwise), never an empty list; setting requests for its women.
  */
 describe('the women’s list from the external enquiry service', () => {
   let stub: EnquiryStub;
@@ -153,4 +166,76 @@ describe('the women’s list from the external enquiry service', () => {
       expect(Date.now() - started).toBeLessThan(5_000);
     },
   );
+
+  /*
+   * Setting requests for a woman only the service knows (decision 023): the request keeps her id there and
+   * her name, staff see both, the man reads the arranged date in his desk talk; the service's 404 and
+   * failures are Japanese errors, and nothing is stored then.
+   */
+  describe('setting requests for the service’s women', () => {
+    const ask = (womenId: number) =>
+      call(ctx.app, 'setting/add', {
+        ssid: man,
+        women_id: womenId,
+        preferred1: ahead(3),
+        preferred2: ahead(4),
+        preferred3: ahead(5, 12),
+      });
+    const rowsOf = async (ssid: string) =>
+      SettingListReply.parse((await call(ctx.app, 'setting/list', { ssid, page: 0 })).body).rows;
+
+    it('stores her id in the service and her name; staff see both and arrange it in the man’s desk talk', async () => {
+      const reply = await ask(9002);
+      expect(reply.status).toBe(200);
+      const { id } = reply.body as { id: number };
+      // She was looked up in the service with the man's pseudonym, as the list does.
+      expect(stub.calls.find((c) => c.path === '/api/entry')?.body).toMatchObject({
+        userId: 9002,
+        token: 'club-token',
+      });
+
+      const seen = (await rowsOf(staff)).find((row) => row.id === id)!;
+      expect(seen.women).toEqual({ uid: null, name: '外部2', enquiry_id: 9002 });
+      expect((await rowsOf(man)).find((row) => row.id === id)?.women.name).toBe('外部2');
+
+      const arranged = await call(ctx.app, 'setting/update', {
+        ssid: staff,
+        id,
+        status: 'arranged',
+        slot: 1,
+        place: '銀座',
+      });
+      expect(arranged.status).toBe(200);
+      const { row } = SettingUpdateReply.parse(arranged.body);
+      expect(row).toMatchObject({ status: 'arranged', place: '銀座' });
+      const desk = (await call(ctx.app, 'conversations', { ssid: man, type: 'staff', search: '', page: 0 }))
+        .body as { rows: { id: number }[] };
+      expect(row.conversation_id).toBe(desk.rows[0]!.id);
+      const messages = MessagesReply.parse(
+        (await call(ctx.app, 'messages', { ssid: man, id: row.conversation_id })).body,
+      ).rows.flatMap((group) => group.messages);
+      const told = messages.find((message) =>
+        message.message.startsWith('外部2さんとのセッティングが決まりました'),
+      );
+      expect(told?.message).toContain('場所：銀座');
+    });
+
+    it('answers 404 in Japanese when the service does not know her, and stores nothing', async () => {
+      const before = (await rowsOf(staff)).length;
+      expect(await ask(9999)).toMatchObject({
+        status: 404,
+        body: { error: jaMember.setting.errors.notInService },
+      });
+      expect((await rowsOf(staff)).length).toBe(before);
+    });
+
+    it.each([
+      ['fails', 'error', 502, e.serviceDown],
+      ['does not answer in time', 'slow', 504, e.serviceTimeout],
+      ['answers nonsense', 'garbage', 502, e.serviceBroken],
+    ] as const)('answers %s as the list does (%s → %i)', async (_case, mode, status, error) => {
+      stub.mode = mode;
+      expect(await ask(9001)).toMatchObject({ status, body: { error } });
+    });
+  });
 });

@@ -112,6 +112,8 @@ const FavoriteReply = z.union([
 ]);
 
 const mayBrowse = (actor: Actor): boolean => can(actor, 'women.browse');
+/** The length of setting_requests.enquiry_woman_name. */
+const SETTING_WOMAN_NAME_MAX = 100;
 
 export class EnquiryService {
   private readonly origin: string;
@@ -271,6 +273,22 @@ export class EnquiryService {
       .map((url) => this.picture(url))
       .filter((url): url is string => url !== null);
     return { ...this.card(entry, new Set(favorites)), photos, profile };
+  }
+
+  /**
+   * A woman of the service for a setting request (decision 023): her id and name there. A woman it does not
+   * know is a 404 saying so; its failures are the list's 502 and 504.
+   */
+  async woman(actor: Actor, kind: SiteKind, id: number): Promise<{ id: number; name: string }> {
+    if (!mayBrowse(actor)) throw forbidden();
+    try {
+      const entry = await this.entry(actor, kind, id);
+      return { id, name: entry.name.slice(0, SETTING_WOMAN_NAME_MAX) };
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'not-found')
+        throw notFound(jaMember.setting.errors.notInService);
+      throw error;
+    }
   }
 
   async favoriteIds(actor: Actor, kind: SiteKind): Promise<number[]> {

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type {
+  AskedWoman,
   SettingRepository,
   SettingRequestRow,
   SettingScope,
@@ -24,6 +25,7 @@ import type { ConversationService } from './conversation-service.js';
 import type { MessagePosting } from './message-posting.js';
 import type { Delivery } from '../realtime/delivery.js';
 import type { Actor } from './session-service.js';
+import type { EnquiryService } from './enquiry-service.js';
 
 export interface SettingInput {
   women_id: number;
@@ -51,6 +53,8 @@ export class SettingService {
     private readonly mayBrowse: MayBrowse,
     private readonly clock: Clock,
     private readonly delivery: Delivery | null = null,
+    /** The club's external enquiry service: when set, the women asked for are its women (§19.11). */
+    private readonly enquiry: Pick<EnquiryService, 'woman'> | null = null,
   ) {}
 
   /** Tells every staff socket, on every instance, after the commit (product.md §2.8). */
@@ -71,19 +75,33 @@ export class SettingService {
     );
     if (preferred.some((instant) => instant.getTime() <= now))
       throw badRequest(jaMember.setting.errors.slotPast);
-    const woman = await this.users.findById(input.women_id);
-    if (!woman || roleGroup(woman.role) !== 'women' || !(await this.mayBrowse(actor, kind, woman.id))) {
-      throw badRequest(jaMember.setting.errors.notWoman);
-    }
+    const woman = await this.askedWoman(actor, kind, input.women_id);
     const created = await this.settings.create({
       manId: actor.uid,
-      womanId: woman.id,
+      woman: 'uid' in woman ? { uid: woman.uid } : woman,
       preferred: preferred as [Date, Date, Date],
       note: input.note ?? '',
       now: new Date(now),
     });
     await this.tellStaff(created.id, 'requested', actor.name, woman.name);
     return created.id;
+  }
+
+  /**
+   * The woman of a new request. With the enquiry service, the women's list shows its women, so the id is
+   * the service's: she is asked for by her id there and the name it gives (decision 023); its 404 and
+   * failures answer as they are. Otherwise a woman of this database that the man's site shows him.
+   */
+  private async askedWoman(actor: Actor, kind: SiteKind, id: number): Promise<AskedWoman & { name: string }> {
+    if (this.enquiry) {
+      const woman = await this.enquiry.woman(actor, kind, id);
+      return { enquiryId: woman.id, name: woman.name };
+    }
+    const woman = await this.users.findById(id);
+    if (!woman || roleGroup(woman.role) !== 'women' || !(await this.mayBrowse(actor, kind, woman.id))) {
+      throw badRequest(jaMember.setting.errors.notWoman);
+    }
+    return { uid: woman.id, name: woman.name };
   }
 
   /** Staff: every request; a man: his own; a woman: hers once arranged (product.md §18.2). */
@@ -137,19 +155,28 @@ export class SettingService {
     return request.womanId === actor.uid && request.status === 'arranged';
   }
 
-  /** The pair's group talk is reused or made, and the date, time and place are announced there once. */
+  /**
+   * The pair's group talk is reused or made, and the date, time and place are announced there once. A woman
+   * only the enquiry service knows has no account here: the man reads it in his desk talk (decision 023).
+   */
   private async announce(actor: Actor, row: SettingRequestRow, now: Date): Promise<SettingRequestRow> {
     const conversationId =
-      (await this.settings.findGroupTalk(row.manId, row.womanId)) ??
-      (await this.conversations.createGroupTalk(actor, { manId: row.manId, womanId: row.womanId })).id;
+      row.womanId === null
+        ? await this.settings.findDeskTalk(row.manId)
+        : ((await this.settings.findGroupTalk(row.manId, row.womanId)) ??
+          (await this.conversations.createGroupTalk(actor, { manId: row.manId, womanId: row.womanId })).id);
+    if (conversationId === null) return row;
     await this.settings.setConversation(row.id, conversationId);
     const slot = [row.preferred1, row.preferred2, row.preferred3][(row.slot ?? 1) - 1]!;
+    const date = slotLabel(slotOf(slot));
     await this.post(
       actor,
       conversationId,
-      jaMember.setting.announcement(slotLabel(slotOf(slot)), row.place ?? ''),
+      row.womanId === null
+        ? jaMember.setting.arrangedMessage(row.womanName ?? '', date, row.place ?? '')
+        : jaMember.setting.announcement(date, row.place ?? ''),
       {
-        announce: true,
+        announce: row.womanId !== null,
         clientId: settingClientId(row.id, 'arranged'),
         now,
       },

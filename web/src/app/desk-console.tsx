@@ -12,6 +12,7 @@ import { TalkScreen } from '@/features/talk/components/talk-screen';
 import { useScreenHeading } from '@/components/layouts/page';
 import { cx } from '@/components/ui/class-names';
 import './desk-console.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** The lists the desk switches between, and the list a talk of each type belongs to. */
 const LISTS: { type: ConversationType; label: string }[] = [
@@ -69,7 +70,9 @@ function NoTalk({ title }: { title: string }) {
       <h1 ref={heading} tabIndex={-1} className="visually-hidden">
         {title}
       </h1>
-      <p className="notice-box">{jaMember.desk.noTalk}</p>
+      <p className="notice-box">
+        <Phrases text={jaMember.desk.noTalk} />
+      </p>
     </div>
   );
 }
@@ -156,7 +159,9 @@ export function DeskConsole({
             <RoomList key={type} type={type} />
           </>
         )}
-        <p className="desk-console__keys">{jaMember.desk.shortcuts}</p>
+        <p className="desk-console__keys">
+          <Phrases text={jaMember.desk.shortcuts} />
+        </p>
       </nav>
       <div className="desk-console__talk">
         {conversationId === null ? (

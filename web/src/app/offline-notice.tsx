@@ -1,6 +1,7 @@
 import { ja } from '@enishi/contract';
 import { useSyncExternalStore } from 'react';
 import './offline-notice.css';
+import { Phrases } from '@/components/ui/phrases';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -21,7 +22,7 @@ export function OfflineNotice() {
   if (online) return null;
   return (
     <p className="offline-notice" role="alert">
-      {ja.app.offline}
+      <Phrases text={ja.app.offline} />
     </p>
   );
 }

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { RankPill } from '@/components/ui/rank-pill';
 import { UserIcon } from '@/components/ui/user-icon';
 import './user-picker.css';
+import { Phrases } from '@/components/ui/phrases';
 
 type UserPickerProps = {
   /** 101 men, 201 women, 3 staff (every staff role). */
@@ -66,7 +67,9 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
         <Spinner label={ja.app.loading} />
       ) : result.isError ? (
         <div className="notice-box" role="alert">
-          <p>{errorMessage(result.error)}</p>
+          <p>
+            <Phrases text={errorMessage(result.error)} />
+          </p>
           <Button variant="quiet" onClick={() => void result.refetch()}>
             {ja.app.reload}
           </Button>
@@ -78,7 +81,9 @@ export function UserPicker({ role, label, selected, onSelect }: UserPickerProps)
             {jaMember.members.count(count)}
           </p>
           {rows.length === 0 ? (
-            <p className="notice-box">{jaMember.members.notFound}</p>
+            <p className="notice-box">
+              <Phrases text={jaMember.members.notFound} />
+            </p>
           ) : (
             <div className="card-list" role="radiogroup" aria-label={label}>
               {rows.map((row) => (

@@ -1,5 +1,5 @@
 export const audit = {
-  title: '変更履歴',
+  title: '監査ログ',
   lead: '会員・スタッフの登録、修正、削除、画像の変更の記録です。',
   empty: '記録はまだありません',
   more: 'さらに表示',

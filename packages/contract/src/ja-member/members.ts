@@ -8,7 +8,7 @@ export const members = {
     manageWomen: '登録女性の管理',
     staffList: 'スタッフ一覧',
     staffAdd: 'スタッフを追加',
-    auditLog: '変更履歴',
+    auditLog: '監査ログ',
   },
   menuLead: {
     men: '男性会員の検索・編集・削除と、新しい会員の登録ができます。',

@@ -45,6 +45,11 @@ export const setting = {
   filterAll: 'すべて',
   announcement: (date: string, place: string) =>
     `セッティングが決まりました。\n日時：${date}\n場所：${place}\n当日はお気をつけてお越しください。`,
+  /** A woman only the enquiry service knows has no talk here: the man reads the date in his desk talk. */
+  arrangedMessage: (name: string, date: string, place: string) =>
+    `${name}さんとのセッティングが決まりました。\n日時：${date}\n場所：${place}\n当日はお気をつけてお越しください。`,
+  /** Staff see that the woman is one of the enquiry service's, with her number there (decision 023). */
+  fromService: (id: number) => `女性一覧のサービスの女性（No.${id}）`,
   declinedMessage: (name: string, reason: string) =>
     `${name}さんとのセッティング依頼は、今回はお見送りとなりました。\n理由：${reason}`,
   errors: {
@@ -58,5 +63,6 @@ export const setting = {
     reasonRequired: 'お断りの理由を入力してください',
     notRequested: 'この依頼はすでに処理されています',
     notWoman: 'この女性には依頼できません',
+    notInService: 'この女性は女性一覧のサービスに見つかりませんでした。一覧を読み込み直してください。',
   },
 } as const;

@@ -6,6 +6,7 @@ import { calls } from '@/features/call/controller';
 import { StaffCallList } from '@/features/call/components/staff-call-list';
 import { useStaffList } from '@/features/call/hooks/use-staff-list';
 import './call.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * /contact and /call (product.md §2, §17): the notice, then the staff with who is online. A male member calls
@@ -18,7 +19,7 @@ export default function CallRoute() {
   return (
     <Page title={contact ? ja.screens.contact : ja.screens.call}>
       <p className="paper-card call-notice">
-        {male || contact ? jaMember.calls.contactNotice : jaMember.calls.callNotice}
+        <Phrases text={male || contact ? jaMember.calls.contactNotice : jaMember.calls.callNotice} />
       </p>
       <section className="call-staff" aria-labelledby="call-staff-title">
         <h2 id="call-staff-title" className="call-staff__title">

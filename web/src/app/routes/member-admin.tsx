@@ -11,6 +11,7 @@ import { MemberList } from '@/features/members/components/member-list';
 import { MemberMenu } from '@/features/members/components/member-menu';
 import { memberKinds } from '@/features/members/utils/member-kinds';
 import { Page } from '@/components/layouts/page';
+import { Phrases } from '@/components/ui/phrases';
 
 /*
  * The member and staff administration screens (product.md §2). One chunk for all of them: they share the list,
@@ -20,7 +21,7 @@ import { Page } from '@/components/layouts/page';
 const menu = (kind: MemberKind) =>
   function MenuScreen() {
     return (
-      <Page title={memberKinds[kind].titles.menu} lead={jaMember.members.menuLead[kind]}>
+      <Page title={memberKinds[kind].titles.menu} lead={<Phrases text={jaMember.members.menuLead[kind]} />}>
         <MemberMenu kind={kind} />
       </Page>
     );

@@ -1,7 +1,6 @@
 import { ja, jaMember, kindOfRole, type MemberKind, type MemberTableRow } from '@enishi/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
 import { Page } from '@/components/layouts/page';
 import { ButtonLink } from '@/components/ui/button';
 import { CloseIcon, PersonAddIcon } from '@/components/ui/icons';
@@ -14,6 +13,7 @@ import { MemberProfile } from '@/features/members/components/member-profile';
 import { memberKinds } from '@/features/members/utils/member-kinds';
 import { MemberSettings } from '@/features/setting/components/member-settings';
 import './member-table.css';
+import { ErrorNote } from '@/components/ui/error-note';
 
 /*
  * The member tables of the back office from 1024 px (product.md §2.8): its own chunk with the table library,
@@ -50,7 +50,7 @@ function MemberPanel({ kind, row, onClose }: { kind: MemberKind; row: MemberTabl
         </Link>
       ) : null}
       {member.isPending ? <Spinner label={ja.app.loading} /> : null}
-      {member.isError ? <p role="alert">{errorMessage(member.error)}</p> : null}
+      {member.isError ? <ErrorNote error={member.error} /> : null}
       {user && kindOfRole(user.role) === kind ? (
         <>
           <MemberForm key={user.uid} kind={kind} user={user} />

@@ -7,6 +7,7 @@ import { updateSession, useSession } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/layouts/page';
 import { PublicLayout } from '@/components/layouts/public-layout';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * /security/setup: staff whom the owner requires to have a second factor set one up right after login, before
@@ -32,11 +33,13 @@ export default function SecuritySetupRoute() {
 
   return (
     <PublicLayout>
-      <Page title={jaMember.security.setupTitle} lead={jaMember.security.setupLead}>
+      <Page title={jaMember.security.setupTitle} lead={<Phrases text={jaMember.security.setupLead} />}>
         <SecurityPanel session={session} onSecured={onSecured} />
         {secured && (
           <div className="security-setup__done" role="status">
-            <p>{jaMember.security.setupDone}</p>
+            <p>
+              <Phrases text={jaMember.security.setupDone} />
+            </p>
             <Button block onClick={carryOn}>
               {jaMember.security.continue}
             </Button>

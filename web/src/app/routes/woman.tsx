@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { SettingRequestForm } from '@/features/setting/components/setting-request-form';
 import { WomanDetail } from '@/features/women/components/woman-detail';
 import { Page } from '@/components/layouts/page';
+import { Phrases } from '@/components/ui/phrases';
 
 /** /member/:id: one woman's profile, with the setting request under her name (product.md §18, §19.3). */
 export default function WomanRoute() {
@@ -14,7 +15,9 @@ export default function WomanRoute() {
           <SettingRequestForm womanId={id} />
         </WomanDetail>
       ) : (
-        <p className="notice-box">{ja.errors.notFound}</p>
+        <p className="notice-box">
+          <Phrases text={ja.errors.notFound} />
+        </p>
       )}
     </Page>
   );

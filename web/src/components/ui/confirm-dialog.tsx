@@ -12,6 +12,7 @@ import {
 } from 'react';
 import './button.css';
 import './confirm-dialog.css';
+import { Phrases } from './phrases';
 
 export type ConfirmOptions = {
   message: string;
@@ -116,7 +117,7 @@ function ConfirmDialog({ request, onSettle }: { request: Request; onSettle: (con
     >
       <span className="dialog__ornament" aria-hidden="true" />
       <p id={messageId} className="dialog__message">
-        {request.message}
+        <Phrases text={request.message} />
       </p>
       <div className="dialog__actions">
         <button ref={cancelButton} type="button" className="btn btn--quiet" onClick={() => onSettle(false)}>

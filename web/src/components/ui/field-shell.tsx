@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import './text-field.css';
+import { Phrases } from './phrases';
 
 export type FieldShellProps = {
   label: string;
@@ -45,7 +46,7 @@ export function FieldShell({
       })}
       {error ? (
         <p id={errorId} className="field__error">
-          {error}
+          <Phrases text={error} />
         </p>
       ) : null}
     </div>

@@ -5,14 +5,7 @@ import './phrase-text.css';
  * Japanese text that breaks lines only between phrases (BudouX's, computed ahead into a table of offsets), so
  * that a word is never split across two lines on a phone. A text without computed breaks shows as it is.
  */
-export function PhraseText({
-  text,
-  table,
-}: {
-  text: string;
-  table: Readonly<Record<string, readonly number[]>>;
-}) {
-  const breaks = table[text];
+export function PhraseText({ text, breaks }: { text: string; breaks: readonly number[] | undefined }) {
   if (!breaks) return text;
   const parts = [0, ...breaks].map((start, index) => text.slice(start, breaks[index] ?? text.length));
   return (

@@ -1,12 +1,13 @@
-import { PHRASE_BREAKS } from '@/lib/phrases-member';
+import { usePhraseBreaks } from '@/lib/phrase-breaks';
 import { PhraseText } from './phrase-text';
 
 /**
- * The member area's Japanese from the catalogue, broken between phrases (BudouX, computed ahead into
- * lib/phrases-member.ts, about 7 KB gzip, loaded with the screens that use it). Text that is not in the
- * catalogue (news, profiles, messages) breaks by the browser's own phrase rules (`word-break: auto-phrase`
- * in styles/base.css).
+ * A catalogue text of the member area or the staff screens, broken between phrases (BudouX, computed ahead
+ * into lib/phrases-member.ts and lib/phrases-staff.ts, loaded with the first screen that shows one,
+ * lib/phrase-breaks.ts). Text that is not in the catalogue (news, profiles, messages, names) breaks by the
+ * browser's own phrase rules (`word-break: auto-phrase` in styles/base.css): give it to this only when it is a
+ * catalogue text.
  */
 export function Phrases({ text }: { text: string }) {
-  return <PhraseText text={text} table={PHRASE_BREAKS} />;
+  return <PhraseText text={text} breaks={usePhraseBreaks(text)} />;
 }

@@ -2,6 +2,7 @@ import { useToasts } from '@/lib/toast';
 import { cx } from './class-names';
 import { CheckCircleIcon } from './icons';
 import './toast-viewport.css';
+import { Phrases } from './phrases';
 
 /** Where toasts appear; always present so screen readers announce each new one. */
 export function ToastViewport() {
@@ -11,7 +12,7 @@ export function ToastViewport() {
       {toasts.map((toast) => (
         <p key={toast.id} className={cx('toast', toast.success && 'toast--success')}>
           {toast.success ? <CheckCircleIcon size={18} className="toast__icon" /> : null}
-          {toast.message}
+          <Phrases text={toast.message} />
         </p>
       ))}
     </div>

@@ -1,4 +1,4 @@
-// Written by web/scripts/write-phrases.ts (BudouX) from ja.enter and ja.intro: do not edit by hand.
+// Written by web/scripts/write-phrases.ts (BudouX) from ja.enter, ja.intro and ja.login: do not edit by hand.
 /** Where a line may break in each text of the public pages: offsets between its phrases. */
 export const PHRASE_BREAKS: Readonly<Record<string, readonly number[]>> = {
   'Android（Chrome）': [7],
@@ -15,6 +15,7 @@ export const PHRASE_BREAKS: Readonly<Record<string, readonly number[]>> = {
   ご利用にあたってのお願い: [4, 9],
   'ご登録いただくと、スタッフとのトーク、セッティング（お食事のご紹介）のご案内、最新情報のお知らせをこのアプリでご利用いただけます。':
     [9, 15, 19, 25, 30, 35, 39, 44, 49, 51, 55],
+  はじめての方はこちら: [5, 7],
   'アプリのようにすぐ開けて、メッセージの通知も受け取れます。': [7, 9, 13, 19, 22],
   'サービス内で知り得た会員の情報や会話の内容は、外部に漏らしたり他の目的に使ったりしないでください。': [
     6, 10, 13, 16, 19, 23, 26, 33, 36,
@@ -24,8 +25,10 @@ export const PHRASE_BREAKS: Readonly<Record<string, readonly number[]>> = {
   'メールアドレスの形式をご確認ください（例：hanako@example.jp）': [8, 11, 18],
   メールアドレスを入力してください: [8],
   '以下をご入力のうえ送信してください。担当スタッフよりご連絡いたします。': [3, 18, 26],
+  '会員の方はIDとパスワードでログインしてください。': [3, 5, 8, 14],
   会員の方はこちらからログイン: [3, 5, 10],
   会員の方はログイン: [3, 5],
+  '何度か入力して入れない場合はお問い合わせください。': [3, 7, 11, 14, 20],
   入会のお申し込み: [3],
   '右上のメニュー（︙）をタップします。': [3, 7, 11],
   名前を入力してください: [3],

@@ -7,6 +7,7 @@ import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useApplications, useHandleApplication } from '@/lib/applications';
 import './applications.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const t = jaMember.profile.applications;
 const dateFormat = new Intl.DateTimeFormat('ja-JP', {
@@ -32,7 +33,7 @@ export function ApplicationsInbox() {
   if (list.isError) {
     return (
       <p className="notice-box" role="alert">
-        {errorMessage(list.error)}
+        <Phrases text={errorMessage(list.error)} />
       </p>
     );
   }
@@ -45,7 +46,11 @@ export function ApplicationsInbox() {
 
   return (
     <div className="applications">
-      {rows.length === 0 ? <p className="notice-box">{t.empty}</p> : null}
+      {rows.length === 0 ? (
+        <p className="notice-box">
+          <Phrases text={t.empty} />
+        </p>
+      ) : null}
       <ol className="card-list applications__rows" aria-label={t.title}>
         {rows.map((row) => (
           <li key={row.id} className="applications__row" data-handled={row.handled || undefined}>

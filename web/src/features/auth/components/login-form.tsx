@@ -10,6 +10,7 @@ import type { LoginOutcome } from '../api/login';
 import { useLogin, usePasskeyLogin } from '../hooks/use-login';
 import { SecondStepForm } from './second-step-form';
 import './login-form.css';
+import { Phrases } from '@/components/ui/phrases';
 
 type Second = Extract<LoginOutcome, { next: 'second' }>;
 
@@ -117,7 +118,9 @@ export function LoginForm() {
       </Button>
       {passkeys && (
         <div className="login-form__passkey">
-          <p>{jaSecondStep.loginPasskeyLead}</p>
+          <p>
+            <Phrases text={jaSecondStep.loginPasskeyLead} />
+          </p>
           <Button variant="secondary" block busy={passkey.pending} ready={hydrated} onClick={onPasskey}>
             {jaSecondStep.loginPasskey}
           </Button>

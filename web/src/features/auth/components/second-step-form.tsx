@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import type { LoginOutcome } from '../api/login';
 import { useLoginSecond } from '../hooks/use-login';
+import { Phrases } from '@/components/ui/phrases';
 
 type Props = {
   ticket: string;
@@ -61,7 +62,9 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
       <h2 id="second-step-title" ref={heading} tabIndex={-1} className="second-step__title">
         {jaSecondStep.title}
       </h2>
-      <p className="second-step__lead">{jaSecondStep.lead}</p>
+      <p className="second-step__lead">
+        <Phrases text={jaSecondStep.lead} />
+      </p>
       {factors.includes('webauthn') && (
         <Button block busy={second.pending} onClick={() => send({ passkey: true })}>
           {jaSecondStep.passkey}
@@ -84,7 +87,7 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
           onChange={(event) => setValue(event.target.value)}
         />
         <p id="second-step-hint" className="second-step__hint">
-          {mode === 'code' ? jaSecondStep.codeHint : jaSecondStep.recoveryHint}
+          <Phrases text={mode === 'code' ? jaSecondStep.codeHint : jaSecondStep.recoveryHint} />
         </p>
         <Button
           type="submit"

@@ -27,6 +27,7 @@ import { TextField } from '@/components/ui/text-field';
 import { BannerChangeError, useApplyBannerChanges, type BannerChanges } from '../api/apply-banner-changes';
 import { useBanners } from '../api/get-banners';
 import './banner-admin.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const title = (group: ContentGroup) => (group === 'men' ? jaMember.banners.men : jaMember.banners.women);
 const addFailed = (group: ContentGroup) =>
@@ -113,7 +114,9 @@ function BannerSection({ group }: { group: ContentGroup }) {
         <h2 id={headingId} className="banner-section__title">
           {title(group)}
         </h2>
-        <p className="banner-section__note">{jaMember.banners.sizeNote}</p>
+        <p className="banner-section__note">
+          <Phrases text={jaMember.banners.sizeNote} />
+        </p>
       </header>
 
       {confirming ? (
@@ -180,14 +183,18 @@ function BannerConfirm({
       </h3>
       {changes.add ? (
         <div className="banner-confirm__group">
-          <p className="banner-confirm__label">{jaMember.banners.toAdd}</p>
+          <p className="banner-confirm__label">
+            <Phrases text={jaMember.banners.toAdd} />
+          </p>
           <img src={changes.add.image} alt={jaMember.banners.toAdd} className="banner-section__image" />
           <p className="banner-section__url">{changes.add.url}</p>
         </div>
       ) : null}
       {removing.length > 0 ? (
         <div className="banner-confirm__group">
-          <p className="banner-confirm__label">{jaMember.banners.toDelete}</p>
+          <p className="banner-confirm__label">
+            <Phrases text={jaMember.banners.toDelete} />
+          </p>
           <ul className="banner-section__list" role="list">
             {removing.map((row) => (
               <li key={row.id} className="banner-section__item">
@@ -227,9 +234,13 @@ function CurrentBanners({
       {banners.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : banners.isError ? (
-        <p className="banner-section__empty">{errorMessage(banners.error)}</p>
+        <p className="banner-section__empty">
+          <Phrases text={errorMessage(banners.error)} />
+        </p>
       ) : rows.length === 0 ? (
-        <p className="banner-section__empty">{jaMember.banners.none}</p>
+        <p className="banner-section__empty">
+          <Phrases text={jaMember.banners.none} />
+        </p>
       ) : (
         <ul className="banner-section__list" role="list">
           {rows.map((row, index) => (
@@ -284,7 +295,9 @@ function NewBannerImage({
   return (
     <div className="banner-section__picker">
       <span className="field__label">{jaMember.banners.image}</span>
-      <p className="banner-section__hint">{jaMember.banners.imageHint}</p>
+      <p className="banner-section__hint">
+        <Phrases text={jaMember.banners.imageHint} />
+      </p>
       {image ? <img src={image} alt="" className="banner-section__preview" /> : null}
       <label className="btn btn--secondary banner-section__pick">
         <ImageIcon size={20} />

@@ -16,6 +16,7 @@ import { useSendBroadcast } from '../api/send-broadcast';
 import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
 import { sentText, typeOf } from '../utils/target';
 import './broadcast.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * /men/send/form, /women/send/form (product.md §4): the text (kept as a draft) and images for the chosen members.
@@ -83,7 +84,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
       </div>
       {users.length === 0 ? (
         <p id={`${ids}-why`} className="broadcast__empty">
-          {jaMember.broadcast.sendDisabled}
+          <Phrases text={jaMember.broadcast.sendDisabled} />
         </p>
       ) : null}
 
@@ -99,7 +100,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
 
       <div className="broadcast__images-field">
         <p id={`${ids}-images`} className="broadcast__hint">
-          {jaMember.broadcast.imageHint}
+          <Phrases text={jaMember.broadcast.imageHint} />
         </p>
         {images.length > 0 ? (
           <ul className="broadcast__images thumb-grid" role="list" aria-label={ja.talk.selectedImages}>

@@ -7,6 +7,7 @@ import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useBroadcasts } from '../api/get-broadcasts';
 import { typeOf } from '../utils/target';
+import { Phrases } from '@/components/ui/phrases';
 
 /** The group's past bulk sends, newest first, each with how many recipients have read it (既読 n/m). */
 export function BroadcastHistory({ group }: { group: ContentGroup }) {
@@ -23,9 +24,13 @@ export function BroadcastHistory({ group }: { group: ContentGroup }) {
       {history.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : history.isError ? (
-        <p className="broadcast__empty">{errorMessage(history.error)}</p>
+        <p className="broadcast__empty">
+          <Phrases text={errorMessage(history.error)} />
+        </p>
       ) : rows.length === 0 ? (
-        <p className="broadcast__empty">{jaMember.broadcast.noHistory}</p>
+        <p className="broadcast__empty">
+          <Phrases text={jaMember.broadcast.noHistory} />
+        </p>
       ) : (
         <ul className="broadcast-history__list" role="list">
           {rows.map((row) => (

@@ -10,6 +10,7 @@ import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
 import { typeOf } from '../utils/target';
 import { BroadcastHistory } from './broadcast-history';
 import './broadcast.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * /men/send, /women/send (product.md §2, §9): choose the recipients. Men can be narrowed by rank (all, 1, 2, 3, 4,
@@ -73,10 +74,12 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
       {recipients.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : recipients.isError ? (
-        <p className="broadcast__empty">{errorMessage(recipients.error)}</p>
+        <p className="broadcast__empty">
+          <Phrases text={errorMessage(recipients.error)} />
+        </p>
       ) : shown.length === 0 ? (
         <p id={`${ids}-none`} className="broadcast__empty">
-          {jaMember.broadcast.noMembers}
+          <Phrases text={jaMember.broadcast.noMembers} />
         </p>
       ) : (
         <fieldset className="broadcast__list">
@@ -105,7 +108,7 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
           </p>
           {chosenCount === 0 ? (
             <p id={`${ids}-why`} className="broadcast__reason">
-              {jaMember.broadcast.nextDisabled}
+              <Phrases text={jaMember.broadcast.nextDisabled} />
             </p>
           ) : null}
         </div>

@@ -8,6 +8,7 @@ import type { CallEnd, CallState } from '../controller/call-state';
 import { canChooseOutput } from '../controller/peer';
 import '@/components/ui/confirm-dialog.css';
 import './call-overlay.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** What the overlay's buttons do (the app's controller, or a test's). */
 export type CallActions = {
@@ -146,8 +147,16 @@ function Body({ call, titleId }: { call: CallState; titleId: string }) {
       return (
         <>
           <Title id={titleId}>{jaMember.calls.calling}</Title>
-          {call.byPush ? <p className="call__note">{jaMember.calls.ringingByPush}</p> : null}
-          {call.escalated ? <p className="call__note">{jaMember.calls.escalated}</p> : null}
+          {call.byPush ? (
+            <p className="call__note">
+              <Phrases text={jaMember.calls.ringingByPush} />
+            </p>
+          ) : null}
+          {call.escalated ? (
+            <p className="call__note">
+              <Phrases text={jaMember.calls.escalated} />
+            </p>
+          ) : null}
         </>
       );
     case 'incoming':
@@ -200,7 +209,7 @@ function InCall({ call, titleId }: { call: CallState; titleId: string }) {
       ) : null}
       {call.reconnecting ? (
         <p className="call__note" role="status">
-          {jaMember.calls.connecting}
+          <Phrases text={jaMember.calls.connecting} />
         </p>
       ) : null}
     </>

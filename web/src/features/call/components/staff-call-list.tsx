@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { UserIcon } from '@/components/ui/user-icon';
 import { cx } from '@/components/ui/class-names';
 import './staff-call-list.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * The staff with who is online (product.md §17): for a male member each is a button that calls them (an offline
@@ -17,7 +18,12 @@ export function StaffCallList({
   onCall?: (row: StaffRow) => void;
 }) {
   if (rows === null) return <Spinner label={ja.app.loading} />;
-  if (rows.length === 0) return <p className="notice-box">{jaMember.calls.noStaff}</p>;
+  if (rows.length === 0)
+    return (
+      <p className="notice-box">
+        <Phrases text={jaMember.calls.noStaff} />
+      </p>
+    );
   return (
     <ul className="card-list staff-calls" aria-label={jaMember.calls.staffList}>
       {rows.map((row) => (

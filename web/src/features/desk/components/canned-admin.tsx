@@ -10,6 +10,7 @@ import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
 import { useCannedReplies, useDeleteCanned, useSaveCanned } from '../api/canned';
 import './desk.css';
+import { Phrases } from '@/components/ui/phrases';
 
 type Draft = { id?: number; name: string; body: string };
 const EMPTY: Draft = { name: '', body: '' };
@@ -70,7 +71,7 @@ export function CannedAdmin() {
             onChange={(event) => setDraft({ ...draft, name: event.target.value })}
           />
           <p id="canned-name-hint" className="canned-admin__hint">
-            {jaMember.desk.replyNameHint}
+            <Phrases text={jaMember.desk.replyNameHint} />
           </p>
           <TextArea
             label={jaMember.desk.replyBody}
@@ -81,7 +82,7 @@ export function CannedAdmin() {
             onChange={(event) => setDraft({ ...draft, body: event.target.value })}
           />
           <p id="canned-body-hint" className="canned-admin__hint">
-            {jaMember.desk.replyBodyHint}
+            <Phrases text={jaMember.desk.replyBodyHint} />
           </p>
           {error ? (
             <p className="notice-box" role="alert">
@@ -105,10 +106,12 @@ export function CannedAdmin() {
         <Spinner label={ja.app.loading} />
       ) : replies.isError ? (
         <p className="notice-box" role="alert">
-          {errorMessage(replies.error)}
+          <Phrases text={errorMessage(replies.error)} />
         </p>
       ) : replies.data.rows.length === 0 ? (
-        <p className="notice-box">{jaMember.desk.replyNone}</p>
+        <p className="notice-box">
+          <Phrases text={jaMember.desk.replyNone} />
+        </p>
       ) : (
         <ul className="card-list" aria-label={jaMember.desk.replyList}>
           {replies.data.rows.map((reply) => (

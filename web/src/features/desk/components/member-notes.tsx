@@ -10,6 +10,7 @@ import { TextArea } from '@/components/ui/text-area';
 import { TrashIcon } from '@/components/ui/icons';
 import { useAddNote, useDeleteNote, useMemberNotes } from '../api/notes';
 import './desk.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * Staff notes on a member (product.md §2.6): newest first, each with who wrote it and when, and a box to add
@@ -52,7 +53,9 @@ export function MemberNotes({ uid, headingLevel = 2 }: { uid: number; headingLev
     <section className="desk-notes" aria-labelledby={`notes-${uid}`}>
       <Heading id={`notes-${uid}`} className="desk-notes__title">
         {jaMember.desk.notes}
-        <span className="desk-notes__lead">{jaMember.desk.notesLead}</span>
+        <span className="desk-notes__lead">
+          <Phrases text={jaMember.desk.notesLead} />
+        </span>
       </Heading>
       <form className="desk-notes__form" onSubmit={onSubmit}>
         <TextArea
@@ -68,10 +71,12 @@ export function MemberNotes({ uid, headingLevel = 2 }: { uid: number; headingLev
       </form>
       {notes.isError ? (
         <p className="notice-box" role="alert">
-          {errorMessage(notes.error)}
+          <Phrases text={errorMessage(notes.error)} />
         </p>
       ) : notes.data && notes.data.rows.length === 0 ? (
-        <p className="desk-notes__empty">{jaMember.desk.noteNone}</p>
+        <p className="desk-notes__empty">
+          <Phrases text={jaMember.desk.noteNone} />
+        </p>
       ) : (
         <ul className="desk-notes__list">
           {notes.data?.rows.map((note) => (

@@ -4,6 +4,7 @@ import { UserIcon } from '@/components/ui/user-icon';
 import { useMemberNotes } from '../api/notes';
 import { MemberNotes } from './member-notes';
 import './desk.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** The desk's third pane (product.md §2.6): the member of the open talk, a link to their record, the notes. */
 export function MemberPane({ uid }: { uid: number | null }) {
@@ -12,7 +13,9 @@ export function MemberPane({ uid }: { uid: number | null }) {
   if (!uid) {
     return (
       <aside className="desk-pane" aria-label={jaMember.desk.profile}>
-        <p className="notice-box">{jaMember.desk.noProfile}</p>
+        <p className="notice-box">
+          <Phrases text={jaMember.desk.noProfile} />
+        </p>
       </aside>
     );
   }

@@ -8,6 +8,7 @@ import { SearchForm } from '@/components/ui/search-form';
 import { Spinner } from '@/components/ui/spinner';
 import { useMessageSearch } from '../api/search';
 import './desk.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** Where a hit opens: its talk, scrolled to the message (`?m=`), which is highlighted there. */
 export const hitPath = (hit: SearchHit): string =>
@@ -67,7 +68,7 @@ export function MessageSearch({
         onSubmit={onSubmit}
       />
       <p id={hintId} className="desk-search__hint">
-        {jaMember.desk.searchHint}
+        <Phrases text={jaMember.desk.searchHint} />
       </p>
       {conversationId !== null ? (
         <fieldset className="plain-fieldset desk-search__scope">
@@ -86,7 +87,7 @@ export function MessageSearch({
         <Spinner label={ja.app.loading} />
       ) : search.isError ? (
         <p className="notice-box" role="alert">
-          {errorMessage(search.error)}
+          <Phrases text={errorMessage(search.error)} />
         </p>
       ) : (
         <>

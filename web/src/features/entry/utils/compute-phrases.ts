@@ -6,6 +6,7 @@
  */
 import { ja, jaMember, jaSecondStep } from '@enishi/contract';
 import { loadDefaultJapaneseParser } from 'budoux';
+import { packPhrases } from '@/lib/phrase-pack';
 
 /** Every text of a catalogue section, arrays and nested objects included (functions are left out). */
 function textsOf(section: unknown): string[] {
@@ -15,20 +16,50 @@ function textsOf(section: unknown): string[] {
   return [];
 }
 
+export type PhraseAudience = 'public' | 'member' | 'staff';
+
+/** The sections of jaMember that only staff screens show: their breaks load only for staff (phrases-staff.ts). */
+export const STAFF_SECTIONS = [
+  'shell',
+  'table',
+  'board',
+  'members',
+  'audit',
+  'groups',
+  'banners',
+  'broadcast',
+  'desk',
+] as const satisfies readonly (keyof typeof jaMember)[];
+
+/** The texts each table covers (a text in both the member's and the staff's sections goes to the member's). */
+export function textsFor(which: PhraseAudience): string[] {
+  const { enter, intro, login, ...rest } = ja;
+  if (which === 'public') return [...textsOf(enter), ...textsOf(intro), ...textsOf(login)];
+  const staffOnly = new Set<string>(STAFF_SECTIONS);
+  const sections = Object.entries(jaMember);
+  const member = [
+    ...textsOf(rest),
+    ...textsOf(jaSecondStep),
+    ...textsOf(sections.filter(([name]) => !staffOnly.has(name)).map(([, section]) => section)),
+  ];
+  if (which === 'member') return member;
+  const memberTexts = new Set(member);
+  return textsOf(sections.filter(([name]) => staffOnly.has(name)).map(([, section]) => section)).filter(
+    (text) => !memberTexts.has(text),
+  );
+}
+
 /**
  * Each text and where a line may break in it (offsets between phrases); texts of one phrase are left out.
- * `public`: the public pages' texts (ja.enter, ja.intro); `member`: every other text of the catalogue (the second
- * step's words, shown on the member's security screen, included), for the member area's screens (web/src/lib/phrases-member.ts, loaded only with the screens that show them).
+ * `public`: the public pages' texts (ja.enter, ja.intro, ja.login); `member`: every other text of the catalogue but the
+ * staff-only sections (the second step's words included), for the member area (web/src/lib/phrases-member.ts);
+ * `staff`: the staff-only sections (STAFF_SECTIONS), for staff screens (web/src/lib/phrases-staff.ts). Both load
+ * when a screen first shows such a text (lib/phrase-breaks.ts), never with a first load.
  */
-export function computePhrases(which: 'public' | 'member' = 'public'): Record<string, number[]> {
+export function computePhrases(which: PhraseAudience = 'public'): Record<string, number[]> {
   const parser = loadDefaultJapaneseParser();
   const result: Record<string, number[]> = {};
-  const { enter, intro, ...rest } = ja;
-  const texts =
-    which === 'public'
-      ? [...textsOf(enter), ...textsOf(intro)]
-      : [...textsOf(rest), ...textsOf(jaMember), ...textsOf(jaSecondStep)];
-  for (const text of [...new Set(texts)].sort()) {
+  for (const text of [...new Set(textsFor(which))].sort()) {
     const breaks: number[] = [];
     let at = 0;
     for (const phrase of parser.parse(text).slice(0, -1)) {
@@ -40,17 +71,32 @@ export function computePhrases(which: 'public' | 'member' = 'public'): Record<st
   return result;
 }
 
-export function phrasesModule(
-  phrases: Record<string, number[]>,
-  which: 'public' | 'member' = 'public',
-): string {
+const SOURCES: Record<PhraseAudience, string> = {
+  public: 'ja.enter, ja.intro and ja.login',
+  member: 'the rest of ja, jaSecondStep and the members’ sections of jaMember',
+  staff: 'the staff-only sections of jaMember (STAFF_SECTIONS)',
+};
+
+/** The public table keyed by text (the public pages load it with themselves); the others packed. */
+export function phrasesModule(phrases: Record<string, number[]>, which: PhraseAudience = 'public'): string {
+  const header = `// Written by web/scripts/write-phrases.ts (BudouX) from ${SOURCES[which]}: do not edit by hand.`;
+  if (which !== 'public') {
+    const packed = packPhrases(phrases);
+    return [
+      ...(packed.split('\n').length > 390
+        ? ['/* eslint-disable max-lines -- generated data, one line per text */']
+        : []),
+      header,
+      `/** Where a line may break in each text of the ${which} screens, packed (lib/phrase-pack.ts). */`,
+      `export const PACKED_PHRASES = \`${packed}\`;`,
+      '',
+    ].join('\n');
+  }
   const lines = Object.entries(phrases).map(
     ([text, breaks]) => `  ${JSON.stringify(text)}: [${breaks.join(', ')}],`,
   );
-  const from = which === 'public' ? 'ja.enter and ja.intro' : 'the rest of ja, jaMember and jaSecondStep';
   return [
-    ...(which === 'member' ? ['/* eslint-disable max-lines -- generated data, one line per text */'] : []),
-    `// Written by web/scripts/write-phrases.ts (BudouX) from ${from}: do not edit by hand.`,
+    header,
     '/** Where a line may break in each text of the public pages: offsets between its phrases. */',
     'export const PHRASE_BREAKS: Readonly<Record<string, readonly number[]>> = {',
     ...lines,

@@ -9,6 +9,7 @@ import { useAddGroup } from '../api/add-group';
 import { clearGroupSelection, groupNamePreview, useGroupSelection } from '../utils/group-selection';
 import { GroupSlots } from './group-slots';
 import './groups.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** /managegroup/confirm: the new group's name and members; registering goes home (product.md §4). */
 export function GroupConfirm() {
@@ -41,7 +42,9 @@ export function GroupConfirm() {
 
   return (
     <div className="group-flow">
-      <p className="group-flow__lead">{jaMember.groups.confirmLead}</p>
+      <p className="group-flow__lead">
+        <Phrases text={jaMember.groups.confirmLead} />
+      </p>
       <dl className="group-name">
         <dt>{jaMember.groups.groupName}</dt>
         <dd>{groupNamePreview(man.name, woman.name)}</dd>

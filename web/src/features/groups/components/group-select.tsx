@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { clearGroupSelection, useGroupSelection } from '../utils/group-selection';
 import { GroupSlots } from './group-slots';
 import './groups.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * /managegroup/select: the chosen man and woman; 登録する only when both are there, a button for each
@@ -42,7 +43,9 @@ export function GroupSelect() {
           {jaMember.groups.register}
         </ButtonLink>
       ) : (
-        <p className="group-flow__note">{jaMember.groups.needBoth}</p>
+        <p className="group-flow__note">
+          <Phrases text={jaMember.groups.needBoth} />
+        </p>
       )}
       <Button
         variant="quiet"

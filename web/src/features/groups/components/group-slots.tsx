@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { UserIcon } from '@/components/ui/user-icon';
 import type { Chosen, Side } from '../utils/group-selection';
 import './groups.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** The man's and the woman's place in the new group: who is chosen, or 未選択, and what can be done. */
 export function GroupSlots({
@@ -45,7 +46,9 @@ function Slot({
           </span>
         </span>
       ) : (
-        <span className="group-slot__empty">{jaMember.groups.notChosen}</span>
+        <span className="group-slot__empty">
+          <Phrases text={jaMember.groups.notChosen} />
+        </span>
       )}
       {action ? <span className="group-slot__action">{action(side, chosen)}</span> : null}
     </li>

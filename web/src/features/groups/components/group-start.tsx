@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { useGroupSelection } from '../utils/group-selection';
 import { GroupSlots } from './group-slots';
 import './groups.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** /managegroup: choose whether to pick the man or the woman first (product.md §2). */
 export function GroupStart() {
@@ -11,7 +12,9 @@ export function GroupStart() {
   const { man, woman } = useGroupSelection(session?.uid ?? 0);
   return (
     <div className="group-flow">
-      <p className="group-flow__lead">{jaMember.groups.lead}</p>
+      <p className="group-flow__lead">
+        <Phrases text={jaMember.groups.lead} />
+      </p>
       <GroupSlots
         man={man}
         woman={woman}

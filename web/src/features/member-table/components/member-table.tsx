@@ -16,6 +16,7 @@ import { useMemberTable, type MemberTableQuery } from '../api/member-table';
 import { dataColumns, isSortKey, ranksOf, type TableKind } from '../utils/columns';
 import { SelectionBar } from './selection-bar';
 import './member-table.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const t = jaMember.table;
 
@@ -158,10 +159,14 @@ export function MemberTable({
         {result.isPending ? <Spinner label={ja.app.loading} /> : null}
         {result.isError ? (
           <p className="notice-box" role="alert">
-            {errorMessage(result.error)}
+            <Phrases text={errorMessage(result.error)} />
           </p>
         ) : null}
-        {result.isSuccess && total === 0 ? <p className="notice-box">{t.empty}</p> : null}
+        {result.isSuccess && total === 0 ? (
+          <p className="notice-box">
+            <Phrases text={t.empty} />
+          </p>
+        ) : null}
       </div>
       <Pager table={table} total={total} />
     </div>

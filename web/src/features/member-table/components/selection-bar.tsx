@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { updateLocalState } from '@/lib/local-state';
 import { SendIcon } from '@/components/ui/icons';
+import { Phrases } from '@/components/ui/phrases';
 
 const t = jaMember.table;
 
@@ -44,7 +45,7 @@ export function SelectionBar({
         </button>
       ) : (
         <p id={reason} className="member-table__reason">
-          {t.sendDisabled}
+          <Phrases text={t.sendDisabled} />
         </p>
       )}
       <button

@@ -10,6 +10,7 @@ import { useLookups } from '../api/lookups';
 import { actionLabel, auditCsv, auditLines, kindLabel, subjectName } from '../utils/audit-text';
 import { japanDateTime } from '../utils/date-format';
 import './members.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const t = jaMember.audit;
 
@@ -21,16 +22,22 @@ export function AuditLog() {
   const rows = log.data?.pages.flatMap((page) => page.rows) ?? [];
   return (
     <div className="audit">
-      <p className="audit__lead">{t.lead}</p>
+      <p className="audit__lead">
+        <Phrases text={t.lead} />
+      </p>
       <AuditFilters onApply={setFilter} />
       <ExportButton filter={filter} lookups={lookups} />
       {log.isPending ? <Spinner label={ja.app.loading} /> : null}
       {log.isError && rows.length === 0 ? (
         <p className="notice-box" role="alert">
-          {errorMessage(log.error)}
+          <Phrases text={errorMessage(log.error)} />
         </p>
       ) : null}
-      {log.isSuccess && rows.length === 0 ? <p className="notice-box">{t.empty}</p> : null}
+      {log.isSuccess && rows.length === 0 ? (
+        <p className="notice-box">
+          <Phrases text={t.empty} />
+        </p>
+      ) : null}
       <ol className="audit__rows">
         {rows.map((row) => (
           <AuditEntry key={row.id} row={row} lookups={lookups} />

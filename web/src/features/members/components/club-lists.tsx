@@ -9,6 +9,7 @@ import { useLookups, useSaveClubList } from '../api/lookups';
 import '@/components/ui/text-field.css';
 import './profiles.css';
 import './club-lists.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const t = jaMember.profile.lookups;
 
@@ -20,13 +21,15 @@ export function ClubLists() {
   if (lookups.isError) {
     return (
       <p className="notice-box" role="alert">
-        {errorMessage(lookups.error)}
+        <Phrases text={errorMessage(lookups.error)} />
       </p>
     );
   }
   return (
     <div className="club-lists">
-      <p className="club-lists__lead">{t.lead}</p>
+      <p className="club-lists__lead">
+        <Phrases text={t.lead} />
+      </p>
       <div className="club-lists__tabs" role="tablist" aria-label={t.title}>
         {CLUB_LOOKUPS.map((name) => (
           <button
@@ -90,7 +93,11 @@ function ClubListEditor({
 
   return (
     <form className="club-list" onSubmit={onSubmit} noValidate>
-      {rows.length === 0 ? <p className="notice-box">{jaMember.profile.lookups.empty}</p> : null}
+      {rows.length === 0 ? (
+        <p className="notice-box">
+          <Phrases text={jaMember.profile.lookups.empty} />
+        </p>
+      ) : null}
       <ol className="card-list club-list__rows" hidden={rows.length === 0}>
         {rows.map((row, index) => (
           <li key={index} className="club-list__row">

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useEditableFields } from './own-profile';
 import './profiles.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const p = jaMember.profile;
 
@@ -20,7 +21,7 @@ export function EditableFields() {
   if (editable.isError) {
     return (
       <p className="notice-box" role="alert">
-        {errorMessage(editable.error)}
+        <Phrases text={errorMessage(editable.error)} />
       </p>
     );
   }
@@ -46,8 +47,14 @@ function EditableFieldsForm({ stored }: { stored: string[] }) {
 
   return (
     <form className="own-profile" onSubmit={onSubmit} aria-label={p.editable.title}>
-      <p className="own-profile__lead">{p.editable.lead}</p>
-      {chosen.size === 0 ? <p className="notice-box">{p.editable.none}</p> : null}
+      <p className="own-profile__lead">
+        <Phrases text={p.editable.lead} />
+      </p>
+      {chosen.size === 0 ? (
+        <p className="notice-box">
+          <Phrases text={p.editable.none} />
+        </p>
+      ) : null}
       {PROFILE_GROUPS.filter((group) => group !== 'sales').map((group) => (
         <fieldset key={group} className="plain-fieldset profile-group own-profile__group">
           <legend className="profile-group__title">{p.groups[group]}</legend>

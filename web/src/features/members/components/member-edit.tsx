@@ -9,6 +9,7 @@ import { MemberProfile } from './member-profile';
 import { MemberForm } from './member-form';
 import { MemberSessions } from './member-sessions';
 import './members.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** /men/edit?id=, /women/edit?id=, /staff/edit?id=: the form filled with the record (of that kind only). */
 export function MemberEdit({ kind }: { kind: MemberKind }) {
@@ -21,7 +22,9 @@ export function MemberEdit({ kind }: { kind: MemberKind }) {
   if (!user || kindOfRole(user.role) !== kind) {
     return (
       <div className="notice-box" role="alert">
-        <p>{member.isError ? errorMessage(member.error) : jaMember.members.loadFailed}</p>
+        <p>
+          <Phrases text={member.isError ? errorMessage(member.error) : jaMember.members.loadFailed} />
+        </p>
         <ButtonLink to={memberKinds[kind].listPath} variant="secondary">
           {ja.app.back}
         </ButtonLink>

@@ -21,6 +21,7 @@ import { SelectField } from './select-field';
 import { checkMemberForm, type MemberFormErrors, type MemberFormValues } from '../utils/member-form';
 import { memberKinds } from '../utils/member-kinds';
 import './members.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** The member screens' wording. */
 const text = jaMember.members;
@@ -58,7 +59,7 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
     <div className="member-form__field">
       {control}
       <p id={`${ids}-${field}-hint`} className="member-form__hint">
-        {hint}
+        {typeof hint === 'string' ? <Phrases text={hint} /> : hint}
       </p>
     </div>
   );

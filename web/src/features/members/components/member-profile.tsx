@@ -7,6 +7,7 @@ import { ProfileForm } from './profile-form';
 import { ProfileHistory } from './profile-history';
 import { ProfilePhotos } from './profile-photos';
 import './profiles.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** Under the member form on /men/edit and /women/edit: photos, the grouped profile and the rank history. */
 export function MemberProfile({ uid }: { uid: number }) {
@@ -16,7 +17,7 @@ export function MemberProfile({ uid }: { uid: number }) {
   if (profile.isError || lookups.isError) {
     return (
       <p className="notice-box" role="alert">
-        {profile.isError ? errorMessage(profile.error) : jaMember.profile.loadFailed}
+        <Phrases text={profile.isError ? errorMessage(profile.error) : jaMember.profile.loadFailed} />
       </p>
     );
   }

@@ -7,6 +7,8 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useEndMemberSessions, useMemberSessions } from '../api/member-sessions';
 import './profiles.css';
+import { Phrases } from '@/components/ui/phrases';
+import { ErrorNote } from '@/components/ui/error-note';
 
 /**
  * ログイン中の端末 on a member's (or, for the owner, a staff member's) record (product.md §2.1, §11.6): the
@@ -39,11 +41,15 @@ export function MemberSessions({ uid, name }: { uid: number; name: string }) {
       <h2 id="member-sessions-title" className="member-profile__title">
         {jaMember.sessions.staffTitle}
       </h2>
-      <p className="member-sessions__lead">{jaMember.sessions.staffLead}</p>
+      <p className="member-sessions__lead">
+        <Phrases text={jaMember.sessions.staffLead} />
+      </p>
       {sessions.isPending ? <Spinner label={ja.app.loading} /> : null}
-      {sessions.isError ? <p role="alert">{errorMessage(sessions.error)}</p> : null}
+      {sessions.isError ? <ErrorNote error={sessions.error} /> : null}
       {sessions.isSuccess && rows.length === 0 ? (
-        <p className="member-sessions__lead">{jaMember.sessions.staffNone}</p>
+        <p className="member-sessions__lead">
+          <Phrases text={jaMember.sessions.staffNone} />
+        </p>
       ) : null}
       {rows.length > 0 ? (
         <>

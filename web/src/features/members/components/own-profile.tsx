@@ -57,7 +57,9 @@ export function OwnProfile({ uid }: { uid: number }) {
   if (profile.isError || lookups.isError || editable.isError) {
     return (
       <div className="notice-box" role="alert">
-        <p>{profile.isError ? errorMessage(profile.error) : p.loadFailed}</p>
+        <p>
+          <Phrases text={profile.isError ? errorMessage(profile.error) : p.loadFailed} />
+        </p>
         <Button variant="quiet" onClick={() => void profile.refetch()}>
           {ja.app.reload}
         </Button>
@@ -122,7 +124,9 @@ function OwnProfileView({
       </p>
       <section className="own-profile__photos" aria-label={p.photos.title}>
         {data.photos.length === 0 ? (
-          <p className="notice-box">{p.own.noPhotos}</p>
+          <p className="notice-box">
+            <Phrases text={p.own.noPhotos} />
+          </p>
         ) : (
           <ul className="own-profile__photo-list" role="list">
             {data.photos.map((photo, index) => (

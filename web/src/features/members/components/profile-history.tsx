@@ -1,5 +1,6 @@
 import { lookupLabel, type Lookups, type ProfileHistoryRow, jaMember } from '@enishi/contract';
 import { japanDateTime } from '../utils/date-format';
+import { Phrases } from '@/components/ui/phrases';
 
 /** Every change of the women's rank and the entry type: when, who, from and to. */
 export function ProfileHistory({ rows, lookups }: { rows: ProfileHistoryRow[]; lookups: Lookups }) {
@@ -12,7 +13,9 @@ export function ProfileHistory({ rows, lookups }: { rows: ProfileHistoryRow[]; l
         {jaMember.profile.history.title}
       </h3>
       {rows.length === 0 ? (
-        <p className="profile-history__empty">{jaMember.profile.history.empty}</p>
+        <p className="profile-history__empty">
+          <Phrases text={jaMember.profile.history.empty} />
+        </p>
       ) : (
         <ol className="card-list profile-history__rows">
           {rows.map((row) => (

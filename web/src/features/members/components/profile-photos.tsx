@@ -7,6 +7,7 @@ import { ImagePickButton } from '@/components/ui/image-pick-button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '@/components/ui/icons';
 import { useProfileChanges } from '../api/profile';
+import { Phrases } from '@/components/ui/phrases';
 
 const t = jaMember.profile.photos;
 
@@ -62,7 +63,11 @@ export function ProfilePhotos({ uid, name, photos }: { uid: number; name: string
           onPick={onPick}
         />
       </div>
-      {photos.length === 0 ? <p className="profile-history__empty">{t.empty}</p> : null}
+      {photos.length === 0 ? (
+        <p className="profile-history__empty">
+          <Phrases text={t.empty} />
+        </p>
+      ) : null}
       <ol className="thumb-grid profile-photos__grid">
         {photos.map((photo, index) => (
           <li key={photo.id} className="profile-photos__item">

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useEndSessions, useSessions } from '../api/sessions';
+import { Phrases } from '@/components/ui/phrases';
+import { ErrorNote } from '@/components/ui/error-note';
 
 /**
  * ログイン中の端末 on mypage (product.md §2.3): every device logged in to this account, each with ログアウト,
@@ -36,14 +38,18 @@ export function DevicesCard() {
       <h2 id="devices-card-title" className="devices-card__title">
         {jaMember.sessions.title}
       </h2>
-      <p className="devices-card__lead">{jaMember.sessions.lead}</p>
+      <p className="devices-card__lead">
+        <Phrases text={jaMember.sessions.lead} />
+      </p>
       {sessions.isPending ? <Spinner label={jaMember.sessions.loading} /> : null}
-      {sessions.isError ? <p role="alert">{errorMessage(sessions.error)}</p> : null}
+      {sessions.isError ? <ErrorNote error={sessions.error} /> : null}
       {rows.length > 0 ? (
         <DeviceList rows={rows} busyId={busyId} onEnd={(row) => void endSessions(row)} />
       ) : null}
       {sessions.isSuccess && others === 0 ? (
-        <p className="devices-card__note">{jaMember.sessions.onlyThis}</p>
+        <p className="devices-card__note">
+          <Phrases text={jaMember.sessions.onlyThis} />
+        </p>
       ) : null}
       {others > 0 ? (
         <Button

@@ -13,6 +13,7 @@ import { DevicesCard } from './devices-card';
 import { MemberSiteMenu } from './member-site-menu';
 import { ProfileImageButton } from './profile-image-button';
 import './profile.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * Mypage (product.md §2, §4): the user record is loaded and name, rank and image refreshed; a user the server no
@@ -42,7 +43,9 @@ export function Profile({ session, children }: { session: Session; children?: Re
       <section className="profile-card">
         <UserIcon name={session.name} role={session.role} image={session.image} size="lg" />
         <p className="profile-card__name">{session.name}</p>
-        <p className="profile-card__role">{ja.roles[session.role]}</p>
+        <p className="profile-card__role">
+          <Phrases text={ja.roles[session.role] ?? ''} />
+        </p>
         {can(session, 'user.image.upload', { uid: session.uid }) ? (
           <ProfileImageButton session={session} />
         ) : null}

@@ -12,6 +12,7 @@ import { useDeleteNews } from '../api/delete-news';
 import { useNews } from '../api/get-news';
 import { typeOf } from '../utils/group';
 import './news-admin.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * /news/men/list, /news/women/list (product.md §4): the group's news with an add button; choose one item, then
@@ -53,9 +54,13 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
       {news.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : news.isError ? (
-        <p className="news-admin__empty">{errorMessage(news.error)}</p>
+        <p className="news-admin__empty">
+          <Phrases text={errorMessage(news.error)} />
+        </p>
       ) : rows.length === 0 ? (
-        <p className="news-admin__empty">{ja.news.empty}</p>
+        <p className="news-admin__empty">
+          <Phrases text={ja.news.empty} />
+        </p>
       ) : (
         <fieldset className="news-admin__list plain-fieldset">
           <legend className="visually-hidden">{ja.news.list}</legend>

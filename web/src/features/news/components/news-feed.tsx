@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useNews } from '../api/get-news';
 import { typeLabel } from '../utils/group';
 import './news-feed.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * /news (product.md §2): the news of the member's group, newest first: title, date (今日 or 11月23日(月)), the body
@@ -32,18 +33,29 @@ export function NewsFeed({ role }: { role: number }) {
   const saved = offline ? savedNews() : undefined;
   if (news.isPending && !saved) {
     return news.fetchStatus === 'paused' ? (
-      <p className="news-feed__empty">{ja.errors.offline}</p>
+      <p className="news-feed__empty">
+        <Phrases text={ja.errors.offline} />
+      </p>
     ) : (
       <Spinner label={ja.app.loading} />
     );
   }
-  if (news.isError && !saved) return <p className="news-feed__empty">{errorMessage(news.error)}</p>;
+  if (news.isError && !saved)
+    return (
+      <p className="news-feed__empty">
+        <Phrases text={errorMessage(news.error)} />
+      </p>
+    );
   const rows = saved ? saved.reply.rows : (news.data?.rows ?? []);
   if (rows.length === 0) {
     return (
       <div className="news-feed__empty">
-        <p>{ja.news.empty}</p>
-        <p>{jaMember.newsMore.emptyNext}</p>
+        <p>
+          <Phrases text={ja.news.empty} />
+        </p>
+        <p>
+          <Phrases text={jaMember.newsMore.emptyNext} />
+        </p>
       </div>
     );
   }
@@ -52,7 +64,7 @@ export function NewsFeed({ role }: { role: number }) {
     <>
       {saved ? (
         <p className="notice-box" role="status">
-          {jaMember.newsMore.offlineCopy}
+          <Phrases text={jaMember.newsMore.offlineCopy} />
         </p>
       ) : null}
       <NewsList rows={rows} now={now} staff={staff} />

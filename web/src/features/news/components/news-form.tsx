@@ -22,6 +22,7 @@ import { useNews } from '../api/get-news';
 import { useSaveNews } from '../api/save-news';
 import { savedText, typeOf } from '../utils/group';
 import './news-admin.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** An image of the form: one the item already has (its URL) or a new one (its data URL). */
 type FormImage = { key: string; src: string };
@@ -32,7 +33,12 @@ const toFormImage = (src: string): FormImage => ({ key: `image-${(nextKey += 1)}
 /** /news/{men,women}/add and /edit?id: the form, then a confirm screen, then save. */
 export function NewsForm({ group, id }: { group: ContentGroup; id?: number | undefined }) {
   if (id === undefined) return <NewsEditor group={group} />;
-  if (id <= 0) return <p className="news-admin__empty">{ja.news.notFound}</p>;
+  if (id <= 0)
+    return (
+      <p className="news-admin__empty">
+        <Phrases text={ja.news.notFound} />
+      </p>
+    );
   return <NewsEditLoader group={group} id={id} />;
 }
 
@@ -41,7 +47,11 @@ function NewsEditLoader({ group, id }: { group: ContentGroup; id: number }) {
   if (news.isPending) return <Spinner label={ja.app.loading} />;
   const item = news.data?.rows[0];
   if (!item)
-    return <p className="news-admin__empty">{news.isError ? errorMessage(news.error) : ja.news.notFound}</p>;
+    return (
+      <p className="news-admin__empty">
+        <Phrases text={news.isError ? errorMessage(news.error) : ja.news.notFound} />
+      </p>
+    );
   return <NewsEditor key={item.id} group={group} item={item} />;
 }
 
@@ -165,7 +175,9 @@ function NewsConfirm({
       <h2 id={headingId} ref={heading} tabIndex={-1} className="news-admin__subtitle">
         {ja.news.confirmTitle}
       </h2>
-      <p className="news-admin__lead">{ja.news.confirmLead}</p>
+      <p className="news-admin__lead">
+        <Phrases text={ja.news.confirmLead} />
+      </p>
       <dl className="news-confirm__fields">
         <dt>{ja.news.titleLabel}</dt>
         <dd>{title}</dd>
@@ -240,7 +252,7 @@ function NewsImagesField({
     <fieldset className="news-form__images-field plain-fieldset">
       <legend className="field__label">{ja.news.images}</legend>
       <p id={`${ids}-hint`} className="news-admin__hint">
-        {ja.news.imageHint}
+        <Phrases text={ja.news.imageHint} />
       </p>
       {images.length > 0 ? (
         <ul className="news-form__images thumb-grid" role="list">
@@ -277,7 +289,7 @@ function NewsImagesField({
       </div>
       {images.length > 0 && selected.size === 0 ? (
         <p id={`${ids}-why`} className="news-admin__hint">
-          {ja.news.deleteImageDisabled}
+          <Phrases text={ja.news.deleteImageDisabled} />
         </p>
       ) : null}
     </fieldset>

@@ -2,12 +2,15 @@ import { ja } from '@enishi/contract';
 import { ButtonLink } from '@/components/ui/button';
 import { GROUPS, groupLabel } from '../utils/group';
 import './news-admin.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** /news/menu: choose the men's or the women's news. */
 export function NewsMenu() {
   return (
     <div className="news-admin">
-      <p className="news-admin__lead">{ja.news.menuLead}</p>
+      <p className="news-admin__lead">
+        <Phrases text={ja.news.menuLead} />
+      </p>
       <ul className="news-admin__menu" role="list">
         {GROUPS.map((group) => (
           <li key={group}>

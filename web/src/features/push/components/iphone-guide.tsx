@@ -1,4 +1,5 @@
 import { ja } from '@enishi/contract';
+import { Phrases } from '@/components/ui/phrases';
 
 /*
  * iPhone and iPad receive pushes only in the app added to the home screen (iOS 16.4+): three pictures of what
@@ -13,7 +14,9 @@ export function IphoneGuide() {
       <h2 id="push-guide-title" className="push-card__title">
         {ja.pushSetup.installTitle}
       </h2>
-      <p className="push-card__lead">{ja.pushSetup.installLead}</p>
+      <p className="push-card__lead">
+        <Phrases text={ja.pushSetup.installLead} />
+      </p>
       <ol className="push-guide__steps">
         <li className="push-guide__step">
           <ShareButtonPicture />

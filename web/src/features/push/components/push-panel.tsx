@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { IphoneGuide } from './iphone-guide';
 import { PushSettingsCard } from './push-settings';
 import './push.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * Notifications on mypage (product.md §16), where the app lands after login: what they are for and a button that asks
@@ -60,9 +61,11 @@ export function PushPanel({ session }: { session: Session }) {
         {state === 'default' || (state === 'granted' && registered === false) ? (
           <>
             <p className="push-card__lead">
-              {state === 'granted' ? jaMember.pushCheck.notRegistered : ja.pushSetup.lead}
+              <Phrases text={state === 'granted' ? jaMember.pushCheck.notRegistered : ja.pushSetup.lead} />
             </p>
-            <p className="push-card__note">{ja.pushSetup.privacy}</p>
+            <p className="push-card__note">
+              <Phrases text={ja.pushSetup.privacy} />
+            </p>
             <Button block busy={busy} disabled={busy} onClick={() => void onEnable()}>
               {busy ? ja.pushSetup.enabling : ja.pushSetup.enable}
             </Button>
@@ -70,18 +73,20 @@ export function PushPanel({ session }: { session: Session }) {
         ) : null}
         {state === 'granted' && registered === null ? (
           <p className="push-card__lead" role="status">
-            {jaMember.pushCheck.checking}
+            <Phrases text={jaMember.pushCheck.checking} />
           </p>
         ) : null}
         {state === 'granted' && registered ? (
           <p className="push-card__lead push-card__lead--on">
             <span className="push-card__on">{ja.pushSetup.enabled}</span>
-            {ja.pushSetup.enabledLead}
+            <Phrases text={ja.pushSetup.enabledLead} />
           </p>
         ) : null}
         {state === 'denied' ? (
           <>
-            <p className="push-card__lead">{ja.pushSetup.deniedLead}</p>
+            <p className="push-card__lead">
+              <Phrases text={ja.pushSetup.deniedLead} />
+            </p>
             <ul className="push-card__steps">
               {ja.pushSetup.deniedSteps.map((step) => (
                 <li key={step}>{step}</li>
@@ -89,7 +94,11 @@ export function PushPanel({ session }: { session: Session }) {
             </ul>
           </>
         ) : null}
-        {state === 'unsupported' ? <p className="push-card__lead">{ja.pushSetup.unsupported}</p> : null}
+        {state === 'unsupported' ? (
+          <p className="push-card__lead">
+            <Phrases text={ja.pushSetup.unsupported} />
+          </p>
+        ) : null}
       </section>
       {state === 'granted' ? <PushSettingsCard session={session} /> : null}
     </>

@@ -4,6 +4,7 @@ import type { Session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { usePushSettings } from '../api/get-push-settings';
 import { useUpdatePushSettings } from '../api/update-push-settings';
+import { Phrases } from '@/components/ui/phrases';
 
 /** Members choose among their own talks and the club's sends; staff among the desk talks of men, of women, groups. */
 const MEMBER_KINDS: (keyof PushKinds)[] = ['staff', 'st', 'news', 'broadcast'];
@@ -27,7 +28,9 @@ export function PushSettingsCard({ session }: { session: Session }) {
       <h2 id="push-settings-title" className="push-card__title">
         {ja.pushSetup.settingsTitle}
       </h2>
-      <p className="push-card__note">{ja.pushSetup.settingsLead}</p>
+      <p className="push-card__note">
+        <Phrases text={ja.pushSetup.settingsLead} />
+      </p>
       <ul className="push-switches" role="list">
         {kinds.map((kind) => (
           <li key={kind}>
@@ -49,7 +52,9 @@ export function PushSettingsCard({ session }: { session: Session }) {
           />
         </li>
       </ul>
-      <p className="push-card__note">{ja.pushSetup.callsAlways}</p>
+      <p className="push-card__note">
+        <Phrases text={ja.pushSetup.callsAlways} />
+      </p>
     </section>
   );
 }
@@ -67,7 +72,11 @@ function Switch({ label, note, checked, disabled, onChange }: SwitchProps) {
     <label className="push-switch">
       <span className="push-switch__text">
         <span className="push-switch__label">{label}</span>
-        {note ? <span className="push-switch__note">{note}</span> : null}
+        {note ? (
+          <span className="push-switch__note">
+            <Phrases text={note} />
+          </span>
+        ) : null}
       </span>
       <input
         type="checkbox"

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { conversationsQueryKey, useConversations } from '../api/get-conversations';
 import { RoomRow } from './room-row';
 import './room-list.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** After a burst of socket events, the list is read again once. */
 const REFRESH_DELAY_MS = 400;
@@ -80,13 +81,17 @@ export function RoomList({ type }: { type: ConversationType }) {
         <Spinner label={ja.app.loading} />
       ) : rooms.isError && rows.length === 0 ? (
         <div className="notice-box room-list__message" role="alert">
-          <p>{errorMessage(rooms.error)}</p>
+          <p>
+            <Phrases text={errorMessage(rooms.error)} />
+          </p>
           <Button variant="quiet" onClick={() => void rooms.refetch()}>
             {ja.app.reload}
           </Button>
         </div>
       ) : rows.length === 0 ? (
-        <p className="notice-box room-list__message">{search ? ja.talk.noSearchHits : ja.talk.noRooms}</p>
+        <p className="notice-box room-list__message">
+          <Phrases text={search ? ja.talk.noSearchHits : ja.talk.noRooms} />
+        </p>
       ) : (
         <ul className="card-list" aria-label={ja.talk.roomList}>
           {rows.map((row) => (

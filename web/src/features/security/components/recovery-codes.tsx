@@ -1,6 +1,7 @@
 import { jaMember } from '@enishi/contract';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { Phrases } from '@/components/ui/phrases';
 
 /** New recovery codes, shown this once (product.md §11.7): copy or save them as a text file. */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
@@ -27,7 +28,9 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
 
   return (
     <div className="security__codes" role="region" aria-label={jaMember.security.recoveryTitle}>
-      <p className="security__warning">{jaMember.security.recoveryShowOnce}</p>
+      <p className="security__warning">
+        <Phrases text={jaMember.security.recoveryShowOnce} />
+      </p>
       <ol className="security__code-list" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>

@@ -17,6 +17,7 @@ import {
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
 import './security.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** When a passkey was added or last used: the day in Japan. */
 const day = (instant: string) =>
@@ -90,9 +91,13 @@ function PasskeysCard({ factors, actions }: CardProps) {
       <h2 id="security-passkeys" className="security__title">
         {jaMember.security.passkeysTitle}
       </h2>
-      <p className="security__lead">{jaMember.security.passkeysLead}</p>
+      <p className="security__lead">
+        <Phrases text={jaMember.security.passkeysLead} />
+      </p>
       {factors.passkeys.length === 0 ? (
-        <p className="security__muted">{jaMember.security.passkeysNone}</p>
+        <p className="security__muted">
+          <Phrases text={jaMember.security.passkeysNone} />
+        </p>
       ) : (
         <ul className="security__list">
           {factors.passkeys.map((passkey) => (
@@ -136,7 +141,9 @@ function PasskeysCard({ factors, actions }: CardProps) {
           {jaMember.security.passkeyAdd}
         </Button>
       ) : (
-        <p className="security__muted">{jaMember.security.passkeyUnsupported}</p>
+        <p className="security__muted">
+          <Phrases text={jaMember.security.passkeyUnsupported} />
+        </p>
       )}
     </section>
   );
@@ -151,7 +158,9 @@ function TotpCard({ factors, actions, reload }: CardProps & { reload: () => Prom
           {factors.totp ? jaMember.security.totpOn : jaMember.security.totpOff}
         </span>
       </h2>
-      <p className="security__lead">{jaMember.security.totpLead}</p>
+      <p className="security__lead">
+        <Phrases text={jaMember.security.totpLead} />
+      </p>
       {factors.totp ? (
         <Button
           variant="quiet"
@@ -185,7 +194,9 @@ function RecoveryCard({ factors, actions }: CardProps) {
         {jaMember.security.recoveryTitle}
         <span className="security__badge">{jaMember.security.recoveryLeft(factors.recovery_codes_left)}</span>
       </h2>
-      <p className="security__lead">{jaMember.security.recoveryLead}</p>
+      <p className="security__lead">
+        <Phrases text={jaMember.security.recoveryLead} />
+      </p>
       <Button
         variant="secondary"
         disabled={actions.busy}
@@ -208,7 +219,9 @@ function StaffCard({ factors, actions }: CardProps) {
       <h2 id="security-staff" className="security__title">
         {jaMember.security.staffTitle}
       </h2>
-      <p className="security__lead">{jaMember.security.staffLead}</p>
+      <p className="security__lead">
+        <Phrases text={jaMember.security.staffLead} />
+      </p>
       <label className="security__switch">
         <input
           type="checkbox"

@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { confirmTotp, startTotp } from '../api/factors';
+import { Phrases } from '@/components/ui/phrases';
 
 type Pending = { secret: string; uri: string; qr: string };
 
@@ -55,7 +56,9 @@ export function TotpSetup({ onDone }: { onDone: (codes: string[]) => void }) {
     );
   return (
     <form className="security__totp" noValidate onSubmit={(event) => void confirm(event)}>
-      <p>{jaMember.security.totpScan}</p>
+      <p>
+        <Phrases text={jaMember.security.totpScan} />
+      </p>
       <img
         className="security__qr"
         src={pending.qr}

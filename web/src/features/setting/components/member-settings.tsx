@@ -1,10 +1,11 @@
 import { ja, jaMember, slotLabel } from '@enishi/contract';
 import { Link } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
 import { Spinner } from '@/components/ui/spinner';
 import { useMemberSettings } from '../api/settings';
 import { SettingBadge } from './setting-card';
 import './setting.css';
+import { Phrases } from '@/components/ui/phrases';
+import { ErrorNote } from '@/components/ui/error-note';
 
 /** A member's setting requests, newest first, in the back office's member panel (product.md §2.8). */
 export function MemberSettings({ uid, heading }: { uid: number; heading: string }) {
@@ -14,9 +15,11 @@ export function MemberSettings({ uid, heading }: { uid: number; heading: string 
     <section className="member-settings" aria-label={heading}>
       <h3 className="member-settings__title">{heading}</h3>
       {settings.isPending ? <Spinner label={ja.app.loading} /> : null}
-      {settings.isError ? <p role="alert">{errorMessage(settings.error)}</p> : null}
+      {settings.isError ? <ErrorNote error={settings.error} /> : null}
       {settings.isSuccess && rows.length === 0 ? (
-        <p className="member-settings__empty">{jaMember.table.noSettings}</p>
+        <p className="member-settings__empty">
+          <Phrases text={jaMember.table.noSettings} />
+        </p>
       ) : null}
       <ul className="member-settings__list">
         {rows.map((row) => (

@@ -7,12 +7,14 @@ import {
   type SettingStatus,
 } from '@enishi/contract';
 import { Link } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
+import { WomanLink } from './woman-link';
 import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSettings } from '../api/settings';
 import { Decide } from './setting-requests';
 import './setting-board.css';
+import { Phrases } from '@/components/ui/phrases';
+import { ErrorNote } from '@/components/ui/error-note';
 
 const t = jaMember.board;
 
@@ -27,7 +29,7 @@ function BoardCard({ row }: { row: SettingRow }) {
       <p className="board-card__pair">
         <Link to={`/men/edit?id=${row.men.uid}`}>{row.men.name}</Link>
         <span aria-hidden="true"> × </span>
-        <Link to={`/women/edit?id=${row.women.uid}`}>{row.women.name}</Link>
+        <WomanLink woman={row.women} />
       </p>
       <p className="board-card__slot">
         {row.status === 'requested'
@@ -71,8 +73,12 @@ function BoardColumn({ status }: { status: SettingStatus }) {
         </span>
       </h2>
       {settings.isPending ? <Spinner label={ja.app.loading} /> : null}
-      {settings.isError ? <p role="alert">{errorMessage(settings.error)}</p> : null}
-      {settings.isSuccess && rows.length === 0 ? <p className="board-column__empty">{t.empty}</p> : null}
+      {settings.isError ? <ErrorNote error={settings.error} /> : null}
+      {settings.isSuccess && rows.length === 0 ? (
+        <p className="board-column__empty">
+          <Phrases text={t.empty} />
+        </p>
+      ) : null}
       <ul className="board-column__cards">
         {rows.map((row) => (
           <BoardCard key={row.id} row={row} />

@@ -1,13 +1,13 @@
 import { SETTING_PAGE_SIZE, ja, jaMember, type SettingRow } from '@enishi/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
 import { Spinner } from '@/components/ui/spinner';
 import { cx } from '@/components/ui/class-names';
 import { useSettings } from '../api/settings';
 import { addDays, addMonths, japanToday, monthWeeks, weekDays } from '../utils/calendar';
 import { settingSlot } from './setting-board';
 import './setting-calendar.css';
+import { ErrorNote } from '@/components/ui/error-note';
 
 const t = jaMember.board;
 /** Most arranged settings the calendar reads (pages of SETTING_PAGE_SIZE, newest first). */
@@ -103,7 +103,7 @@ export function SettingCalendar() {
         </div>
       </div>
       {settings.isPending ? <Spinner label={ja.app.loading} /> : null}
-      {settings.isError ? <p role="alert">{errorMessage(settings.error)}</p> : null}
+      {settings.isError ? <ErrorNote error={settings.error} /> : null}
       {scale === 'week' ? (
         <ol className="calendar__week">
           {week.map((day) => (

@@ -2,6 +2,7 @@ import { slotLabel, type SettingRow, jaMember } from '@enishi/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '@/components/ui/class-names';
+import { Phrases } from '@/components/ui/phrases';
 
 /** A request's state as a small badge: 依頼中, 確定, お断り, 取り消し. */
 export function SettingBadge({ status }: { status: SettingRow['status'] }) {
@@ -45,7 +46,9 @@ export function SettingCard({
         <p className="setting-card__place">{jaMember.setting.placeIs(row.place)}</p>
       ) : null}
       {row.status === 'declined' && row.reason ? (
-        <p className="setting-card__note">{jaMember.setting.reasonIs(row.reason)}</p>
+        <p className="setting-card__note">
+          <Phrases text={jaMember.setting.reasonIs(row.reason)} />
+        </p>
       ) : null}
       {row.status === 'arranged' && row.conversation_id ? (
         <Link className="page-link" to={`/talk/${row.conversation_id}`}>

@@ -37,7 +37,7 @@ export function SettingHistory() {
   if (settings.isError)
     return (
       <p className="notice-box" role="alert">
-        {errorMessage(settings.error)}
+        <Phrases text={errorMessage(settings.error)} />
       </p>
     );
   if (rows.length === 0) {

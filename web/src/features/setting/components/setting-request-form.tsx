@@ -7,6 +7,7 @@ import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
 import { useAddSetting } from '../api/settings';
 import './setting.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const SLOTS = [1, 2, 3] as const;
 
@@ -76,7 +77,9 @@ export function SettingRequestForm({ womanId }: { womanId: number }) {
       aria-label={jaMember.setting.title}
     >
       <h2 className="setting-form__title">{jaMember.setting.title}</h2>
-      <p className="setting-form__lead">{jaMember.setting.lead}</p>
+      <p className="setting-form__lead">
+        <Phrases text={jaMember.setting.lead} />
+      </p>
       {SLOTS.map((n, index) => (
         <TextField
           key={n}

@@ -8,6 +8,7 @@ import {
 } from '@enishi/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { WomanLink } from './woman-link';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,7 @@ import { useSettings, useUpdateSetting } from '../api/settings';
 import { PartySummary } from './party-summary';
 import { SettingCard } from './setting-card';
 import './setting.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** Staff's decision on one request: choose a slot and a place to arrange, or give a reason to decline. */
 export function Decide({ row }: { row: SettingRow }) {
@@ -160,10 +162,12 @@ export function SettingRequests() {
         <Spinner label={ja.app.loading} />
       ) : settings.isError ? (
         <p className="notice-box" role="alert">
-          {errorMessage(settings.error)}
+          <Phrases text={errorMessage(settings.error)} />
         </p>
       ) : rows.length === 0 ? (
-        <p className="notice-box">{jaMember.setting.none}</p>
+        <p className="notice-box">
+          <Phrases text={jaMember.setting.none} />
+        </p>
       ) : (
         <ul className="setting-list__rows" aria-label={jaMember.setting.requests}>
           {rows.map((row) => (
@@ -176,7 +180,7 @@ export function SettingRequests() {
                   <Link to={`/men/edit?id=${row.men.uid}`}>{row.men.name}</Link>
                   <span aria-hidden="true"> ・ </span>
                   <span className="setting-card__who">{jaMember.setting.woman}</span>{' '}
-                  <Link to={`/women/edit?id=${row.women.uid}`}>{row.women.name}</Link>
+                  <WomanLink woman={row.women} />
                 </>
               }
               parties={

@@ -5,6 +5,7 @@ import { ChevronRightIcon, PinIcon } from '@/components/ui/icons';
 import { cx } from '@/components/ui/class-names';
 import { MessageText } from './message-parts';
 import './announcement-area.css';
+import { Phrases } from '@/components/ui/phrases';
 
 const preview = (message: Message) => message.message.trim() || ja.talk.image;
 
@@ -55,7 +56,9 @@ export function AnnouncementArea({
                 {message.message.trim() ? (
                   <MessageText text={message.message} className="announcement__text" />
                 ) : (
-                  <p className="announcement__text">{ja.talk.image}</p>
+                  <p className="announcement__text">
+                    <Phrases text={ja.talk.image} />
+                  </p>
                 )}
                 <p className="announcement__meta">
                   {message.name}・{dayLabel(japanDateKey(message.date), now)}

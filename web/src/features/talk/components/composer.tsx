@@ -18,6 +18,7 @@ import { CloseIcon, ImageIcon, ReplyIcon, SendIcon } from '@/components/ui/icons
 import { useCannedPicker, type CannedChoice } from './canned-picker';
 import { ReplyQuote } from './message-parts';
 import './composer.css';
+import { Phrases } from '@/components/ui/phrases';
 
 export type Outgoing = { message: string; image: string[]; reply: ReplyRef | null };
 
@@ -211,7 +212,9 @@ function ReplyBar({ replyTo, onCancel }: { replyTo: ReplyRef; onCancel: () => vo
     <div className="composer__reply">
       <ReplyIcon size={18} className="composer__reply-icon" />
       <div className="composer__reply-body">
-        <p className="composer__reply-label">{ja.talk.replyTo}</p>
+        <p className="composer__reply-label">
+          <Phrases text={ja.talk.replyTo} />
+        </p>
         <ReplyQuote reply={replyTo} className="composer__reply-quote" />
       </div>
       <button

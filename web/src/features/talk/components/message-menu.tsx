@@ -2,6 +2,7 @@ import { ja } from '@enishi/contract';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { CopyIcon, PinIcon, ReplyIcon, RetryIcon, TrashIcon, CloseIcon } from '@/components/ui/icons';
 import './message-menu.css';
+import { Phrases } from '@/components/ui/phrases';
 
 export type MenuItem = { key: string; label: string; icon: ReactNode; danger?: boolean; run: () => void };
 
@@ -76,7 +77,7 @@ export function MessageMenu({
     >
       <div className="sheet__panel">
         <p id={titleId} className="visually-hidden">
-          {ja.talk.messageMenu}
+          <Phrases text={ja.talk.messageMenu} />
         </p>
         {preview ? <p className="sheet__preview">{preview}</p> : null}
         <ul ref={list} className="sheet__menu" role="menu" aria-labelledby={titleId} onKeyDown={onKeyDown}>

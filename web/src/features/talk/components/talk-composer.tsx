@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { Session } from '@/lib/session';
 import { useCannedReplyList } from '../api/get-canned-replies';
 import { Composer, type Outgoing } from './composer';
+import { Phrases } from '@/components/ui/phrases';
 
 /**
  * The bottom of a talk: the comment box, with staff's saved replies ({name} the member's or room's name,
@@ -35,7 +36,7 @@ export function TalkComposer({
   if (history) {
     return (
       <p className="notice-box talk__read-only" role="note">
-        {jaMember.desk.readOnly}
+        <Phrases text={jaMember.desk.readOnly} />
       </p>
     );
   }

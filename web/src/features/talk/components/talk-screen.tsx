@@ -25,6 +25,7 @@ import { TalkHeader } from './talk-header';
 import { Timeline, type TimelineHandle } from './timeline';
 import type { MenuTarget, RowActions } from './timeline-row';
 import './talk-screen.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** Where the back button goes when the talk was opened directly (a notification, a reload). */
 function listPath(row: ConversationRow | undefined, role: number): string {
@@ -143,7 +144,7 @@ function Talk({ conversationId, session, phoneFor, options }: TalkProps) {
       <AnnouncementArea announcements={announcements} now={now} onHide={talkActions.hideAnnouncement} />
       {history.isError && !missing ? (
         <div className="talk__error" role="alert">
-          <p>{errorMessage(history.error)}</p>
+          <Phrases text={errorMessage(history.error)} />
           <Button variant="quiet" onClick={() => void history.refetch()}>
             {ja.app.reload}
           </Button>

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { TimelineRow } from '../utils/timeline';
 import { TimelineRowView, type RowActions } from './timeline-row';
 import './timeline.css';
+import { Phrases } from '@/components/ui/phrases';
 
 export type TimelineHandle = {
   scrollToEnd: () => void;
@@ -160,7 +161,11 @@ export function Timeline({
         aria-busy={loadingOlder || undefined}
         tabIndex={0}
       >
-        {rows.length === 0 ? <p className="timeline__empty">{ja.talk.noMessages}</p> : null}
+        {rows.length === 0 ? (
+          <p className="timeline__empty">
+            <Phrases text={ja.talk.noMessages} />
+          </p>
+        ) : null}
         <div className="timeline__sizer" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rows[item.index];

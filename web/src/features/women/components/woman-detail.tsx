@@ -17,6 +17,7 @@ import { useWoman } from '../api/women';
 import { FavoriteStar } from './favorite-star';
 import { womanFacts } from './woman-card';
 import './women.css';
+import { Phrases } from '@/components/ui/phrases';
 
 /** A profile value as people read it: the label of a code (several joined), a number (its label names the unit), the text. */
 function shown(field: WomanPublicField, value: EntryDetailReply['profile'][string]): string {
@@ -42,7 +43,7 @@ export function WomanDetail({ id, children }: { id: number; children?: ReactNode
   if (woman.isError) {
     return (
       <p className="notice-box" role="alert">
-        {errorMessage(woman.error)}
+        <Phrases text={errorMessage(woman.error)} />
       </p>
     );
   }

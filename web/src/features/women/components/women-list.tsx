@@ -124,7 +124,9 @@ export function WomenList({ base = '/member' }: { base?: string }) {
         <Spinner label={ja.app.loading} />
       ) : women.isError && rows.length === 0 ? (
         <div className="notice-box" role="alert">
-          <p>{errorMessage(women.error)}</p>
+          <p>
+            <Phrases text={errorMessage(women.error)} />
+          </p>
           <Button variant="quiet" onClick={() => void women.refetch()}>
             {ja.app.reload}
           </Button>
