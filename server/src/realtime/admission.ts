@@ -2,17 +2,17 @@
  * The order in which an instance takes in sockets when many come at once (issue 25): the sockets of a
  * dead instance all reconnect to the one left, and each reads its session, takes a seat and catches up.
  * All at once, every one of them waited for all the others (1,000 took 5 to 12 s on a loaded 2-core
- * machine, and the first was ready no sooner than the last). A few at a time, sockets whose session is
- * read go first, staff before members, so the readers of every talk are live again first and each socket
- * is live as soon as its own turn is done. Nothing is refused: a socket only waits its turn.
+ * machine, and the first was ready no sooner than the last). A few at a time: staff sockets whose session
+ * is read first, then the session frames (a query each, to learn who is staff), then members' sockets, so
+ * that the readers of every talk are live again first. Nothing is refused: a socket only waits its turn.
  */
 export const ADMISSION = {
   /** A staff socket whose session is read: its seat, catch-up and `ready`. */
   staff: 0,
+  /** A session frame not yet read (one query): who is staff is known only once it is. */
+  session: 1,
   /** A member's socket whose session is read. */
-  member: 1,
-  /** A session frame not yet read. */
-  session: 2,
+  member: 2,
 } as const;
 
 export type AdmissionTurn = (typeof ADMISSION)[keyof typeof ADMISSION];
