@@ -245,19 +245,22 @@ export class ChatConnection {
   private async authenticate(frame: Frame): Promise<void> {
     const { admission } = this.gateway;
     const parsed = SessionFrame.safeParse(frame);
-    if (parsed.success && this.gateway.sessionIsFull(parsed.data.session)) {
+    if (!parsed.success) return this.close(SOCKET_CLOSE.unauthenticated);
+    const { session: token, last_id: lastId, conversation_id: talkId } = parsed.data;
+    if (this.gateway.sessionIsFull(token)) {
       return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
     }
-    const actor = parsed.success
-      ? await admission.run(ADMISSION.session, () => this.session.start(parsed.data.session))
-      : null;
-    if (!parsed.success || !actor) return this.close(SOCKET_CLOSE.unauthenticated);
+    // A socket that closed while it waited its turn (its client gave up) is not read at all.
+    const actor = await admission.run(ADMISSION.session, async () =>
+      this.closed ? null : this.session.start(token),
+    );
+    if (!actor) return this.close(SOCKET_CLOSE.unauthenticated);
     if (this.closed) return;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
     const turn = isStaffRole(actor.role) ? ADMISSION.staff : ADMISSION.member;
-    if (!(await admission.run(turn, () => this.goLive(actor, parsed.data.last_id)))) return;
-    if (parsed.data.conversation_id != null) await this.openTalk(parsed.data.conversation_id);
+    if (!(await admission.run(turn, () => this.goLive(actor, lastId)))) return;
+    if (talkId != null) await this.openTalk(talkId);
     else this.badges.refresh();
   }
 
