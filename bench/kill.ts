@@ -1,9 +1,11 @@
 // Several instances while one keeps dying (issue 25, decision 019): two built instances behind HAProxy on one
 // PostgreSQL and one Redis, 1,000 members sending 200 messages a second in all through the balancer, two
-// staff sockets reading everything; one instance is SIGKILLed (and started again) 10 times. Members behave as
-// the web app does: a dead socket reconnects with `last_id` and sends again what was not echoed, under the
-// same client id. Prints the acknowledged fraction, the fraction staff got within 2 s of the sender's echo
-// (the commit), lost and doubled.
+// staff sockets reading everything; one instance is SIGKILLed (and started again) 10 times. Every socket
+// behaves as the web app's (web/src/lib/chat/socket.ts): a dropped one tries again after 4.5 s ± 1 s
+// (socketReconnectDelay) with `last_id`, one not live 15 s after opening is dropped, `reload` is followed by
+// reading the room list over HTTP, and members send again what was not echoed, under the same client id.
+// Prints the acknowledged fraction, the fraction staff got within 2 s of the sender's echo (the commit),
+// lost and doubled, and how the staff sockets fared.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
@@ -11,13 +13,23 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import WebSocket from 'ws';
+import { socketReconnectDelay } from '../packages/contract/src/limits.js';
 import { startBalancer } from '../server/src/scripts/balancer.js';
 import { freePort } from '../server/src/test/process.js';
 import { benchEnv, repoRoot } from './lib.js';
 import { scratchDatabase, seedClub, waitHealthy, type Club } from './socket.js';
 
 const LIVE_MS = 2000;
-const RETRY_MS = 100;
+/**
+ * How long a dropped socket waits: the web app's 4.5 s ± 1 s, or BENCH_KILL_RETRY_MS ± half of it (what a
+ * quicker client would get; 0 tries again at once).
+ */
+const retryDelay = () => {
+  const quick = process.env.BENCH_KILL_RETRY_MS;
+  return quick === undefined ? socketReconnectDelay() : Number(quick) * (0.5 + Math.random());
+};
+/** As the web app: a connection not live this long after opening is dropped and made again. */
+const READY_TIMEOUT_MS = 15_000;
 /** Socket closes by code (1006: the instance died; 4429: the user's sockets were all taken). */
 const closes = new Map<number, number>();
 
@@ -34,6 +46,12 @@ class Client {
   private lastId: number | null = null;
   private ready = false;
   private closed = false;
+  private readyTimer: NodeJS.Timeout | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  /** Sockets opened, how many became live and how long that took, and the `reload` frames followed. */
+  readonly tally = { opened: 0, ready: 0, readyMs: [] as number[], reloads: 0 };
+  /** Optional trace of this socket's life (BENCH_KILL_TRACE). */
+  trace: ((line: string) => void) | null = null;
   /** Frames not yet echoed, by client id. */
   readonly unacked = new Map<string, string>();
   /** Message id -> times received, and when first. */
@@ -46,16 +64,21 @@ class Client {
   ) {}
 
   start(): void {
+    if (this.closed) return;
     const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/ws/chat`, {
       origin: this.url,
       perMessageDeflate: false,
     });
+    const openedAt = performance.now();
     this.ws = ws;
     this.ready = false;
+    this.tally.opened += 1;
+    this.trace?.('open');
     ws.on('error', () => {});
-    ws.on('open', () =>
-      ws.send(JSON.stringify({ type: 'session', session: this.session, last_id: this.lastId })),
-    );
+    ws.on('open', () => {
+      ws.send(JSON.stringify({ type: 'session', session: this.session, last_id: this.lastId }));
+      this.readyTimer = setTimeout(() => ws.terminate(), READY_TIMEOUT_MS);
+    });
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as {
         type: string;
@@ -64,8 +87,16 @@ class Client {
         client_id?: string;
         last_id?: number;
       };
-      if (frame.type === 'ready') {
+      if (frame.type === 'reload') {
+        this.tally.reloads += 1;
+        this.trace?.('reload');
+        void this.reload();
+      } else if (frame.type === 'ready') {
+        clearTimeout(this.readyTimer);
         this.ready = true;
+        this.tally.ready += 1;
+        this.tally.readyMs.push(performance.now() - openedAt);
+        this.trace?.(`ready after ${Math.round(performance.now() - openedAt)} ms`);
         this.lastId = Math.max(this.lastId ?? 0, frame.last_id ?? 0);
         for (const text of this.unacked.values()) ws.send(text);
       } else if (frame.type === 'message' && frame.id !== undefined) {
@@ -78,11 +109,24 @@ class Client {
       }
     });
     ws.on('close', (code) => {
+      clearTimeout(this.readyTimer);
       if (this.closed) return;
+      this.trace?.(`close ${code}${this.ready ? '' : ' before ready'}`);
       closes.set(code, (closes.get(code) ?? 0) + 1);
-      if (this.ready) this.start();
-      else setTimeout(() => this.start(), RETRY_MS);
+      this.retryTimer = setTimeout(() => this.start(), retryDelay());
     });
+  }
+
+  /** What the web app does on `reload`: its lists (and the open talk) are read again over HTTP. */
+  private async reload(): Promise<void> {
+    await fetch(`${this.url}/api/conversations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: this.url },
+      body: JSON.stringify({ ssid: this.session, type: 'men', search: '', page: 0 }),
+    }).then(
+      (reply) => reply.arrayBuffer(),
+      () => null,
+    );
   }
 
   send(clientId: string, text: string): void {
@@ -92,6 +136,8 @@ class Client {
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.readyTimer);
+    clearTimeout(this.retryTimer);
     this.ws?.terminate();
   }
 }
@@ -125,6 +171,16 @@ async function report(databaseUrl: string, sent: Map<string, Sent>, staff: Clien
   );
   console.log(`${'lost (acknowledged, not stored)'.padEnd(44)} ${lost}`);
   console.log(`${'doubled (stored twice or received twice)'.padEnd(44)} ${doubled}`);
+  const tally = staff.map((reader) => reader.tally);
+  const readyMs = tally.flatMap((each) => each.readyMs).sort((a, b) => a - b);
+  const sum = (pick: (each: Client['tally']) => number) =>
+    tally.reduce((total, each) => total + pick(each), 0);
+  console.log(
+    `${'staff sockets opened / live / told to reload'.padEnd(44)} ${sum((each) => each.opened)} / ` +
+      `${sum((each) => each.ready)} / ${sum((each) => each.reloads)}`,
+  );
+  const at = (q: number) => (readyMs[Math.floor(q * (readyMs.length - 1))] ?? NaN).toFixed(0);
+  console.log(`${'staff socket open to ready, p50 / max'.padEnd(44)} ${at(0.5)} / ${at(1)} ms`);
   const codes = [...closes].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`);
   console.log(`${'socket closes by code'.padEnd(44)} ${codes.join(', ') || 'none'}`);
 }
@@ -146,7 +202,8 @@ export async function benchKill(options: {
   const kills = options.kills ?? 10;
   const between = options.secondsBetweenKills ?? 3;
   console.log(
-    `\nKill (2 instances behind HAProxy, PG + Redis, ${members} members, ${rate} msg/s, ${kills} SIGKILLs)`,
+    `\nKill (2 instances behind HAProxy, PG + Redis, ${members} members, ${rate} msg/s, ${kills} SIGKILLs, ` +
+      `sockets retry after ${process.env.BENCH_KILL_RETRY_MS ?? '4500 ± 1000'} ms)`,
   );
   const scratch = await scratchDatabase(options.postgresUrl);
   const redis = new Redis(options.redisUrl);
@@ -184,11 +241,18 @@ export async function benchKill(options: {
       }
     };
     const staff = club.staff.map((person) => new Client(origin, person.session, () => {}));
+    const begin = performance.now();
+    const trace = process.env.BENCH_KILL_TRACE
+      ? (line: string) => console.log(`${((performance.now() - begin) / 1000).toFixed(2)} s ${line}`)
+      : null;
+    staff.forEach((reader, i) => (reader.trace = trace && ((line) => trace(`staff ${i}: ${line}`))));
     const senders = club.members.map((person) => new Client(origin, person.session, onEcho));
     clients.push(...staff, ...senders);
     for (const client of clients) client.start();
-    // Everyone connected before the load starts.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Everyone live before the load starts (a reader's first catch-up starts at the newest message).
+    const connectedBy = performance.now() + 60_000;
+    while (clients.some((client) => client.tally.ready === 0) && performance.now() < connectedBy)
+      await new Promise((resolve) => setTimeout(resolve, 100));
 
     let sending = true;
     const load = (async () => {
@@ -217,16 +281,19 @@ export async function benchKill(options: {
       await new Promise((resolve) => setTimeout(resolve, between * 1000));
       const index = kill % children.length;
       const child = children[index]!;
+      trace?.(`kill instance ${index + 1}`);
       child.kill('SIGKILL');
       if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
       children[index] = startInstance(ports[index]!, envOf(ports[index]!));
       await waitHealthy(`http://127.0.0.1:${ports[index]}`);
+      trace?.(`instance ${index + 1} started again`);
     }
     await new Promise((resolve) => setTimeout(resolve, between * 1000));
     sending = false;
     await load;
-    // What is still in flight is echoed, or given up, within 10 s; staff then have 2 s more.
-    const settleBy = performance.now() + 10_000;
+    // What is still in flight is echoed, or given up, within 30 s (sockets retry after 4.5 s, and a member's
+    // socket is taken in after the staff's); staff then have 2 s more.
+    const settleBy = performance.now() + 30_000;
     while (senders.some((client) => client.unacked.size > 0) && performance.now() < settleBy)
       await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => setTimeout(resolve, LIVE_MS));

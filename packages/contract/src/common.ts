@@ -5,7 +5,7 @@ import { ja } from './ja.js';
 export { ROLE, type Role } from './roles.js';
 
 // In a module of its own without zod, so a web page that needs only a limit does not load the schemas.
-export { LIMITS } from './limits.js';
+export { LIMITS, socketReconnectDelay } from './limits.js';
 import { LIMITS } from './limits.js';
 
 /** The session id that /api/login returns and every other call carries. */

@@ -7,30 +7,25 @@ import {
   SOCKET_FIRST_FRAME_MAX,
   SOCKET_MAX_PAYLOAD,
   type ServerFrame,
-  roleGroup,
 } from '@enishi/contract';
 import type { RawData, WebSocket } from 'ws';
 import { AppError } from '../errors.js';
 import type { Actor } from '../services/session-service.js';
 import { BadgeCounter } from './badge-counter.js';
 import { CallKeepAlive } from './call-keepalive.js';
-import { SentByCatchUp, sendCatchUp } from './catch-up.js';
+import { ADMISSION } from './admission.js';
 import { clientIdOf, errorFrame, handleFrame, type Frame, type ReadPictures } from './chat-frames.js';
 import type { ChatGateway } from './chat-gateway.js';
-import type { RealtimeEvent } from './events.js';
 import { hasUnstorableText } from '../lib/storable-text.js';
 import { assembleLargeFrames } from './frame-assembly.js';
 import { limitFrameSize } from './frame-guard.js';
 import { parseFrameJson } from './frame-json.js';
 import { byteLength, LARGE_FRAME_BYTES, leastPicturesIn } from './frame-size.js';
-import { MEN_TOPIC } from './delivery.js';
-import { applyLiveEvent } from './live-events.js';
+import { LiveFeed } from './live-feed.js';
 import { PictureArrivals } from './picture-arrivals.js';
 import { ReadHold } from './read-hold.js';
 import { SocketSession } from './socket-session.js';
 
-/** Live events held while catching up; more means the client cannot keep up. */
-const MAX_BUFFERED_EVENTS = 2000;
 /** Frames waiting their turn on one connection (each is handled in order). */
 const MAX_QUEUED_FRAMES = 32;
 
@@ -45,8 +40,8 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
  */
 export class ChatConnection {
   closed = false;
-  private sent = new SentByCatchUp(null);
-  readonly alreadySent = (id: number): boolean => this.sent.has(id);
+  private readonly feed: LiveFeed;
+  readonly alreadySent = (id: number): boolean => this.feed.alreadySent(id);
   openConversationId: number | null = null;
   readonly badges: BadgeCounter;
   private readonly session: SocketSession;
@@ -54,9 +49,6 @@ export class ChatConnection {
   private heldFor: number | null = null;
   private authStarted = false;
   private authTimer: NodeJS.Timeout | undefined;
-  private unsubscribe: (() => void) | null = null;
-  /** Live events held while the catch-up is sent; null once live. */
-  private held: RealtimeEvent[] | null = null;
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private markPending = false;
@@ -74,6 +66,7 @@ export class ChatConnection {
     private readonly gateway: ChatGateway,
   ) {
     this.badges = new BadgeCounter(this, gateway);
+    this.feed = new LiveFeed(gateway.services, this);
     this.session = new SocketSession(gateway.services.sessions, gateway.clock);
     this.readHold = new ReadHold(ws, () => this.queue);
     this.call = new CallKeepAlive(ws);
@@ -248,46 +241,53 @@ export class ChatConnection {
     this.gateway.track(work);
   }
 
+  /** The session frame: read in its turn among the sockets arriving (admission.ts), then caught up. */
   private async authenticate(frame: Frame): Promise<void> {
-    const { services } = this.gateway;
+    const { admission } = this.gateway;
     const parsed = SessionFrame.safeParse(frame);
-    if (parsed.success && this.gateway.sessionIsFull(parsed.data.session)) {
+    if (!parsed.success) return this.close(SOCKET_CLOSE.unauthenticated);
+    const { session: token, last_id: lastId, conversation_id: talkId } = parsed.data;
+    if (this.gateway.sessionIsFull(token)) {
       return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
     }
-    const actor = parsed.success ? await this.session.start(parsed.data.session) : null;
-    if (!parsed.success || !actor) return this.close(SOCKET_CLOSE.unauthenticated);
+    // A socket that closed while it waited its turn (its client gave up) is not read at all.
+    const actor = await admission.run(ADMISSION.session, async () =>
+      this.closed ? null : this.session.start(token),
+    );
+    if (!actor) return this.close(SOCKET_CLOSE.unauthenticated);
     if (this.closed) return;
     clearTimeout(this.authTimer);
     this.authTimer = undefined;
+    const turn = isStaffRole(actor.role) ? ADMISSION.staff : ADMISSION.member;
+    if (!(await admission.run(turn, () => this.goLive(actor, lastId)))) return;
+    if (talkId != null) await this.openTalk(talkId);
+    else this.badges.refresh();
+  }
+
+  /** Seats the socket, sends the catch-up and `ready`; false when the socket closed meanwhile. */
+  private async goLive(actor: Actor, lastId: number | null | undefined): Promise<boolean> {
+    if (this.closed) return false;
     // Seats that cannot be counted close the socket with 1013 (enqueue): the client tries again later.
     const seated = await this.gateway.hold(actor.uid, actor.sessionId, this);
-    if (!seated) return this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
+    if (!seated) {
+      this.close(SOCKET_CLOSE.tooManySockets, ja.errors.tooManySockets);
+      return false;
+    }
     // Closed while the seat was being taken: give it back at once.
-    if (this.closed) return this.gateway.release(actor.uid, this);
+    if (this.closed) {
+      this.gateway.release(actor.uid, this);
+      return false;
+    }
     this.heldFor = actor.uid;
     limitFrameSize(this.ws, SOCKET_MAX_PAYLOAD);
-
-    // Subscribe before reading the catch-up, and hold live events until it is sent, so nothing committed
-    // in between is missed; ids already sent are dropped when the held events are let through.
-    this.held = [];
-    this.unsubscribe = services.delivery.subscribe(
-      actor.uid,
-      isStaffRole(actor.role),
-      (event) => this.onEvent(event),
-      roleGroup(actor.role) === 'men' ? [MEN_TOPIC] : [],
-    );
+    // Subscribed before the catch-up is read (LiveFeed), and before the call presence, which may signal it.
+    this.feed.subscribe(actor);
     this.present = true;
-    await services.calls.connected(actor, this.socketId);
-    this.sent = new SentByCatchUp(parsed.data.last_id);
-    const readyId = await sendCatchUp(services.messages, actor, this.sent, this);
-    if (this.closed) return;
-    const held = this.held;
-    this.held = null;
-    for (const event of held) this.onEvent(event);
+    await this.gateway.services.calls.connected(actor, this.socketId);
+    const readyId = await this.feed.catchUp(actor, lastId);
+    if (readyId === null) return false;
     this.send({ type: 'ready', last_id: readyId });
-
-    if (parsed.data.conversation_id != null) await this.openTalk(parsed.data.conversation_id);
-    else this.badges.refresh();
+    return true;
   }
 
   userChanged(): void {
@@ -345,13 +345,6 @@ export class ChatConnection {
     this.call.carry(carrying && !this.closed);
   }
 
-  private onEvent(event: RealtimeEvent): void {
-    if (this.closed || !this.actor) return;
-    if (!this.held) return applyLiveEvent(this, this.actor, event);
-    if (this.held.length >= MAX_BUFFERED_EVENTS) return this.close(CLOSE_TRY_AGAIN_LATER);
-    this.held.push(event);
-  }
-
   send(frame: ServerFrame): void {
     this.sendJson(JSON.stringify(frame));
   }
@@ -393,8 +386,6 @@ export class ChatConnection {
     this.pictures.dispose();
     if (this.heldFor !== null) this.gateway.release(this.heldFor, this);
     this.heldFor = null;
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    this.held = null;
+    this.feed.stop();
   }
 }

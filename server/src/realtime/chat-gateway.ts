@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { MemoryRelief } from '../lib/memory-relief.js';
 import type { Services } from '../services/container.js';
+import { Admission } from './admission.js';
 import { FrameReader } from './frame-reader.js';
 
 /** How long SIGTERM waits for frames in flight to be committed before closing sockets. */
@@ -45,6 +46,8 @@ export class ChatGateway {
   private readonly relief = new MemoryRelief();
   /** Reads frames of pictures off the event loop, for every socket of this instance. */
   readonly frames = new FrameReader();
+  /** The order in which sockets arriving together are read and caught up. */
+  readonly admission = new Admission();
   private nextSeat = 1;
   private readonly sweeper: NodeJS.Timeout;
 

@@ -1,3 +1,4 @@
+import { MinHeap } from '../lib/min-heap.js';
 import type { RealtimeEvent } from './events.js';
 
 /** A committed message on its way to this instance's sockets: its id, the topics it reaches, the event. */
@@ -38,6 +39,8 @@ export class MessageOrder {
   /** Every message up to this id was handed on (or was stored before this instance started). */
   private upTo = 0;
   private readonly pending = new Map<number, LiveMessage>();
+  /** The ids in `pending`, smallest first: handing on a backlog of n messages takes O(n log n), not O(n²). */
+  private readonly pendingIds = new MinHeap();
   private filling = false;
   /** The newest id the last tail saw beyond `upTo`; filled on the next tail if still not handed on. */
   private behind = 0;
@@ -74,7 +77,7 @@ export class MessageOrder {
   accept(message: LiveMessage): void {
     if (!this.stored) return this.handOn(message);
     if (message.id <= this.upTo || this.pending.has(message.id)) return;
-    this.pending.set(message.id, message);
+    this.addPending(message);
     if (this.ready) this.drain();
   }
 
@@ -84,26 +87,35 @@ export class MessageOrder {
       const next = this.smallestPending();
       // Heard before start() read the newest id, or filled since: already at or below where this stands.
       if (next.id <= this.upTo) {
-        this.pending.delete(next.id);
+        this.removeSmallest();
         continue;
       }
       if (next.id !== this.upTo + 1) {
         if (Date.now() >= this.retryAfter) void this.fill(next.id - 1);
         return;
       }
-      this.pass(next);
+      this.passSmallest();
     }
   }
 
-  private smallestPending(): LiveMessage {
-    let smallest: LiveMessage | undefined;
-    for (const message of this.pending.values())
-      if (!smallest || message.id < smallest.id) smallest = message;
-    return smallest!;
+  private addPending(message: LiveMessage): void {
+    this.pending.set(message.id, message);
+    this.pendingIds.push(message.id);
   }
 
-  private pass(message: LiveMessage): void {
-    this.pending.delete(message.id);
+  /** Pending messages leave only from the smallest id, so the map and the heap hold the same ids. */
+  private smallestPending(): LiveMessage {
+    return this.pending.get(this.pendingIds.peek()!)!;
+  }
+
+  private removeSmallest(): void {
+    this.pending.delete(this.pendingIds.pop()!);
+  }
+
+  /** Hands on the smallest pending message (unless already handed on). */
+  private passSmallest(): void {
+    const message = this.smallestPending();
+    this.removeSmallest();
     if (message.id <= this.upTo) return;
     this.upTo = message.id;
     try {
@@ -121,10 +133,8 @@ export class MessageOrder {
         const found = await this.stored!.between(this.upTo, upToId, this.timing.fillLimit);
         const last = found.length < this.timing.fillLimit ? upToId : found.at(-1)!.id;
         // What arrived meanwhile is the writer's own copy: it wins over the one read back.
-        for (const message of found) if (!this.pending.has(message.id)) this.pending.set(message.id, message);
-        const due = [...this.pending.values()].filter((message) => message.id <= last);
-        due.sort((a, b) => a.id - b.id);
-        for (const message of due) this.pass(message);
+        for (const message of found) if (!this.pending.has(message.id)) this.addPending(message);
+        while (this.pending.size > 0 && this.smallestPending().id <= last) this.passSmallest();
         this.upTo = Math.max(this.upTo, last);
       }
     } catch (error) {

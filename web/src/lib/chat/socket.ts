@@ -1,13 +1,13 @@
 import {
-  LIMITS,
   SOCKET_CLOSE,
   isServerFrame,
   ja,
+  socketReconnectDelay,
   type ClientFrame,
   type ConversationType,
   roleGroup,
 } from '@enishi/contract';
-import { getLocalState, subscribeLocalState, updateLocalState } from '../local-state';
+import { subscribeLocalState } from '../local-state';
 import { setCounters } from '../notifications';
 import { currentPushSubscription } from '../pwa';
 import { endSession, getSession } from '../session';
@@ -15,6 +15,7 @@ import { toast } from '../toast';
 import { startBadgePoll, stopBadgePoll } from './badge-poll';
 import { emitChatEvent, getChatStatus, setChatStatus, type ChatStatus } from './events';
 import { clearHistory } from './history';
+import { followSession, lastSeenId, noteSeen, persistLastSeen } from './last-seen';
 import {
   addEntry,
   clearOutbox,
@@ -31,7 +32,7 @@ import {
 
 /*
  * The app's one chat socket (product.md §15): open while a session exists, closed on logout. It
- * catches up from the newest message id this device has seen, reconnects 4.5 s after a close, sends the
+ * catches up from the newest message id this device has seen, reconnects 4.5 s (± 1 s) after a close, sends the
  * outbox when the connection is (back) up, keeps the badge counters current (pushed by the server, polled
  * while the socket is down) and hands messages, deletions and read marks to whichever screen listens.
  */
@@ -42,15 +43,11 @@ export type OpenTalk = { id: number; type: ConversationType | null };
 const ENDPOINT_WAIT_MS = 1000;
 /** A connection that has not caught up by then is stuck (a proxy holding it, say): it is dropped and made again. */
 const READY_TIMEOUT_MS = 15_000;
-/** The newest seen id is written to storage at most this often. */
-const PERSIST_LAST_ID_MS = 1000;
 
 let socket: WebSocket | null = null;
 let sessionToken: string | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-let persistTimer: ReturnType<typeof setTimeout> | undefined;
 let readyTimer: ReturnType<typeof setTimeout> | undefined;
-let lastId: number | null = null;
 let openTalk: OpenTalk | null = null;
 /**
  * The talk the server was last told is on screen (by the session frame or an `open` frame); undefined when
@@ -140,7 +137,7 @@ async function sendSessionFrame(ws: WebSocket, token: string): Promise<void> {
       endpoint,
       conversation_id: talk?.id ?? null,
       conversation_type: talk?.type ?? null,
-      last_id: lastId,
+      last_id: lastSeenId(),
     }),
   );
   sessionSentOn = ws;
@@ -171,7 +168,7 @@ function onClosed(code: number, opened: boolean): void {
 function scheduleReconnect(): void {
   clearTimeout(reconnectTimer);
   if (!getSession()) return;
-  reconnectTimer = setTimeout(connect, LIMITS.socketReconnectMs);
+  reconnectTimer = setTimeout(connect, socketReconnectDelay());
 }
 
 function disconnect(): void {
@@ -252,24 +249,6 @@ function onFrame(data: string): void {
   }
 }
 
-function noteSeen(id: number): void {
-  if (lastId !== null && id <= lastId) return;
-  lastId = id;
-  if (persistTimer) return;
-  persistTimer = setTimeout(persistLastId, PERSIST_LAST_ID_MS);
-}
-
-function persistLastId(): void {
-  clearTimeout(persistTimer);
-  persistTimer = undefined;
-  const id = lastId;
-  updateLocalState((state) =>
-    state.session && state.session.session === sessionToken && state.lastMessageId !== id
-      ? { ...state, lastMessageId: id }
-      : state,
-  );
-}
-
 // --- frames to the server -------------------------------------------------------------------------------
 
 /** Send a frame now; false when the socket is not live (nothing is queued: only messages wait, in the outbox). */
@@ -347,20 +326,15 @@ function onSessionChange(): void {
   if (sessionToken !== null) {
     disconnect();
     stopBadgePoll();
-    clearTimeout(persistTimer);
-    persistTimer = undefined;
     if (!token) {
       clearOutbox();
       void clearHistory();
     }
   }
   sessionToken = token;
+  followSession(token);
   failureShown = false;
-  if (!session) {
-    lastId = null;
-    return;
-  }
-  lastId = getLocalState().lastMessageId;
+  if (!session) return;
   void loadOutbox(session.uid).then(() => {
     if (getChatStatus() === 'live') flushOutbox();
   });
@@ -393,8 +367,6 @@ export function startChatSocket(): void {
     // A phone that slept may have a dead socket without a close event yet; a live one is left alone.
     if (isVisible() && !socket && getSession() && !reconnectTimer) connect();
   });
-  window.addEventListener('pagehide', () => {
-    if (persistTimer) persistLastId();
-  });
+  window.addEventListener('pagehide', persistLastSeen);
   onSessionChange();
 }
