@@ -5,6 +5,7 @@ import { queryClient } from '@/lib/query-client';
 import { AppLayout, useDeskLayout } from '@/components/layouts/app-layout';
 import { CallLayer } from '@/features/call/components/call-layer';
 import { useSettingEvents } from '@/features/setting/hooks/use-setting-events';
+import { setPhraseViewer } from '@/lib/phrase-breaks';
 import { useSession } from '@/lib/session';
 import { isStaffRole } from '@enishi/contract';
 import { startMemberServices } from './member-services';
@@ -29,6 +30,9 @@ export function MemberArea() {
   // Staff at a desk (1024 px and more) get the back office's side navigation instead (product.md §2.8).
   const desk = useDeskLayout();
   const staff = isStaffRole(useSession()?.role ?? 0);
+  // Set while rendering, before the screens below ask for their first phrase breaks (children's effects run
+  // before this component's own).
+  setPhraseViewer(staff ? 'staff' : 'member');
   return (
     <QueryClientProvider client={queryClient}>
       {staff ? <SettingEvents /> : null}

@@ -1,7 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { isStaffRole } from '@enishi/contract';
 import { hashText, unpackPhrases } from './phrase-pack';
-import { useSession } from './session';
 
 /*
  * The catalogue's phrase breaks (BudouX, computed ahead by web/scripts/write-phrases.ts), loaded when a screen
@@ -10,13 +8,24 @@ import { useSession } from './session';
  * arrived, the text shows as it is (the browser's own `word-break: auto-phrase` where it has one).
  */
 
-type Audience = 'member' | 'staff';
+export type Audience = 'member' | 'staff';
 
 /** Every loaded table, by the hash of each text (lib/phrase-pack.ts). */
 const breaksByHash = new Map<string, readonly number[]>();
 const added = new Set<string>();
 const listeners = new Set<() => void>();
 const loads = new Map<Audience, Promise<void>>();
+/**
+ * Who views the screens, as the member area knows it (app/member-area.tsx). Told rather than read from the
+ * session here: this module is part of the public pages' first load, which carries neither the session nor
+ * the permissions (product.md §2.7).
+ */
+let viewer: Audience = 'member';
+
+/** The member area's viewer: staff read the staff-only sections' table too. */
+export function setPhraseViewer(audience: Audience): void {
+  viewer = audience;
+}
 
 function add(packed: string): void {
   if (added.has(packed)) return;
@@ -59,9 +68,9 @@ export function usePhraseBreaks(text: string): readonly number[] | undefined {
     () => breaksOf(text),
     () => undefined,
   );
-  const audience: Audience = isStaffRole(useSession()?.role ?? 0) ? 'staff' : 'member';
   useEffect(() => {
+    const audience = viewer;
     if (!breaks) loadPhraseBreaks(audience).catch(() => loads.delete(audience));
-  }, [breaks, audience]);
+  }, [breaks]);
   return breaks;
 }

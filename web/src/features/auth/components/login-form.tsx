@@ -1,5 +1,5 @@
 import { LIMITS, ja, jaSecondStep } from '@enishi/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-error';
 import { useHydrated, useTypedBeforeHydration } from '@/lib/use-hydrated';
@@ -8,11 +8,13 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import type { LoginOutcome } from '../api/login';
 import { useLogin, usePasskeyLogin } from '../hooks/use-login';
-import { SecondStepForm } from './second-step-form';
 import './login-form.css';
 import { Phrases } from '@/components/ui/phrases';
 
 type Second = Extract<LoginOutcome, { next: 'second' }>;
+
+// Only staff with a second factor see it, after the password: not part of /login's first load (product.md §2.7).
+const SecondStepForm = lazy(async () => ({ default: (await import('./second-step-form')).SecondStepForm }));
 
 /**
  * ID and PASS; errors and "offline" as toasts (product.md §8); success goes to mypage (product.md §4), or
@@ -76,14 +78,16 @@ export function LoginForm() {
 
   if (second)
     return (
-      <SecondStepForm
-        {...second}
-        onDone={onOutcome}
-        onBack={() => {
-          setSecond(null);
-          setPassword('');
-        }}
-      />
+      <Suspense>
+        <SecondStepForm
+          {...second}
+          onDone={onOutcome}
+          onBack={() => {
+            setSecond(null);
+            setPassword('');
+          }}
+        />
+      </Suspense>
     );
 
   // The prerendered button stays disabled until the app has taken the page over, so an early tap never sends

@@ -77,30 +77,18 @@ const SOURCES: Record<PhraseAudience, string> = {
   staff: 'the staff-only sections of jaMember (STAFF_SECTIONS)',
 };
 
-/** The public table keyed by text (the public pages load it with themselves); the others packed. */
+/** A table packed by text hash (lib/phrase-pack.ts): about half the bytes of one keyed by the text. */
 export function phrasesModule(phrases: Record<string, number[]>, which: PhraseAudience = 'public'): string {
   const header = `// Written by web/scripts/write-phrases.ts (BudouX) from ${SOURCES[which]}: do not edit by hand.`;
-  if (which !== 'public') {
-    const packed = packPhrases(phrases);
-    return [
-      ...(packed.split('\n').length > 390
-        ? ['/* eslint-disable max-lines -- generated data, one line per text */']
-        : []),
-      header,
-      `/** Where a line may break in each text of the ${which} screens, packed (lib/phrase-pack.ts). */`,
-      `export const PACKED_PHRASES = \`${packed}\`;`,
-      '',
-    ].join('\n');
-  }
-  const lines = Object.entries(phrases).map(
-    ([text, breaks]) => `  ${JSON.stringify(text)}: [${breaks.join(', ')}],`,
-  );
+  const packed = packPhrases(phrases);
+  const screens = which === 'public' ? 'public pages' : `${which} screens`;
   return [
+    ...(packed.split('\n').length > 390
+      ? ['/* eslint-disable max-lines -- generated data, one line per text */']
+      : []),
     header,
-    '/** Where a line may break in each text of the public pages: offsets between its phrases. */',
-    'export const PHRASE_BREAKS: Readonly<Record<string, readonly number[]>> = {',
-    ...lines,
-    '};',
+    `/** Where a line may break in each text of the ${screens}, packed (lib/phrase-pack.ts). */`,
+    `export const PACKED_PHRASES = \`${packed}\`;`,
     '',
   ].join('\n');
 }
