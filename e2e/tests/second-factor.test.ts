@@ -119,7 +119,7 @@ describe('second factor in the browser', () => {
 
     await forgetSession(page);
     await page.goto('/login');
-    await page.getByRole('button', { name: jaSecondStep.loginPasskey }).click();
+    await page.getByRole('button', { name: ja.login.passkey }).click();
     await page.waitForURL('**/mypage');
 
     // With a factor, the password alone is not enough: the second step offers the passkey.

@@ -1,5 +1,5 @@
 /*
- * Writes the phrase breaks of the public pages (web/src/features/entry/phrases.ts), of the member area
+ * Writes the phrase breaks of the public pages (web/src/lib/phrases-public.ts), of the member area
  * (web/src/lib/phrases-member.ts) and of the staff-only screens (web/src/lib/phrases-staff.ts) from the catalogue
  * with BudouX. Run `npm run phrases -w @enishi/web` after
  * changing the catalogue; a test (features/entry/phrases.test.tsx) fails while the data is out of date.
@@ -10,7 +10,7 @@ import { format, resolveConfig } from 'prettier';
 import { computePhrases, phrasesModule } from '../src/features/entry/utils/compute-phrases.js';
 
 for (const [which, path] of [
-  ['public', '../src/features/entry/phrases.ts'],
+  ['public', '../src/lib/phrases-public.ts'],
   ['member', '../src/lib/phrases-member.ts'],
   ['staff', '../src/lib/phrases-staff.ts'],
 ] as const) {

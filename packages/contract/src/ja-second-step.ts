@@ -3,9 +3,6 @@
  * these words, so the intro pages' first load does not carry them.
  */
 export const jaSecondStep = {
-  /** The login screen's passkey button. */
-  loginPasskey: 'パスキーでログイン',
-  loginPasskeyLead: '登録したパスキー（顔認証・指紋認証）でもログインできます。',
   /** What the server answers a second step it cannot take. */
   errors: {
     ticketExpired: 'ログインの有効期限が切れました。もう一度IDとパスワードを入力してください',

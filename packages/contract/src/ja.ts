@@ -57,6 +57,9 @@ export const ja = {
     note: '何度か入力して入れない場合はお問い合わせください。',
     lead: '会員の方はIDとパスワードでログインしてください。',
     toEnter: 'はじめての方はこちら',
+    /** The passkey button under the form (product.md §11.7), prerendered with it. */
+    passkey: 'パスキーでログイン',
+    passkeyLead: '登録したパスキー（顔認証・指紋認証）でもログインできます。',
   },
   logout: {
     label: 'ログアウト',

@@ -114,9 +114,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1iuxjvw:03080b0g
 1izwqpf:06090g0l
 1jltab6:03080d
-1jtd0zj:05
 1jvbw6u:03
-1k17zvl:04080k
 1kapsvf:030a0c0h
 1kdz9w:030608
 1kg6iqj:04070e

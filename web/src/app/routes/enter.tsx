@@ -1,6 +1,6 @@
 import { ja } from '@enishi/contract';
 import { useEffect } from 'react';
-import { Phrases } from '@/features/entry/components/phrases';
+import { PublicPhrases } from '@/components/ui/public-phrases';
 import { ButtonLink } from '@/components/ui/button';
 import './enter.css';
 
@@ -17,14 +17,14 @@ export default function EnterRoute() {
           <span>{ja.app.shortName}</span>
         </div>
         <p className="enter__lead">
-          <Phrases text={ja.enter.lead} />
+          <PublicPhrases text={ja.enter.lead} />
         </p>
         <h1 className="enter__title">
-          <Phrases text={ja.enter.title} />
+          <PublicPhrases text={ja.enter.title} />
         </h1>
         <span className="enter__rule" aria-hidden="true" />
         <p className="enter__tagline">
-          <Phrases text={ja.enter.tagline} />
+          <PublicPhrases text={ja.enter.tagline} />
         </p>
       </header>
 

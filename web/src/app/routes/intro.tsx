@@ -2,7 +2,7 @@ import { ja } from '@enishi/contract';
 import { Link, useParams } from 'react-router';
 import { EntryForm } from '@/features/entry/components/entry-form';
 import { IntroGuide } from '@/features/entry/components/intro-guide';
-import { Phrases } from '@/features/entry/components/phrases';
+import { PublicPhrases } from '@/components/ui/public-phrases';
 import { Page } from '@/components/layouts/page';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import './intro.css';
@@ -16,10 +16,10 @@ export default function IntroRoute() {
         <IntroGuide type={type} />
         <section className="paper-card intro-form" aria-labelledby="intro-form-title">
           <h2 id="intro-form-title" className="intro-form__title">
-            <Phrases text={ja.intro.formTitle} />
+            <PublicPhrases text={ja.intro.formTitle} />
           </h2>
           <p className="intro-form__lead">
-            <Phrases text={ja.intro.formLead} />
+            <PublicPhrases text={ja.intro.formLead} />
           </p>
           {/* A new key starts the form afresh when switching between the two intro pages. */}
           <EntryForm key={type} type={type} />

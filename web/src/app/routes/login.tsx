@@ -4,7 +4,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { Page } from '@/components/layouts/page';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import './login.css';
-import { Phrases } from '@/features/entry/components/phrases';
+import { PublicPhrases } from '@/components/ui/public-phrases';
 
 /** /login: ID, PASS, the login button and the note of product.md §2. */
 export default function LoginRoute() {
@@ -14,10 +14,10 @@ export default function LoginRoute() {
         <span className="login__crest" aria-hidden="true">
           {ja.app.shortName}
         </span>
-        <Page title={ja.login.title} lead={<Phrases text={ja.login.lead} />}>
+        <Page title={ja.login.title} lead={<PublicPhrases text={ja.login.lead} />}>
           <LoginForm />
           <p className="login__note">
-            <Phrases text={ja.login.note} />
+            <PublicPhrases text={ja.login.note} />
           </p>
         </Page>
         <Link to="/enter" className="page-link login__enter">

@@ -3,8 +3,8 @@ import { ja, jaMember } from '@enishi/contract';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { computePhrases } from './utils/compute-phrases';
-import { Phrases } from './components/phrases';
-import { PACKED_PHRASES } from './phrases';
+import { PublicPhrases } from '@/components/ui/public-phrases';
+import { PACKED_PHRASES } from '@/lib/phrases-public';
 import { hashText, packPhrases, unpackPhrases } from '@/lib/phrase-pack';
 import { PACKED_PHRASES as MEMBER_PACKED } from '@/lib/phrases-member';
 
@@ -24,7 +24,7 @@ describe('phrase breaks of the public pages', () => {
   });
 
   it('break lines between phrases only, and keep the text as it is', () => {
-    const { container } = render(<Phrases text={ja.intro.installLead} />);
+    const { container } = render(<PublicPhrases text={ja.intro.installLead} />);
     const shown = container.querySelector('.phrases')!;
     expect(shown.textContent).toBe(ja.intro.installLead);
     const phrases = shown.innerHTML.split('<wbr>');

@@ -1,4 +1,4 @@
-import { LIMITS, ja, jaSecondStep } from '@enishi/contract';
+import { LIMITS, ja } from '@enishi/contract';
 import { Suspense, lazy, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-error';
@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import type { LoginOutcome } from '../api/login';
 import { useLogin, usePasskeyLogin } from '../hooks/use-login';
 import './login-form.css';
-import { Phrases } from '@/components/ui/phrases';
+import { PublicPhrases } from '@/components/ui/public-phrases';
 
 type Second = Extract<LoginOutcome, { next: 'second' }>;
 
@@ -123,10 +123,10 @@ export function LoginForm() {
       {passkeys && (
         <div className="login-form__passkey">
           <p>
-            <Phrases text={jaSecondStep.loginPasskeyLead} />
+            <PublicPhrases text={ja.login.passkeyLead} />
           </p>
           <Button variant="secondary" block busy={passkey.pending} ready={hydrated} onClick={onPasskey}>
-            {jaSecondStep.loginPasskey}
+            {ja.login.passkey}
           </Button>
         </div>
       )}

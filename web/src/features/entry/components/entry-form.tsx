@@ -8,7 +8,7 @@ import { CheckCircleIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/text-field';
 import { useCreateEntry } from '../hooks/use-create-entry';
 import './entry-form.css';
-import { Phrases } from './phrases';
+import { PublicPhrases } from '@/components/ui/public-phrases';
 
 type Field = EntryField;
 const fields: Field[] = ['name', 'age', 'email', 'tel'];
@@ -116,7 +116,7 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
           {ja.intro.sent}
         </h3>
         <p className="entry-sent__body">
-          <Phrases text={ja.intro.sentBody} />
+          <PublicPhrases text={ja.intro.sentBody} />
         </p>
       </div>
     );

@@ -1,6 +1,6 @@
 import { ja } from '@enishi/contract';
 import { PhoneIcon, ShieldIcon } from '@/components/ui/icons';
-import { Phrases } from './phrases';
+import { PublicPhrases } from '@/components/ui/public-phrases';
 import './intro-guide.css';
 
 /** The intro copy of product.md §1: welcome, what members get, the age rule for women, the rules and the install steps. */
@@ -9,14 +9,14 @@ export function IntroGuide({ type }: { type: 'male' | 'female' }) {
     <>
       <section className="paper-card intro-card intro-card--welcome">
         <p className="intro-welcome">
-          <Phrases text={ja.intro.welcome} />
+          <PublicPhrases text={ja.intro.welcome} />
         </p>
         <p>
-          <Phrases text={type === 'male' ? ja.intro.maleBody : ja.intro.femaleBody} />
+          <PublicPhrases text={type === 'male' ? ja.intro.maleBody : ja.intro.femaleBody} />
         </p>
         {type === 'female' ? (
           <p className="intro-notice">
-            <Phrases text={ja.intro.femaleAge} />
+            <PublicPhrases text={ja.intro.femaleAge} />
           </p>
         ) : null}
       </section>
@@ -24,12 +24,12 @@ export function IntroGuide({ type }: { type: 'male' | 'female' }) {
       <section className="paper-card intro-card" aria-labelledby="intro-rules">
         <h2 id="intro-rules" className="intro-heading">
           <ShieldIcon size={22} />
-          <Phrases text={ja.intro.rulesTitle} />
+          <PublicPhrases text={ja.intro.rulesTitle} />
         </h2>
         <ul className="intro-rules" role="list">
           {ja.intro.rules.map((rule) => (
             <li key={rule}>
-              <Phrases text={rule} />
+              <PublicPhrases text={rule} />
             </li>
           ))}
         </ul>
@@ -38,10 +38,10 @@ export function IntroGuide({ type }: { type: 'male' | 'female' }) {
       <section className="paper-card intro-card" aria-labelledby="intro-install">
         <h2 id="intro-install" className="intro-heading">
           <PhoneIcon size={22} />
-          <Phrases text={ja.intro.installTitle} />
+          <PublicPhrases text={ja.intro.installTitle} />
         </h2>
         <p className="intro-muted">
-          <Phrases text={ja.intro.installLead} />
+          <PublicPhrases text={ja.intro.installLead} />
         </p>
         <div className="intro-install">
           <InstallSteps title={ja.intro.iphoneTitle} steps={ja.intro.iphoneSteps} />
@@ -59,7 +59,7 @@ function InstallSteps({ title, steps }: { title: string; steps: readonly string[
       <ol className="intro-steps__list" role="list">
         {steps.map((step) => (
           <li key={step}>
-            <Phrases text={step} />
+            <PublicPhrases text={step} />
           </li>
         ))}
       </ol>

@@ -10,6 +10,8 @@ export const PACKED_PHRASES = `10i2tlk:0507
 1ek74w5:060a
 1j8q58o:05080d0l
 1jadm85:060c0e
+1jtd0zj:05
+1k17zvl:04080k
 1k34toh:03080b0g0l0o0s0y12
 1s57ta7:070d0i0q
 1w3ygm4:03070b
