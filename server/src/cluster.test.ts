@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerFrame } from '@enishi/contract';
+import { SOCKET_CLOSE, type ServerFrame } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AckCounter, MEMBER, OWNER, startCluster, StreamingClient, type Cluster } from './test/cluster.js';
 import { firstConversation, loginAs } from './test/http-client.js';
@@ -107,10 +107,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind HAProxy', 
 
     const lost = await loginAs(a, MEMBER);
     await cachedOnB(lost);
+    // The lost phone's socket is on the other instance: ended there too, with 4403, within 5 s (§11.6).
+    const lostSocket = await TestSocket.session(b, lost, { origin: cluster.origin });
     const rows = (await post(a, 'sessions', { ssid: lost })).body.rows as { id: string; current: boolean }[];
     const id = rows.find((row) => row.current)!.id;
     expect((await post(a, 'sessions/revoke', { ssid: memberSsid, id })).status).toBe(200);
     await refusedOnB(lost);
+    const closedWithin = await Promise.race([
+      lostSocket.closed,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000).unref()),
+    ]);
+    expect(closedWithin?.code).toBe(SOCKET_CLOSE.sessionEnded);
 
     const phone = await loginAs(a, MEMBER);
     await cachedOnB(phone);
