@@ -1,9 +1,14 @@
-// Lighthouse (mobile, default simulated throttling) on the public pages, next to a hello-world React page
-// built with the same Vite and served by the same Fastify, in the same run and the same Chromium.
+// Lighthouse (default simulated throttling) next to a hello-world React page built with the same Vite and
+// served by the same Fastify, in the same run and the same Chromium: the public pages and, logged in (issue
+// 29), a man's home and his talk on the mobile preset and the staff desk with a talk on the desktop preset.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Config } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { ja } from '@enishi/contract';
 import { chromiumArgs, chromiumPath } from '../e2e/lib/chromium.js';
 import { freePort } from '../server/src/test/process.js';
 import { buildHelloWorld, startEnishi, stopChild } from './lib.js';
@@ -24,25 +29,31 @@ async function startHelloSite(dir: string): Promise<{ url: string; stop: () => P
 }
 
 /** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is tried again. */
-async function audit(url: string, port: number, tries = 3): Promise<Figures> {
+async function audit(url: string, port: number, config?: Config, tries = 3): Promise<Figures> {
   try {
-    return await auditOnce(url, port);
+    return await auditOnce(url, port, config);
   } catch (error) {
     if (tries <= 1) throw error;
-    return audit(url, port, tries - 1);
+    return audit(url, port, config, tries - 1);
   }
 }
 
-async function auditOnce(url: string, port: number): Promise<Figures> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
+/**
+ * Lighthouse's own storage reset clears the service worker, Cache Storage and the HTTP cache before each
+ * run but keeps localStorage, where the app keeps its session (product.md §9): a logged-in page loads cold.
+ */
+async function auditOnce(url: string, port: number, config?: Config): Promise<Figures> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    config,
+  );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  // A session that was lost would measure the login screen instead: the page must be the one asked for.
+  const shown = new URL(lhr.finalDisplayedUrl).pathname;
+  if (shown !== new URL(url).pathname) throw new Error(`${url}: Lighthouse ended on ${shown}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -53,30 +64,95 @@ async function auditOnce(url: string, port: number): Promise<Figures> {
   };
 }
 
+const man = { id: 'bench-lh-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
+const staff = { id: 'bench-lh-staff', password: 'Bench-pass.1', name: '計測花子', role: 3 };
+
+/** The men's first banner, as staff add it: a 1200 × 340 photograph-like JPEG (product.md §2.7). */
+async function addBanner(base: string): Promise<void> {
+  const post = async (name: string, body: unknown) => {
+    const reply = await fetch(`${base}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!reply.ok) throw new Error(`${name}: ${reply.status} ${await reply.text()}`);
+    return (await reply.json()) as Record<string, unknown>;
+  };
+  const { session } = await post('login', { id: staff.id, password: staff.password });
+  const photo = await sharp({
+    create: {
+      width: 1200,
+      height: 340,
+      channels: 3,
+      background: '#8a7a66',
+      noise: { type: 'gaussian', mean: 140, sigma: 40 },
+    },
+  })
+    .blur(2)
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  await post('banner/add', {
+    ssid: session,
+    url: 'https://example.com/',
+    type: 1,
+    image: `data:image/jpeg;base64,${photo.toString('base64')}`,
+  });
+}
+
+/** Logs `who` in through the login screen in the browser's own profile (where Lighthouse opens its tab). */
+async function logIn(page: Page, base: string, who: { id: string; password: string }): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${base}/login`);
+  await page.getByLabel(ja.login.id, { exact: true }).fill(who.id);
+  await page.getByLabel(ja.login.password, { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: ja.login.submit, exact: true }).click();
+  await page.waitForURL('**/mypage', { timeout: 30_000 });
+}
+
 /** Each page `runs` times (BENCH_LIGHTHOUSE_RUNS, 3 by default); the median and range of each figure. */
 export async function benchLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)): Promise<void> {
   const hello = await startHelloSite(buildHelloWorld());
-  const enishi = await startEnishi([]);
-  // The e2e suite's headless flags; Lighthouse sets the mobile screen and throttling itself.
+  const enishi = await startEnishi([man, staff]);
+  // The e2e suite's headless flags; Lighthouse sets the screen and throttling itself.
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const measure = async (name: string, url: string, config?: Config) => {
+    const figures: Figures[] = [];
+    for (let run = 0; run < runs; run++) figures.push(await audit(url, chrome.port, config));
+    const of = (key: keyof Figures) => median(figures.map((figure) => figure[key]));
+    const scores = figures.map((figure) => figure.performance);
+    console.log(
+      `${name.padEnd(30)} ${String(of('performance')).padStart(4)}  ${ms(of('fcp'))}  ${ms(of('lcp'))}  ${ms(of('tbt'))}  ${of('cls').toFixed(3)}   (${Math.min(...scores)}-${Math.max(...scores)})`,
+    );
+  };
+  const header = (preset: string) => {
+    console.log(`\nLighthouse (${preset}, simulated throttling, median of ${runs})`);
+    console.log(`${''.padEnd(30)} perf     FCP       LCP       TBT     CLS   (perf range)`);
+  };
   try {
-    const pages = [
-      ['hello-world React', `${hello.url}/`],
-      ['Enishi /enter', `${enishi.url}/enter`],
-      ['Enishi /login', `${enishi.url}/login`],
-    ] as const;
-    console.log(`\nLighthouse ${'(mobile, simulated throttling, median of ' + runs + ')'}`);
-    console.log(`${''.padEnd(22)} perf     FCP       LCP       TBT     CLS   (perf range)`);
-    for (const [name, url] of pages) {
-      const figures: Figures[] = [];
-      for (let run = 0; run < runs; run++) figures.push(await audit(url, chrome.port));
-      const of = (key: keyof Figures) => median(figures.map((figure) => figure[key]));
-      const scores = figures.map((figure) => figure.performance);
-      console.log(
-        `${name.padEnd(22)} ${String(of('performance')).padStart(4)}  ${ms(of('fcp'))}  ${ms(of('lcp'))}  ${ms(of('tbt'))}  ${of('cls').toFixed(3)}   (${Math.min(...scores)}-${Math.max(...scores)})`,
-      );
-    }
+    await addBanner(enishi.url);
+    header('mobile');
+    await measure('hello-world React', `${hello.url}/`);
+    await measure('Enishi /enter', `${enishi.url}/enter`);
+    await measure('Enishi /login', `${enishi.url}/login`);
+    // Logged in as the man: his home (one banner) and his talk with the staff.
+    const page = await browser.contexts()[0]!.newPage();
+    await logIn(page, enishi.url, man);
+    await page.goto(`${enishi.url}/talkrooms/staff`);
+    await page.waitForURL(/\/talk\/staff\/\d+$/, { timeout: 30_000 });
+    const talk = new URL(page.url()).pathname;
+    const talkId = /(\d+)$/.exec(talk)![1]!;
+    await measure("Enishi a man's home /", `${enishi.url}/`);
+    await measure("Enishi a man's talk", `${enishi.url}${talk}`);
+    // The staff member at a desk: the same talk in the desk console.
+    await logIn(page, enishi.url, staff);
+    await page.close();
+    header('desktop');
+    await measure('hello-world React', `${hello.url}/`, desktopConfig);
+    await measure('Enishi staff desk + talk', `${enishi.url}/talk/${talkId}`, desktopConfig);
   } finally {
+    await browser.close();
     chrome.kill();
     await Promise.all([hello.stop(), enishi.stop()]);
   }
