@@ -14,7 +14,35 @@ import { PublicPhrases } from '@/components/ui/public-phrases';
 type Second = Extract<LoginOutcome, { next: 'second' }>;
 
 // Only staff with a second factor see it, after the password: not part of /login's first load (product.md §2.7).
-const SecondStepForm = lazy(async () => ({ default: (await import('./second-step-form')).SecondStepForm }));
+const loadSecondStep = () => import('./second-step-form');
+const SecondStepForm = lazy(async () => ({ default: (await loadSecondStep()).SecondStepForm }));
+
+/**
+ * What follows the password or a passkey: mypage, the setup screen for staff who must set up a second factor,
+ * or the second step, shown once its form has loaded (the button stays busy meanwhile, no blank moment).
+ */
+function useAfterLogin() {
+  const navigate = useNavigate();
+  const [second, setSecond] = useState<Second | null>(null);
+  const [opening, setOpening] = useState(false);
+
+  function onOutcome(outcome: LoginOutcome) {
+    if (outcome.next === 'second') {
+      setOpening(true);
+      loadSecondStep()
+        .then(
+          () => setSecond(outcome),
+          (error: unknown) => toast(errorMessage(error)),
+        )
+        .finally(() => setOpening(false));
+      return;
+    }
+    // Mypage then offers notifications (features/push): asked on a tap, never on its own.
+    void navigate(outcome.setup ? '/security/setup' : '/mypage', { replace: true });
+  }
+
+  return { second, opening, onOutcome, back: () => setSecond(null) };
+}
 
 /**
  * ID and PASS; errors and "offline" as toasts (product.md §8); success goes to mypage (product.md §4), or
@@ -22,10 +50,9 @@ const SecondStepForm = lazy(async () => ({ default: (await import('./second-step
  * Below the form, a passkey logs in alone.
  */
 export function LoginForm() {
-  const navigate = useNavigate();
   const login = useLogin();
   const passkey = usePasskeyLogin();
-  const [second, setSecond] = useState<Second | null>(null);
+  const { second, opening, onOutcome, back } = useAfterLogin();
   // Drawn in the prerendered page too, so nothing moves when the app takes over (product.md §2.7); it works
   // once the app runs, and goes away only in a browser without passkeys.
   const hydrated = useHydrated();
@@ -42,7 +69,7 @@ export function LoginForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (login.pending) return;
+    if (login.pending || opening) return;
     const loginId = id.trim();
     const empty = { id: !loginId, password: !password };
     setMissing(empty);
@@ -56,15 +83,6 @@ export function LoginForm() {
       return;
     }
     login.run({ id: loginId, password }).then(onOutcome, (error: unknown) => toast(errorMessage(error)));
-  }
-
-  function onOutcome(outcome: LoginOutcome) {
-    if (outcome.next === 'second') {
-      setSecond(outcome);
-      return;
-    }
-    // Mypage then offers notifications (features/push): asked on a tap, never on its own.
-    void navigate(outcome.setup ? '/security/setup' : '/mypage', { replace: true });
   }
 
   function onPasskey() {
@@ -83,7 +101,7 @@ export function LoginForm() {
           {...second}
           onDone={onOutcome}
           onBack={() => {
-            setSecond(null);
+            back();
             setPassword('');
           }}
         />
@@ -117,7 +135,13 @@ export function LoginForm() {
         aria-invalid={missing.password || undefined}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <Button type="submit" block busy={login.pending} ready={hydrated} className="login-form__submit">
+      <Button
+        type="submit"
+        block
+        busy={login.pending || opening}
+        ready={hydrated}
+        className="login-form__submit"
+      >
         {ja.login.submit}
       </Button>
       {passkeys && (
