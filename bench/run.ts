@@ -8,6 +8,7 @@ import { benchTables } from './tables.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchCalls } from './calls.js';
 import { clusterFigures } from './cluster.js';
+import { benchIdle } from './idle.js';
 import { benchKill } from './kill.js';
 import { benchFlood } from './flood.js';
 import { benchPush } from './push.js';
@@ -173,6 +174,23 @@ if (section('socket')) {
       `PostgreSQL durable commit, one row, one client: p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms ` +
         '(the floor under every stored message)',
     );
+  }
+}
+
+if (section('idle')) {
+  // 5a. Idle sockets on one instance next to the same load without them (issue 29); PostgreSQL when given.
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const scratch = postgresUrl ? await scratchDatabase(postgresUrl) : undefined;
+  try {
+    await benchIdle({
+      idle: Number(process.env.BENCH_IDLE ?? 18_000),
+      members: Number(process.env.BENCH_MEMBERS ?? 1000),
+      rate: Number(process.env.BENCH_RATE ?? 500),
+      seconds: Number(process.env.BENCH_SECONDS ?? 10),
+      databaseUrl: scratch?.url,
+    });
+  } finally {
+    await scratch?.drop();
   }
 }
 

@@ -23,26 +23,28 @@ const users = new UserRepository(handle.db);
 const sessions = new SessionService(new SessionRepository(handle.db), systemClock);
 const passwordHash = await hashPassword('Bench-pass.1');
 
+async function makeOne(prefix: string, index: number, role: number) {
+  const user = await users.create({
+    loginId: `${prefix}-${index}`,
+    name: `${prefix === 'staff' ? '計測スタッフ' : '計測会員'}${index}`,
+    passwordHash,
+    role,
+    rank: role === 101 ? 1 : 0,
+  });
+  if (!user) throw new Error(`could not create ${prefix}-${index}`);
+  const desk = await handle.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.memberId, user.id));
+  return { uid: user.id, session: await sessions.start(user.id, 'bench'), conversation: desk[0]?.id ?? 0 };
+}
+
+/** `count` people, 20 at a time (PostgreSQL's pool works on several; the embedded database takes turns). */
 async function make(prefix: string, count: number, role: number) {
-  const made: { uid: number; session: string; conversation: number }[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const user = await users.create({
-      loginId: `${prefix}-${index}`,
-      name: `${prefix === 'staff' ? '計測スタッフ' : '計測会員'}${index}`,
-      passwordHash,
-      role,
-      rank: role === 101 ? 1 : 0,
-    });
-    if (!user) throw new Error(`could not create ${prefix}-${index}`);
-    const desk = await handle.db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.memberId, user.id));
-    made.push({
-      uid: user.id,
-      session: await sessions.start(user.id, 'bench'),
-      conversation: desk[0]?.id ?? 0,
-    });
+  const made: Awaited<ReturnType<typeof makeOne>>[] = [];
+  for (let start = 0; start < count; start += 20) {
+    const indexes = Array.from({ length: Math.min(20, count - start) }, (_, offset) => start + offset);
+    made.push(...(await Promise.all(indexes.map((index) => makeOne(prefix, index, role)))));
   }
   return made;
 }

@@ -11,6 +11,9 @@ import { Inspector } from './inspector.js';
 import { freePort } from '../server/src/test/process.js';
 import { benchEnv, repoRoot } from './lib.js';
 
+// Kept importable from here, where the benches first found them.
+export { durableCommitFloor, scratchDatabase } from './postgres.js';
+
 interface Person {
   uid: number;
   session: string;
@@ -295,17 +298,11 @@ export function seedClub(env: NodeJS.ProcessEnv, sizes: { members: number; staff
   return JSON.parse(seed.stdout.trim().split('\n').pop() ?? '{}') as Club;
 }
 
-/** Seeds a fresh database (embedded, or the PostgreSQL at databaseUrl) and measures the real server. */
-export async function enishiFigures(
-  label: string,
-  sizes: { members: number; staff: number },
-  load: { rate: number; seconds: number },
-  databaseUrl?: string,
-): Promise<{ figures: SocketFigures; club: Club }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const env = benchEnv(port, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
-  const club = seedClub(env, sizes);
+/** The built server on `env`'s port, with an inspector port for memory and loop-delay readings. */
+export async function startInspectedServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; origin: string; wsUrl: string; inspectPort: number }> {
+  const origin = `http://127.0.0.1:${env.PORT}`;
   // BENCH_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const inspectPort = await freePort();
@@ -314,52 +311,28 @@ export async function enishiFigures(
     env,
     stdio: 'ignore',
   });
+  await waitHealthy(origin).catch(async (error: unknown) => {
+    await stop(child);
+    throw error;
+  });
+  return { child, origin, wsUrl: `ws://127.0.0.1:${env.PORT}/ws/chat`, inspectPort };
+}
+
+/** Seeds a fresh database (embedded, or the PostgreSQL at databaseUrl) and measures the real server. */
+export async function enishiFigures(
+  label: string,
+  sizes: { members: number; staff: number },
+  load: { rate: number; seconds: number },
+  databaseUrl?: string,
+): Promise<{ figures: SocketFigures; club: Club }> {
+  const env = benchEnv(await freePort(), databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  const club = seedClub(env, sizes);
+  const server = await startInspectedServer(env);
   try {
-    await waitHealthy(origin);
-    const figures = await drive(label, `ws://127.0.0.1:${port}/ws/chat`, origin, inspectPort, club, load);
+    const figures = await drive(label, server.wsUrl, server.origin, server.inspectPort, club, load);
     return { figures, club };
   } finally {
-    await stop(child);
-  }
-}
-
-/** A throwaway PostgreSQL database next to the one in the URL; dropped by the returned function. */
-export async function scratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { default: postgres } = await import('postgres');
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const name = `enishi_bench_${Date.now()}`;
-  await admin.unsafe(`create database ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-/**
- * The floor under "stored before anyone is told" on this PostgreSQL: one client committing one-row inserts
- * one after another (each commit waits for its WAL flush), p50 and p99 in ms.
- */
-export async function durableCommitFloor(url: string, count = 1000): Promise<{ p50: number; p99: number }> {
-  const { default: postgres } = await import('postgres');
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await sql`create table commit_probe (id bigserial primary key, body text not null)`;
-    const times: number[] = [];
-    for (let index = 0; index < count; index += 1) {
-      const start = performance.now();
-      await sql`insert into commit_probe (body) values (${`probe ${index}`})`;
-      times.push(performance.now() - start);
-    }
-    await sql`drop table commit_probe`;
-    times.sort((a, b) => a - b);
-    return { p50: percentile(times, 50), p99: percentile(times, 99) };
-  } finally {
-    await sql.end();
+    await stop(server.child);
   }
 }
 
