@@ -46,7 +46,7 @@ describe('the message order with many messages waiting (decision 019)', () => {
             (each) => handed.push(each),
             everyId,
             (error) => errors.push(error),
-            { tailMs: 60_000, fillLimit },
+            { tailMs: 60_000, fillLimit, gapMs: 0 },
           );
           await order.start();
           for (const id of [...arrivals, ...copies, count]) order.accept(message(id));
@@ -65,7 +65,7 @@ describe('the message order with many messages waiting (decision 019)', () => {
       (each) => handed.push(each),
       everyId,
       () => {},
-      { tailMs: 60_000, fillLimit: 500 },
+      { tailMs: 60_000, fillLimit: 500, gapMs: 0 },
     );
     await order.start();
     for (const id of [3, 2]) order.accept(message(id));

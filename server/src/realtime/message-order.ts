@@ -16,21 +16,31 @@ export interface StoredMessages {
   between(afterId: number, upToId: number, limit: number): Promise<LiveMessage[]>;
 }
 
-/** How often the database is asked for its newest id, and the most read at once when filling a gap. */
+/**
+ * How often the database is asked for its newest id, the most read at once when filling a gap, and how
+ * long a gap waits for its publish before it is read (0: at once).
+ */
 export interface OrderTiming {
   tailMs: number;
   fillLimit: number;
+  gapMs: number;
 }
 
-export const ORDER_TIMING: OrderTiming = { tailMs: 250, fillLimit: 500 };
+/**
+ * Two instances writing in turn leave a gap before nearly every batch: the other's message, committed just
+ * before and published right after, is usually on its way. Reading it instead cost a query per batch and
+ * held every later message behind it (decision 025); 50 ms keeps a dead writer's message well within 2 s.
+ */
+export const ORDER_TIMING: OrderTiming = { tailMs: 250, fillLimit: 500, gapMs: 50 };
 
 /**
  * Hands this instance's sockets every committed message once, in id order, with no gap (decision 019).
  * Ids commit in id order (the order lock, decision 003), so once message N is known committed, every
  * smaller id is committed or never will be: a publish that arrives with a gap before it makes the order
- * read the gap from the database first, and a tail that asks for the newest id finds messages whose
- * publish never came (the writer died after its commit, Redis was down). A copy that comes after its id
- * was handed on, by the writer, Redis or the database, is dropped.
+ * read the gap from the database once it has waited `gapMs` for the publish, and a tail that asks for the
+ * newest id finds messages whose publish never came (the writer died after its commit, Redis was down).
+ * Whichever comes first closes a gap: a publish arriving while the read is out is handed on at once. A
+ * copy that comes after its id was handed on, by the writer, Redis or the database, is dropped.
  *
  * Without `stored` (one instance, in-process fan-out) every message arrives in commit order from the one
  * writer, and is handed on as it comes.
@@ -41,7 +51,10 @@ export class MessageOrder {
   private readonly pending = new Map<number, LiveMessage>();
   /** The ids in `pending`, smallest first: handing on a backlog of n messages takes O(n log n), not O(n²). */
   private readonly pendingIds = new MinHeap();
+  /** A read from the database is out; what arrives meanwhile still goes on when it closes the gap. */
   private filling = false;
+  /** Reads the gap ahead once it has waited `gapMs` for its publish. */
+  private gapTimer: NodeJS.Timeout | undefined;
   /** The newest id the last tail saw beyond `upTo`; filled on the next tail if still not handed on. */
   private behind = 0;
   private retryAfter = 0;
@@ -71,6 +84,7 @@ export class MessageOrder {
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.clearGapTimer();
   }
 
   /** A committed message, from its writer on this instance or from another one. */
@@ -83,19 +97,40 @@ export class MessageOrder {
 
   /** Hands on pending messages while they follow `upTo`; a gap before one is read from the database. */
   private drain(): void {
-    while (!this.filling && this.pending.size > 0) {
+    while (this.pending.size > 0) {
       const next = this.smallestPending();
       // Heard before start() read the newest id, or filled since: already at or below where this stands.
       if (next.id <= this.upTo) {
         this.removeSmallest();
         continue;
       }
-      if (next.id !== this.upTo + 1) {
-        if (Date.now() >= this.retryAfter) void this.fill(next.id - 1);
-        return;
-      }
+      if (next.id !== this.upTo + 1) return this.awaitGap();
       this.passSmallest();
     }
+    this.clearGapTimer();
+  }
+
+  /** A gap before the smallest pending id: its publish has `gapMs` to come, then it is read (one read at a time). */
+  private awaitGap(): void {
+    if (this.filling || this.gapTimer) return;
+    const wait = Math.max(this.timing.gapMs, this.retryAfter - Date.now());
+    if (wait <= 0) return this.fillGap();
+    this.gapTimer = setTimeout(() => {
+      this.gapTimer = undefined;
+      this.fillGap();
+    }, wait);
+    this.gapTimer.unref();
+  }
+
+  private fillGap(): void {
+    if (this.filling || this.pending.size === 0) return;
+    const next = this.smallestPending().id;
+    if (next > this.upTo + 1) void this.fill(next - 1);
+  }
+
+  private clearGapTimer(): void {
+    clearTimeout(this.gapTimer);
+    this.gapTimer = undefined;
   }
 
   private addPending(message: LiveMessage): void {
@@ -128,12 +163,14 @@ export class MessageOrder {
   /** Reads the committed messages up to `upToId` (known committed) and hands them on with what is pending. */
   private async fill(upToId: number): Promise<void> {
     this.filling = true;
+    this.clearGapTimer();
     try {
       while (this.upTo < upToId) {
         const found = await this.stored!.between(this.upTo, upToId, this.timing.fillLimit);
         const last = found.length < this.timing.fillLimit ? upToId : found.at(-1)!.id;
-        // What arrived meanwhile is the writer's own copy: it wins over the one read back.
-        for (const message of found) if (!this.pending.has(message.id)) this.addPending(message);
+        // What arrived meanwhile is the writer's own copy: it wins over the one read back (or already went on).
+        for (const message of found)
+          if (message.id > this.upTo && !this.pending.has(message.id)) this.addPending(message);
         while (this.pending.size > 0 && this.smallestPending().id <= last) this.passSmallest();
         this.upTo = Math.max(this.upTo, last);
       }
