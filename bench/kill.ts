@@ -4,8 +4,10 @@
 // behaves as the web app's (web/src/lib/chat/socket.ts): a dropped one tries again after 4.5 s ± 1 s
 // (socketReconnectDelay) with `last_id`, one not live 15 s after opening is dropped, `reload` is followed by
 // reading the room list over HTTP, and members send again what was not echoed, under the same client id.
-// Prints the acknowledged fraction, the fraction staff got within 2 s of the sender's echo (the commit),
-// lost and doubled, and how the staff sockets fared.
+// Prints the acknowledged fraction, the fraction of (message, staff reader) pairs delivered within 2 s of the
+// sender's echo (the commit) over all readers and over readers connected throughout (outcome 1), the misses
+// by lateness, lost and doubled, and how the staff sockets fared. BENCH_KILL_TRACE: the staff sockets' lives
+// and each miss of a connected reader.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
@@ -16,10 +18,10 @@ import WebSocket from 'ws';
 import { socketReconnectDelay } from '../packages/contract/src/limits.js';
 import { startBalancer } from '../server/src/scripts/balancer.js';
 import { freePort } from '../server/src/test/process.js';
+import { LIVE_MS, Misses } from './kill-pairs.js';
 import { benchEnv, repoRoot } from './lib.js';
 import { scratchDatabase, seedClub, waitHealthy, type Club } from './socket.js';
 
-const LIVE_MS = 2000;
 /**
  * How long a dropped socket waits: the web app's 4.5 s ± 1 s, or BENCH_KILL_RETRY_MS ± half of it (what a
  * quicker client would get; 0 tries again at once).
@@ -58,6 +60,12 @@ class Client {
   readonly received = new Map<number, { times: number; at: number }>();
   /** When this client's sockets were live: from `ready` to their close (`to` unset while open). */
   readonly live: { from: number; to?: number }[] = [];
+  /**
+   * Ids a `reload` stood for (after the `last_id` sent, up to the `ready` that followed): the web app reads
+   * those over HTTP, so they never come on the socket.
+   */
+  readonly reloaded: { after: number; upTo: number }[] = [];
+  private reloadAfter: number | null = null;
 
   constructor(
     private readonly url: string,
@@ -91,6 +99,7 @@ class Client {
       };
       if (frame.type === 'reload') {
         this.tally.reloads += 1;
+        this.reloadAfter = this.lastId ?? 0;
         this.trace?.('reload');
         void this.reload();
       } else if (frame.type === 'ready') {
@@ -101,6 +110,8 @@ class Client {
         this.tally.readyMs.push(performance.now() - openedAt);
         this.trace?.(`ready after ${Math.round(performance.now() - openedAt)} ms`);
         this.lastId = Math.max(this.lastId ?? 0, frame.last_id ?? 0);
+        if (this.reloadAfter !== null) this.reloaded.push({ after: this.reloadAfter, upTo: this.lastId });
+        this.reloadAfter = null;
         for (const text of this.unacked.values()) ws.send(text);
       } else if (frame.type === 'message' && frame.id !== undefined) {
         const seen = this.received.get(frame.id);
@@ -141,6 +152,11 @@ class Client {
     if (this.ready && this.ws?.readyState === WebSocket.OPEN) this.ws.send(text);
   }
 
+  /** Whether `id` was among the messages a `reload` told this client to read over HTTP. */
+  wasReloaded(id: number): boolean {
+    return this.reloaded.some((range) => range.after < id && id <= range.upTo);
+  }
+
   /** Whether a socket of this client was live (ready, not closed) all through `from`..`to`. */
   liveThrough(from: number, to: number): boolean {
     return this.live.some((span) => span.from <= from && (span.to ?? Infinity) >= to);
@@ -154,47 +170,14 @@ class Client {
   }
 }
 
-/** Message-reader pairs: how many, how many within LIVE_MS, and the misses by how late they came. */
-class Misses {
-  private pairs = 0;
-  private live = 0;
-  /** Upper bounds of the lateness buckets, in ms; the last counts what never came. */
-  private static readonly bounds = [3000, 5000, 10_000, Infinity];
-  private readonly late = [0, 0, 0, 0, 0];
-  private worst = 0;
-
-  add(lateMs: number | null): void {
-    this.pairs += 1;
-    if (lateMs !== null && lateMs <= LIVE_MS) {
-      this.live += 1;
-      return;
-    }
-    if (lateMs === null) {
-      this.late[Misses.bounds.length]! += 1;
-      return;
-    }
-    this.worst = Math.max(this.worst, lateMs);
-    this.late[Misses.bounds.findIndex((bound) => lateMs <= bound)]! += 1;
-  }
-
-  summary(): string {
-    const share = ((100 * this.live) / Math.max(this.pairs, 1)).toFixed(2);
-    return `${share} % (${this.live} of ${this.pairs} pairs)`;
-  }
-
-  lateness(): string {
-    const [to3, to5, to10, more, never] = this.late;
-    const misses = this.pairs - this.live;
-    if (misses === 0) return 'none';
-    return (
-      `${misses}: ≤3 s ${to3}, ≤5 s ${to5}, ≤10 s ${to10}, >10 s ${more}, never ${never}` +
-      (this.worst > 0 ? ` (latest ${(this.worst / 1000).toFixed(1)} s)` : '')
-    );
-  }
-}
-
 /** Reads what was stored and prints the figures. */
-async function report(databaseUrl: string, sent: Map<string, Sent>, staff: Client[]): Promise<void> {
+async function report(
+  databaseUrl: string,
+  sent: Map<string, Sent>,
+  staff: Client[],
+  trace: ((line: string) => void) | null,
+  begin: number,
+): Promise<void> {
   // What was acknowledged is taken before the database is read: an echo that came during the read would
   // otherwise count as acknowledged and not stored.
   const acked = [...sent.entries()].filter(([, entry]) => entry.id !== undefined);
@@ -212,9 +195,18 @@ async function report(databaseUrl: string, sent: Map<string, Sent>, staff: Clien
     for (const reader of staff) {
       const seen = reader.received.get(entry.id!);
       const late = seen === undefined ? null : seen.at - entry.ackedAt!;
-      pairs.all.add(late);
+      const reloaded = seen === undefined && reader.wasReloaded(entry.id!);
+      pairs.all.add(late, reloaded);
       const connected = reader.liveThrough(entry.ackedAt!, entry.ackedAt! + LIVE_MS);
-      (connected ? pairs.connected : pairs.notConnected).add(late);
+      (connected ? pairs.connected : pairs.notConnected).add(late, reloaded);
+      if (trace && connected && (late === null || late > LIVE_MS)) {
+        const at = (ms: number | undefined) => (ms === undefined ? '-' : ((ms - begin) / 1000).toFixed(2));
+        const spans = reader.live.map((span) => `${at(span.from)}-${at(span.to)}`).join(', ');
+        trace(
+          `connected miss: staff ${staff.indexOf(reader)}, id ${entry.id} echoed at ${at(entry.ackedAt)}, ` +
+            `received at ${at(reader.received.get(entry.id!)?.at)}; live ${spans}`,
+        );
+      }
     }
   }
   for (const reader of staff)
@@ -225,7 +217,8 @@ async function report(databaseUrl: string, sent: Map<string, Sent>, staff: Clien
     'pair: an acknowledged message and one of the staff readers; live: it reached that reader within 2 s of\n' +
       "the sender's echo (the commit); connected: the reader had a live socket (ready, not closed) from the\n" +
       'echo until 2 s after it (what outcome 1 promises); all: every pair, including readers whose socket\n' +
-      'was dropped with its instance and waits the 4.5 s reconnect.',
+      'was dropped with its instance and waits the 4.5 s reconnect. A miss is late by how long after the echo\n' +
+      'it came; reloaded: it never came on the socket, but a `reload` told the reader to read it over HTTP.',
   );
   line('sent (client ids)', `${sent.size}`);
   line('acknowledged', `${acked.length} (${pct(acked.length, sent.size)})`);
@@ -234,20 +227,20 @@ async function report(databaseUrl: string, sent: Map<string, Sent>, staff: Clien
   line('  readers not connected throughout got it within 2 s', pairs.notConnected.summary());
   line('  misses of connected readers, by lateness', pairs.connected.lateness());
   line('  misses of readers not connected, by lateness', pairs.notConnected.lateness());
-  console.log(`${'lost (acknowledged, not stored)'.padEnd(52)} ${lost}`);
-  console.log(`${'doubled (stored twice or received twice)'.padEnd(52)} ${doubled}`);
+  line('lost (acknowledged, not stored)', `${lost}`);
+  line('doubled (stored twice or received twice)', `${doubled}`);
   const tally = staff.map((reader) => reader.tally);
   const readyMs = tally.flatMap((each) => each.readyMs).sort((a, b) => a - b);
   const sum = (pick: (each: Client['tally']) => number) =>
     tally.reduce((total, each) => total + pick(each), 0);
-  console.log(
-    `${'staff sockets opened / live / told to reload'.padEnd(52)} ${sum((each) => each.opened)} / ` +
-      `${sum((each) => each.ready)} / ${sum((each) => each.reloads)}`,
+  line(
+    'staff sockets opened / live / told to reload',
+    `${sum((each) => each.opened)} / ${sum((each) => each.ready)} / ${sum((each) => each.reloads)}`,
   );
   const at = (q: number) => (readyMs[Math.floor(q * (readyMs.length - 1))] ?? NaN).toFixed(0);
-  console.log(`${'staff socket open to ready, p50 / max'.padEnd(52)} ${at(0.5)} / ${at(1)} ms`);
+  line('staff socket open to ready, p50 / max', `${at(0.5)} / ${at(1)} ms`);
   const codes = [...closes].sort(([a], [b]) => a - b).map(([code, n]) => `${code}: ${n}`);
-  console.log(`${'socket closes by code'.padEnd(52)} ${codes.join(', ') || 'none'}`);
+  line('socket closes by code', codes.join(', ') || 'none');
 }
 
 function startInstance(port: number, env: NodeJS.ProcessEnv): ChildProcess {
@@ -363,7 +356,7 @@ export async function benchKill(options: {
       await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => setTimeout(resolve, LIVE_MS));
 
-    await report(scratch.url, sent, staff);
+    await report(scratch.url, sent, staff, trace, begin);
   } finally {
     for (const client of clients) client.close();
     await balancer?.stop();
