@@ -1,7 +1,7 @@
 // The kill bench's (message, staff reader) pairs (bench/kill.ts): how many reached the reader within 2 s of
 // the sender's echo, and the misses by how late they came.
 
-/** Outcome 1 of issue 25: a committed message reaches every connected reader within this long. */
+/** product.md §20: a committed message reaches every connected reader of its talk within this long. */
 export const LIVE_MS = 2000;
 
 /** Message-reader pairs: how many, how many within LIVE_MS, and the misses by how late they came. */

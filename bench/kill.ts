@@ -5,7 +5,7 @@
 // (socketReconnectDelay) with `last_id`, one not live 15 s after opening is dropped, `reload` is followed by
 // reading the room list over HTTP, and members send again what was not echoed, under the same client id.
 // Prints the acknowledged fraction, the fraction of (message, staff reader) pairs delivered within 2 s of the
-// sender's echo (the commit) over all readers and over readers connected throughout (outcome 1), the misses
+// sender's echo (the commit) over all readers and over readers connected throughout (product.md §20), the misses
 // by lateness, lost and doubled, and how the staff sockets fared. BENCH_KILL_TRACE: the staff sockets' lives
 // and each miss of a connected reader.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -189,7 +189,7 @@ async function report(
   const lost = acked.filter(([clientId]) => !stored.has(clientId)).length;
   let doubled = rows.filter((row) => row.n > 1).length;
   // Every (acknowledged message, staff reader) pair, split by whether the reader's socket was live from the
-  // echo until LIVE_MS after it (outcome 1 promises those within 2 s); a miss is counted by how late it came.
+  // echo until LIVE_MS after it (product.md §20 promises those within 2 s); a miss is counted by how late it came.
   const pairs = { all: new Misses(), connected: new Misses(), notConnected: new Misses() };
   for (const [, entry] of acked) {
     for (const reader of staff) {
@@ -216,7 +216,7 @@ async function report(
   console.log(
     'pair: an acknowledged message and one of the staff readers; live: it reached that reader within 2 s of\n' +
       "the sender's echo (the commit); connected: the reader had a live socket (ready, not closed) from the\n" +
-      'echo until 2 s after it (what outcome 1 promises); all: every pair, including readers whose socket\n' +
+      'echo until 2 s after it (what product.md §20 promises); all: every pair, including readers whose socket\n' +
       'was dropped with its instance and waits the 4.5 s reconnect. A miss is late by how long after the echo\n' +
       'it came; reloaded: it never came on the socket, but a `reload` told the reader to read it over HTTP.',
   );
