@@ -4,10 +4,10 @@
 // behaves as the web app's (web/src/lib/chat/socket.ts): a dropped one tries again after 4.5 s ± 1 s
 // (socketReconnectDelay) with `last_id`, one not live 15 s after opening is dropped, `reload` is followed by
 // reading the room list over HTTP, and members send again what was not echoed, under the same client id.
-// Prints the acknowledged fraction, the fraction of (message, staff reader) pairs delivered within 2 s of the
-// sender's echo (the commit) over all readers and over readers connected throughout (product.md §20), the misses
-// by lateness, lost and doubled, and how the staff sockets fared. BENCH_KILL_TRACE: the staff sockets' lives
-// and each miss of a connected reader.
+// Prints the acknowledged fraction, the fraction of (message, staff reader) pairs delivered within 2 s of
+// the sender's echo (the commit) over all readers and over readers connected throughout (product.md §20),
+// the misses by lateness, lost and doubled, and how the staff sockets fared. BENCH_KILL_TRACE: the staff
+// sockets' lives and each miss of a connected reader.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
@@ -189,7 +189,7 @@ async function report(
   const lost = acked.filter(([clientId]) => !stored.has(clientId)).length;
   let doubled = rows.filter((row) => row.n > 1).length;
   // Every (acknowledged message, staff reader) pair, split by whether the reader's socket was live from the
-  // echo until LIVE_MS after it (product.md §20 promises those within 2 s); a miss is counted by how late it came.
+  // echo until LIVE_MS after it (product.md §20 promises those within 2 s); misses are counted by lateness.
   const pairs = { all: new Misses(), connected: new Misses(), notConnected: new Misses() };
   for (const [, entry] of acked) {
     for (const reader of staff) {
@@ -214,11 +214,14 @@ async function report(
   const pct = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(2)} %`;
   const line = (label: string, value: string) => console.log(`${label.padEnd(52)} ${value}`);
   console.log(
-    'pair: an acknowledged message and one of the staff readers; live: it reached that reader within 2 s of\n' +
-      "the sender's echo (the commit); connected: the reader had a live socket (ready, not closed) from the\n" +
-      'echo until 2 s after it (what product.md §20 promises); all: every pair, including readers whose socket\n' +
-      'was dropped with its instance and waits the 4.5 s reconnect. A miss is late by how long after the echo\n' +
-      'it came; reloaded: it never came on the socket, but a `reload` told the reader to read it over HTTP.',
+    [
+      'pair: an acknowledged message and one of the staff readers; live: it reached that reader',
+      "within 2 s of the sender's echo (the commit); connected: the reader had a live socket (ready,",
+      'not closed) from the echo until 2 s after it (what product.md §20 promises); all: every pair,',
+      'including readers whose socket was dropped with its instance and waits the 4.5 s reconnect.',
+      'A miss is late by how long after the echo it came; reloaded: it never came on the socket, but a',
+      '`reload` told the reader to read it over HTTP.',
+    ].join('\n'),
   );
   line('sent (client ids)', `${sent.size}`);
   line('acknowledged', `${acked.length} (${pct(acked.length, sent.size)})`);
