@@ -1,13 +1,18 @@
 import { isStaffRole, roleGroup } from '@enishi/contract';
 import type { Services } from '../services/container.js';
 import type { Actor } from '../services/session-service.js';
-import { SentByCatchUp, sendCatchUp } from './catch-up.js';
+import { CATCH_UP_MAX, SentByCatchUp, sendCatchUp } from './catch-up.js';
 import { MEN_TOPIC } from './delivery.js';
 import type { RealtimeEvent } from './events.js';
 import { applyLiveEvent, type LiveSocket } from './live-events.js';
 
-/** Live events held while catching up; more means the client cannot keep up. */
-const MAX_BUFFERED_EVENTS = 2000;
+/**
+ * Live events held while catching up; more means the client cannot keep up. As many as a catch-up may send
+ * (CATCH_UP_MAX): a staff socket back from a dead instance catches up thousands of messages while the club
+ * goes on writing, and each held event is a reference to one shared copy. At 2,000, such a socket was closed
+ * before it was live, again and again under load (the kill bench, product.md §20).
+ */
+export const MAX_HELD_EVENTS = CATCH_UP_MAX;
 
 const CLOSE_TRY_AGAIN_LATER = 1013;
 
@@ -71,7 +76,7 @@ export class LiveFeed {
     const actor = this.socket.actor;
     if (this.socket.closed || !actor) return;
     if (!this.held) return applyLiveEvent(this.socket, actor, event);
-    if (this.held.length >= MAX_BUFFERED_EVENTS) return this.socket.close(CLOSE_TRY_AGAIN_LATER);
+    if (this.held.length >= MAX_HELD_EVENTS) return this.socket.close(CLOSE_TRY_AGAIN_LATER);
     this.held.push(event);
   }
 }
