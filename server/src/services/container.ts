@@ -52,7 +52,7 @@ import { NewsService } from './news-service.js';
 import { ProfileImageService } from './profile-image-service.js';
 import { ProfilePhotoService } from './profile-photo-service.js';
 import { ProfileService } from './profile-service.js';
-import { RoomListCache } from './room-list-cache.js';
+import { roomListCache } from './room-list-cache.js';
 import { PushNotifier } from './push-notifier.js';
 import { PushQueue } from './push-queue.js';
 import { PushService } from './push-service.js';
@@ -139,30 +139,19 @@ function orderedDelivery(
   });
 }
 
-/**
- * Room lists kept in memory (room-list-cache.ts), dropped on every instance by the writes that change them
- * and by changed or deleted users (the session events), and not kept while the fan-out may miss any.
- */
-function roomListCache(cacheMs: number, delivery: Delivery, fanout: Fanout): RoomListCache {
-  const cache = new RoomListCache(cacheMs);
-  delivery.watchRoomLists((change) => cache.hear(change));
-  delivery.watchSessions((event) => {
-    if (event.event === 'user.changed' || event.sessionId === null) cache.hear({ all: true });
-  });
-  fanout.onHealth?.((healthy) => cache.setTrusted(healthy));
-  return cache;
-}
+/** What of the configuration the services read. */
+type ServicesConfig = Pick<
+  Config,
+  'rateLimits' | 'dataDir' | 'push' | 'sessionCacheMs' | 'roomListCacheMs' | 'publicOrigin'
+> &
+  Partial<Pick<Config, 'enquiry'>>;
 
 /**
  * Wires repositories into services. The one place that knows which implementation backs what: fan-out and
  * rate limits are in-process unless shared ones (Redis, see lib/redis.ts) are given.
  */
 export function createServices(
-  config: Pick<
-    Config,
-    'rateLimits' | 'dataDir' | 'push' | 'sessionCacheMs' | 'roomListCacheMs' | 'publicOrigin'
-  > &
-    Partial<Pick<Config, 'enquiry'>>,
+  config: ServicesConfig,
   { db, ordered }: DatabaseConnections,
   clock: Clock = systemClock,
   fanout: Fanout = new InProcessFanout(),

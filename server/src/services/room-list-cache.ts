@@ -1,4 +1,5 @@
-import type { RoomListChange } from '../realtime/delivery.js';
+import type { Delivery, RoomListChange } from '../realtime/delivery.js';
+import type { Fanout } from '../realtime/fanout.js';
 import type { ConversationListItem } from '../repositories/conversation-repository.js';
 import { membersOf, type Reader, type Talk } from '../rules/conversation-rules.js';
 
@@ -175,4 +176,18 @@ export class RoomListCache {
       this.staff.delete(uid);
     }
   }
+}
+
+/**
+ * The cache as container.ts makes it: it hears every RoomListChange from every instance, drops every list
+ * when a user changed or was deleted (the session events), and keeps nothing while the fan-out may miss any.
+ */
+export function roomListCache(cacheMs: number, delivery: Delivery, fanout: Fanout): RoomListCache {
+  const cache = new RoomListCache(cacheMs);
+  delivery.watchRoomLists((change) => cache.hear(change));
+  delivery.watchSessions((event) => {
+    if (event.event === 'user.changed' || event.sessionId === null) cache.hear({ all: true });
+  });
+  fanout.onHealth?.((healthy) => cache.setTrusted(healthy));
+  return cache;
 }
