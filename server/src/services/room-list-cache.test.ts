@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversationsReply, type ConversationRow, type ConversationType } from '@enishi/contract';
 import { users } from '../db/schema.js';
 import { call, createTestContext, createUser, login, type TestContext, type TestUser } from '../test/app.js';
-import { testRedisUrl } from '../test/redis.js';
+import { appsOnRedis, cutSubscriptions, testRedisUrl } from '../test/redis.js';
 import { actorOf, deskOf, postMessage } from '../test/talk.js';
 import type { ConversationListItem } from '../repositories/conversation-repository.js';
 import {
@@ -15,7 +14,6 @@ import {
   talksChanged,
   type RoomListPage,
 } from './room-list-cache.js';
-import { connectSharedState, type SharedState } from './shared-state.js';
 
 /*
  * Room lists are cached in memory on each instance (room-list-cache.ts), so every write that changes one
@@ -33,7 +31,7 @@ async function list(app: FastifyInstance, session: string, type: ConversationTyp
 
 describe('room lists across two instances', () => {
   let ctx: TestContext;
-  const shared: SharedState[] = [];
+  let closeShared = async () => {};
   let a: FastifyInstance;
   let b: FastifyInstance;
   let owner: TestUser;
@@ -43,17 +41,9 @@ describe('room lists across two instances', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const apps: FastifyInstance[] = [];
-    for (let i = 0; i < 2; i += 1) {
-      const state = await connectSharedState(REDIS_URL, (error) => {
-        throw error;
-      });
-      shared.push(state);
-      apps.push(
-        await ctx.buildApp({}, undefined, { fanout: state.fanout, rateLimiters: state.rateLimiters }),
-      );
-    }
-    [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const instances = await appsOnRedis(ctx, REDIS_URL);
+    closeShared = instances.close;
+    [a, b] = instances.apps as [FastifyInstance, FastifyInstance];
     owner = await createUser(b, { loginId: 'lists-owner', role: 2, name: '代表' });
     staff = await createUser(b, { loginId: 'lists-staff', role: 3, name: '受付' });
     ssid.owner = await login(b, owner);
@@ -61,7 +51,7 @@ describe('room lists across two instances', () => {
   });
   afterAll(async () => {
     await ctx.close();
-    for (const state of shared) await state.close();
+    await closeShared();
   });
 
   /** A new man on B, with his session and his desk talk. */
@@ -204,26 +194,8 @@ describe('room lists across two instances', () => {
     const him = await man();
     await cachedOnA(ssid.staff!, 'men', him.desk);
 
-    // Cut both instances' subscriptions (only this file uses this Redis database) and wait until they are
-    // back: whatever was published in between never arrived.
-    const admin = new Redis(REDIS_URL);
-    try {
-      const subscribers = async () =>
-        ((await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string)
-          .split('\n')
-          .filter((line) => / db=2 /.test(line))
-          .map((line) => /id=(\d+)/.exec(line)![1]!);
-      const cut = await subscribers();
-      expect(cut).toHaveLength(2);
-      for (const id of cut) await admin.call('CLIENT', 'KILL', 'ID', id);
-      for (;;) {
-        const now = await subscribers();
-        if (now.length === 2 && now.every((id) => !cut.includes(id))) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    } finally {
-      admin.disconnect();
-    }
+    // Both instances' subscriptions cut: whatever is published until they are back never arrives.
+    await cutSubscriptions(REDIS_URL);
     // A change whose event was lost: the row changes without any event reaching A.
     await ctx.database.db.update(users).set({ name: '不通 太郎' }).where(eq(users.id, him.user.uid));
     expect(rowOf(await list(a, ssid.staff!, 'men'), him.desk)?.name).toBe('不通 太郎');
@@ -231,28 +203,26 @@ describe('room lists across two instances', () => {
 });
 
 describe('room lists on one instance', () => {
-  let ctx: TestContext;
-  let now = Date.now();
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
-
   it('believes a cached list for ROOM_LIST_CACHE_MS at most', async () => {
-    const app = await ctx.buildApp({}, () => now);
-    const user = await createUser(app, { loginId: 'lists-clock', role: 101, name: '時計 太郎' });
-    const session = await login(app, user);
-    // The actor as the session gave it, once: the session cache has a clock of its own.
-    const actor = await actorOf(app, session);
-    const query = { type: 'staff' as const, search: '', page: 0 };
-    const read = async () => (await app.services.conversations.list(actor, query)).rows;
-    expect(await read()).toHaveLength(1);
-    await ctx.database.db.delete(users).where(eq(users.id, user.uid));
-    now += ROOM_LIST_CACHE_MS - 1;
-    expect(await read()).toHaveLength(1);
-    now += 1;
-    expect(await read()).toHaveLength(0);
+    const ctx = await createTestContext();
+    let now = Date.now();
+    try {
+      const app = await ctx.buildApp({}, () => now);
+      const user = await createUser(app, { loginId: 'lists-clock', role: 101, name: '時計 太郎' });
+      const session = await login(app, user);
+      // The actor as the session gave it, once: the session cache has a clock of its own.
+      const actor = await actorOf(app, session);
+      const query = { type: 'staff' as const, search: '', page: 0 };
+      const read = async () => (await app.services.conversations.list(actor, query)).rows;
+      expect(await read()).toHaveLength(1);
+      await ctx.database.db.delete(users).where(eq(users.id, user.uid));
+      now += ROOM_LIST_CACHE_MS - 1;
+      expect(await read()).toHaveLength(1);
+      now += 1;
+      expect(await read()).toHaveLength(0);
+    } finally {
+      await ctx.close();
+    }
   });
 
   it('reads every list from the database with ROOM_LIST_CACHE_MS=0', async () => {
