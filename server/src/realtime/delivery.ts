@@ -147,10 +147,10 @@ export class Delivery {
   }
 
   /**
-   * After a commit that changed room lists: this instance's cache drops them before this returns control
-   * (synchronously), the other instances' once the publish is sent. Writers call it before they publish
-   * the write's own events, so a client that reloads its list on hearing one reads it fresh; and they
-   * await it before answering.
+   * After a commit that changed room lists: this instance's cache drops them before this returns, the
+   * other instances' when the published change reaches them. Writers call it before they publish the
+   * write's own events (one Redis connection keeps the order), so a client that reloads its list on hearing
+   * one reads it fresh, and await it before answering.
    */
   roomListsChanged(change: RoomListChange): Promise<void> {
     for (const watcher of this.roomListWatchers) watcher(change);
