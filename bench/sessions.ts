@@ -2,8 +2,10 @@
 // typical read call, a man's room list (`POST /api/conversations`), each next to a bare Fastify echo
 // measured in the same run, with autocannon against the real built server; also `/api/auth` without a uid,
 // which answers before any session is looked at (the app's own cost of a call), and the embedded database
-// with the session cache off (SESSION_CACHE_MS=0: what every call cost before). On the embedded PGlite and,
-// given BENCH_DATABASE_URL or TEST_DATABASE_URL, on PostgreSQL too.
+// with the session and room-list caches off (SESSION_CACHE_MS=0 ROOM_LIST_CACHE_MS=0: what every call cost
+// before). The room list is read again and again with nothing changed, which the room-list cache answers
+// from memory (services/room-list-cache.ts). On the embedded PGlite and, given BENCH_DATABASE_URL or
+// TEST_DATABASE_URL, on PostgreSQL too.
 import { load, startBareFastify, startEnishi, type LoadResult } from './lib.js';
 import { scratchDatabase } from './socket.js';
 
@@ -34,9 +36,10 @@ export async function benchSessions(
       return baseline;
     };
 
-    // "no cache": every call reads its session from the database, as before sessions were kept in memory.
+    // "uncached": every call reads its session and its room list from the database, as before both were
+    // kept in memory.
     const engines: { name: string; env: NodeJS.ProcessEnv; drop?: () => Promise<void> }[] = [
-      { name: 'PGlite uncached', env: { SESSION_CACHE_MS: '0' } },
+      { name: 'PGlite uncached', env: { SESSION_CACHE_MS: '0', ROOM_LIST_CACHE_MS: '0' } },
       { name: 'PGlite', env: {} },
     ];
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

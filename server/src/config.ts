@@ -139,6 +139,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   // How long (ms) an instance believes a session it checked without reading it again (decision 002); 0: never.
   SESSION_CACHE_MS: int(0, 5_000).default(5_000),
+  // How long (ms) an instance believes a room list it read without reading it again (room-list-cache.ts); 0: never.
+  ROOM_LIST_CACHE_MS: int(0, 5_000).default(5_000),
   // Login and application rate limits. A benchmark raises them; production keeps the defaults.
   // Per account: attempts from addresses it has not logged in from lately (stops guessing from many places).
   LOGIN_FAILURES_PER_ACCOUNT: int(1, 1_000_000).default(100),
@@ -228,6 +230,8 @@ export interface Config {
   metricsToken: string | null;
   /** How long a checked session is kept in memory (services/session-cache.ts); 0 turns the cache off. */
   sessionCacheMs: number;
+  /** How long a room list read is kept in memory (services/room-list-cache.ts); 0 turns the cache off. */
+  roomListCacheMs: number;
   ice: IceConfig;
   push: {
     /** Both keys or none (then they are made once and stored). */
@@ -325,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     metricsToken: parsed.METRICS_TOKEN ?? null,
     sessionCacheMs: parsed.SESSION_CACHE_MS,
+    roomListCacheMs: parsed.ROOM_LIST_CACHE_MS,
     ice: {
       servers: parsed.ICE_SERVERS ?? [],
       turnSecret: parsed.TURN_SECRET ?? null,

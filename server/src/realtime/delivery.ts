@@ -21,6 +21,14 @@ const changesSessions = (event: RealtimeEventName): event is SessionEvent['event
   event === 'session.ended' || event === 'user.changed';
 /** Every instance hears every new message here and hands it to its own sockets in id order (decision 019). */
 export const MESSAGES_TOPIC = 'messages';
+/**
+ * Every instance's room-list cache listens here (services/room-list-cache.ts): a write that changed room
+ * lists anywhere makes the next read of them fresh everywhere.
+ */
+export const ROOM_LISTS_TOPIC = 'room-lists';
+
+/** Whose room lists a committed write changed: those of `uids` and, with `staff`, every staff member's; or all. */
+export type RoomListChange = { uids: number[]; staff: boolean } | { all: true };
 
 /** The topics an audience is reached by. */
 export function topicsOf(audience: Audience): string[] {
@@ -56,6 +64,7 @@ export interface DeliveryOptions {
  */
 export class Delivery {
   private readonly sessionWatchers: ((event: SessionEvent) => void)[] = [];
+  private readonly roomListWatchers: ((change: RoomListChange) => void)[] = [];
   /** Sockets by topic, for new messages (other events reach them through the fan-out's topics). */
   private readonly messageSockets: Subscribers;
   private readonly order: MessageOrder;
@@ -129,6 +138,23 @@ export class Delivery {
   watchSessions(watcher: (event: SessionEvent) => void): () => void {
     this.sessionWatchers.push(watcher);
     return this.fanout.subscribe(SESSIONS_TOPIC, (payload) => watcher(payload as SessionEvent));
+  }
+
+  /** `watcher` hears every RoomListChange: from this instance at once, from the others through the fan-out. */
+  watchRoomLists(watcher: (change: RoomListChange) => void): () => void {
+    this.roomListWatchers.push(watcher);
+    return this.fanout.subscribe(ROOM_LISTS_TOPIC, (payload) => watcher(payload as RoomListChange));
+  }
+
+  /**
+   * After a commit that changed room lists: this instance's cache drops them before this returns, the
+   * other instances' when the published change reaches them. Writers call it before they publish the
+   * write's own events (one Redis connection keeps the order), so a client that reloads its list on hearing
+   * one reads it fresh, and await it before answering.
+   */
+  roomListsChanged(change: RoomListChange): Promise<void> {
+    for (const watcher of this.roomListWatchers) watcher(change);
+    return this.fanout.publish(ROOM_LISTS_TOPIC, change);
   }
 
   /** One copy to the session caches and the user's sockets: one Redis message (redis-fanout.ts). */

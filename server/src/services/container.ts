@@ -52,6 +52,7 @@ import { NewsService } from './news-service.js';
 import { ProfileImageService } from './profile-image-service.js';
 import { ProfilePhotoService } from './profile-photo-service.js';
 import { ProfileService } from './profile-service.js';
+import { roomListCache } from './room-list-cache.js';
 import { PushNotifier } from './push-notifier.js';
 import { PushQueue } from './push-queue.js';
 import { PushService } from './push-service.js';
@@ -138,13 +139,19 @@ function orderedDelivery(
   });
 }
 
+/** What of the configuration the services read. */
+type ServicesConfig = Pick<
+  Config,
+  'rateLimits' | 'dataDir' | 'push' | 'sessionCacheMs' | 'roomListCacheMs' | 'publicOrigin'
+> &
+  Partial<Pick<Config, 'enquiry'>>;
+
 /**
  * Wires repositories into services. The one place that knows which implementation backs what: fan-out and
  * rate limits are in-process unless shared ones (Redis, see lib/redis.ts) are given.
  */
 export function createServices(
-  config: Pick<Config, 'rateLimits' | 'dataDir' | 'push' | 'sessionCacheMs' | 'publicOrigin'> &
-    Partial<Pick<Config, 'enquiry'>>,
+  config: ServicesConfig,
   { db, ordered }: DatabaseConnections,
   clock: Clock = systemClock,
   fanout: Fanout = new InProcessFanout(),
@@ -170,8 +177,12 @@ export function createServices(
   );
   const contentImages = new ContentImageService(media, new ContentImageRepository(db));
   const news = new NewsService(new NewsRepository(db), contentImages, delivery, clock);
-  const conversations = new ConversationService(conversationRepository, userRepository, clock, (reader) =>
-    news.unseenCount(reader),
+  const conversations = new ConversationService(
+    conversationRepository,
+    userRepository,
+    clock,
+    (reader) => news.unseenCount(reader),
+    { cache: roomListCache(config.roomListCacheMs, delivery, fanout), delivery },
   );
   const users = new UserService(userRepository, clock, delivery);
   const profileImages = new ProfileImageService(media, path.join(config.dataDir, 'media'), clock);

@@ -19,8 +19,10 @@ import type {
 } from '../repositories/conversation-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { ConversationRecord } from '../db/schema.js';
+import type { Delivery } from '../realtime/delivery.js';
 import type { Audience } from '../realtime/events.js';
 import { addUnread, membersOf, readerOf, type Talk } from '../rules/conversation-rules.js';
+import { roomListKey, talksChanged, type RoomListCache, type RoomListPage } from './room-list-cache.js';
 import type { Actor } from './session-service.js';
 
 /** The people a conversation reaches: its members by id, and the staff (who belong to every one). */
@@ -67,23 +69,36 @@ export class ConversationService {
     private readonly clock: Clock,
     /** The `news` counter (news-service.ts): a member's unseen news of their group. */
     private readonly unseenNews: (reader: { uid: number; role: number }) => Promise<number> = async () => 0,
+    /** Room lists kept in memory (room-list-cache.ts) and the events that drop them; none in some tests. */
+    private readonly roomLists: { cache: RoomListCache; delivery: Delivery } | null = null,
   ) {}
 
-  /** One page (20) of a room list, newest activity first. */
+  /**
+   * One page (20) of a room list, newest activity first. Answered from the room-list cache when it holds
+   * the list (room-list-cache.ts says why that is safe), else read.
+   */
   async list(
     actor: Actor,
     query: { type: ConversationType; search: string; page: number },
-  ): Promise<{ rows: ConversationListItem[]; isEnd: boolean }> {
+  ): Promise<RoomListPage> {
     const filter = filterFor(actor, query.type);
     if (!filter) return { rows: [], isEnd: true };
     const search = query.search.trim();
+    const reader = readerOf(actor);
+    const cache = this.roomLists?.cache.enabled ? this.roomLists.cache : null;
+    const key = roomListKey({ type: query.type, search, page: query.page });
+    const cached = cache?.get(reader, key, this.clock());
+    if (cached) return cached;
+    const mark = cache?.mark() ?? 0;
     const rows = await this.conversations.list(
       { ...filter, search: search || undefined },
-      readerOf(actor),
+      reader,
       query.page * PAGE_SIZE,
       PAGE_SIZE + 1,
     );
-    return { rows: rows.slice(0, PAGE_SIZE), isEnd: rows.length <= PAGE_SIZE };
+    const page = { rows: rows.slice(0, PAGE_SIZE), isEnd: rows.length <= PAGE_SIZE };
+    cache?.put(reader, key, page, this.clock(), mark);
+    return page;
   }
 
   /** A conversation the caller may see; anything else is "not found". */
@@ -151,7 +166,13 @@ export class ConversationService {
 
   /** Creates the default staff room at start when there is none. */
   async ensureStaffRoom(): Promise<boolean> {
-    return this.conversations.ensureOne('staffroom', ja.talk.staffRoom, new Date(this.clock()));
+    const created = await this.conversations.ensureOne(
+      'staffroom',
+      ja.talk.staffRoom,
+      new Date(this.clock()),
+    );
+    if (created) await this.roomLists?.delivery.roomListsChanged({ uids: [], staff: true });
+    return created;
   }
 
   /**
@@ -178,6 +199,7 @@ export class ConversationService {
     });
     // One group talk per man and woman (product.md §12.6): a second registration is refused.
     if (!created) throw new AppError('conflict', jaMember.groups.sameGroupExists);
+    await this.roomLists?.delivery.roomListsChanged(talksChanged([created]));
     return created;
   }
 }

@@ -10,6 +10,7 @@ import type { LiveMessage, StoredMessages } from '../realtime/message-order.js';
 import { audienceOf } from './conversation-service.js';
 import { messageFact, type MessageFact, type ProfileUrl, type SignImages } from './message.js';
 import type { MessageWriter } from './message-writer.js';
+import { talksChanged } from './room-list-cache.js';
 
 /** The sender as readers see them on the message. */
 export interface Sender {
@@ -119,20 +120,29 @@ export class MessagePosting {
     return this.publish(stored, true);
   }
 
-  /** Publishes messages once their transaction has committed. */
+  /**
+   * Publishes messages once their transaction has committed. The room lists of their talks are dropped
+   * first (every staff member's too, even for a bulk send's copy that reaches only its member: staff see
+   * every talk's last message), so a client that reloads its list on hearing the message reads it fresh.
+   */
   private async publish(stored: StoredMessage[], broadcast = false): Promise<MessageFact[]> {
     const facts = stored.map(({ row }) => this.fact(row));
     const committedAt = Date.now();
     metrics.messagesStored(stored.length);
-    await Promise.all(
-      stored.map(({ audience }, index) =>
+    const listsDropped =
+      stored.length > 0
+        ? this.delivery.roomListsChanged(talksChanged(stored.map(({ row }) => row)))
+        : Promise.resolve();
+    await Promise.all([
+      listsDropped,
+      ...stored.map(({ audience }, index) =>
         this.delivery.toAudience(audience, 'message.created', {
           message: facts[index]!,
           committedAt,
           ...(broadcast ? { broadcast } : {}),
         }),
       ),
-    );
+    ]);
     return facts;
   }
 }

@@ -23,6 +23,7 @@ import { audienceOf, type ConversationService } from './conversation-service.js'
 import type { MediaService, PictureSource } from './media-service.js';
 import type { MessageFact } from './message.js';
 import type { MessagePosting } from './message-posting.js';
+import { readMarkMoved, talksChanged } from './room-list-cache.js';
 import type { Actor } from './session-service.js';
 
 /** A text frame as checked, its pictures as data URLs or as the bytes the frame reader decoded. */
@@ -203,6 +204,7 @@ export class MessageService {
     const { deleted, mediaPaths } = await this.messages.softDelete(messageId, new Date(this.clock()));
     if (!deleted) throw notFound();
     await this.media.remove(mediaPaths);
+    await this.delivery.roomListsChanged(talksChanged([row]));
     await this.delivery.toAudience(audienceOf(row), 'message.deleted', {
       conversationId: row.conversationId,
       messageId,
@@ -235,6 +237,7 @@ export class MessageService {
     const conversation = await this.conversations.access(actor, conversationId);
     const result = await this.conversationRepository.markRead(conversationId, actor.uid);
     if (result.moved) {
+      await this.delivery.roomListsChanged(readMarkMoved(actor.uid));
       const marks =
         conversation.kind === 'st'
           ? groupReadMarks(await this.conversationRepository.readMarks(conversationId))

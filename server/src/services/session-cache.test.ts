@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionRow } from '@enishi/contract';
 import { sessions } from '../db/schema.js';
 import { sha256Hex } from '../lib/tokens.js';
 import { call, createTestContext, createUser, login, type TestContext, type TestUser } from '../test/app.js';
-import { testRedisUrl } from '../test/redis.js';
+import { appsOnRedis, cutSubscriptions, testRedisUrl } from '../test/redis.js';
 import { listen } from '../test/socket.js';
 import { SESSION_CACHE_MS, SessionCache } from './session-cache.js';
-import { connectSharedState, type SharedState } from './shared-state.js';
 
 /*
  * Sessions are cached in memory on each instance (session-cache.ts, decision 002), so every way a session
@@ -20,7 +18,7 @@ const REDIS_URL = testRedisUrl(1);
 
 describe('session cache across two instances', () => {
   let ctx: TestContext;
-  const shared: SharedState[] = [];
+  let closeShared = async () => {};
   let a: FastifyInstance;
   let b: FastifyInstance;
   let owner: TestUser;
@@ -30,24 +28,16 @@ describe('session cache across two instances', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const apps: FastifyInstance[] = [];
-    for (let i = 0; i < 2; i += 1) {
-      const state = await connectSharedState(REDIS_URL, (error) => {
-        throw error;
-      });
-      shared.push(state);
-      apps.push(
-        await ctx.buildApp({}, undefined, { fanout: state.fanout, rateLimiters: state.rateLimiters }),
-      );
-    }
-    [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const instances = await appsOnRedis(ctx, REDIS_URL);
+    closeShared = instances.close;
+    [a, b] = instances.apps as [FastifyInstance, FastifyInstance];
     bUrl = await listen(b);
     owner = await createUser(ctx.app, { loginId: 'cache-owner', role: 2, name: '代表' });
     staff = await createUser(ctx.app, { loginId: 'cache-staff', role: 3, name: '受付' });
   });
   afterAll(async () => {
     await ctx.close();
-    for (const state of shared) await state.close();
+    await closeShared();
   });
 
   const member = () =>
@@ -173,26 +163,8 @@ describe('session cache across two instances', () => {
     const ssid = await login(a, user);
     await cachedOnB(ssid, user.uid);
 
-    // Cut both instances' subscriptions (only this file uses this Redis database) and wait until they are
-    // back: whatever was published in between never arrived.
-    const admin = new Redis(REDIS_URL);
-    try {
-      const subscribers = async () =>
-        ((await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string)
-          .split('\n')
-          .filter((line) => / db=1 /.test(line))
-          .map((line) => /id=(\d+)/.exec(line)![1]!);
-      const cut = await subscribers();
-      expect(cut).toHaveLength(2);
-      for (const id of cut) await admin.call('CLIENT', 'KILL', 'ID', id);
-      for (;;) {
-        const now = await subscribers();
-        if (now.length === 2 && now.every((id) => !cut.includes(id))) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    } finally {
-      admin.disconnect();
-    }
+    // Both instances' subscriptions cut: whatever is published until they are back never arrives.
+    await cutSubscriptions(REDIS_URL);
     // A logout whose event was lost: the row goes without any event reaching B.
     await ctx.database.db.delete(sessions).where(eq(sessions.id, sha256Hex(ssid)));
     await refusedOnB(ssid, user.uid);

@@ -37,7 +37,7 @@ export class UserService {
     alsoInTransaction?: (tx: Transaction, created: UserRecord) => Promise<void>,
   ): Promise<UserRecord | null> {
     const now = new Date(this.clock());
-    return this.users.create(
+    const created = await this.users.create(
       {
         loginId: user.loginId,
         passwordHash: await hashPassword(user.password),
@@ -50,6 +50,9 @@ export class UserService {
       },
       alsoInTransaction,
     );
+    // A member comes with their desk talk (user-repository.ts): it joins the staff's room lists.
+    if (created) await this.delivery?.roomListsChanged({ uids: [created.id], staff: true });
+    return created;
   }
 
   /** A user the caller may see; anything else is "not found", so members cannot probe for other ids. */

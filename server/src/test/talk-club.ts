@@ -7,6 +7,7 @@ import {
 } from '@enishi/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { InProcessFanout } from '../realtime/fanout.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
 import { call, createTestContext, createUser, login } from './app.js';
 import type { Clock } from '../lib/clock.js';
@@ -15,10 +16,12 @@ import { actorOf, deskOf } from './talk.js';
 /**
  * A small club for the conversation route tests: an admin, a staff member, two men and two women (each with
  * their desk talk), two group talks, the staff room and a bulk-send history. `clocked` is an app on the same
- * database running on the given clock, to place messages on chosen dates.
+ * database and fan-out running on the given clock, to place messages on chosen dates.
  */
 export async function openTalkClub(clock: Clock) {
-  const ctx = await createTestContext();
+  // Both apps on one fan-out, as instances on one database always are (decision 008): what one writes
+  // drops the other's cached room lists.
+  const ctx = await createTestContext({ deps: { fanout: new InProcessFanout() } });
   const clocked = await ctx.buildApp({}, clock);
   const admin = await createUser(ctx.app, { loginId: 'admin', role: 1, name: '管理者' });
   const staff = await createUser(ctx.app, { loginId: 'staff-3', role: 3, name: 'スタッフ三郎' });
