@@ -36,11 +36,12 @@ export const setting = {
   placeIs: (place: string) => `場所：${place}`,
   reasonIs: (reason: string) => `理由：${reason}`,
   openTalk: 'グループトークを開く',
+  // The same four words head the back office's board (board.columns).
   status: {
     requested: '依頼中',
     arranged: '確定',
     declined: 'お断り',
-    cancelled: '取り消し',
+    cancelled: '取消',
   } as Record<string, string>,
   filterAll: 'すべて',
   announcement: (date: string, place: string) =>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { cx } from '@/components/ui/class-names';
 import { Phrases } from '@/components/ui/phrases';
 
-/** A request's state as a small badge: 依頼中, 確定, お断り, 取り消し. */
+/** A request's state as a small badge: 依頼中, 確定, お断り, 取消. */
 export function SettingBadge({ status }: { status: SettingRow['status'] }) {
   return (
     <span className={cx('setting-badge', `setting-badge--${status}`)}>{jaMember.setting.status[status]}</span>
