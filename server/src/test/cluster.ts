@@ -192,7 +192,9 @@ export class StreamingClient {
     private readonly onAck: () => void,
   ) {}
 
-  start(): void {
+  /** Connects; `lastId` is the newest message the client already has (null: none, start from the newest). */
+  start(lastId: number | null = null): void {
+    this.lastId = lastId;
     this.connect();
   }
 
