@@ -1,34 +1,48 @@
 // One bulk send (一括送信) to every member of a large club, with part of them connected over the chat socket.
-// Seeds a fresh embedded database, starts the built server on 127.0.0.1, and measures how long the send
-// takes to be stored and to reach every connected recipient. Bounded in members, sockets and time.
+// Seeds a fresh database (the embedded PGlite, and a scratch PostgreSQL database when a URL is given), starts
+// the built server on 127.0.0.1, and measures how long the send takes to be stored and to reach every
+// connected recipient, next to baselines from the same run: one plain statement inserting as many rows into a
+// scratch table of the same database, and a ws ping answered over the same sockets. Bounded in members,
+// sockets and time.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { openDatabase } from '../server/src/db/client.js';
-import { conversations, users } from '../server/src/db/schema.js';
-import { systemClock } from '../server/src/lib/clock.js';
+import { rowsOf } from '../server/src/db/raw.js';
+import { conversations, sessions, users } from '../server/src/db/schema.js';
 import { hashPassword } from '../server/src/lib/passwords.js';
-import { SessionRepository } from '../server/src/repositories/session-repository.js';
-import { SessionService } from '../server/src/services/session-service.js';
+import { newSessionToken, sha256Hex } from '../server/src/lib/tokens.js';
+import { SESSION_ABSOLUTE_MS } from '../server/src/services/session-service.js';
 import { startEnishi } from './lib.js';
+import { scratchDatabase } from './postgres.js';
 
 export interface BulkSendOptions {
   /** Members of the group, all of them recipients. */
   members?: number;
   /** How many of them hold a chat socket open during the send. */
   connected?: number;
-  /** The whole measurement gives up after this. */
+  /** Also on a scratch database of this PostgreSQL (the embedded PGlite is always measured). */
+  postgresUrl?: string | undefined;
+  /** The PostgreSQL run's server uses this Redis (emptied first), as several instances would. */
+  redisUrl?: string | undefined;
+  /** The whole measurement of one engine gives up after this. */
   timeoutMs?: number;
 }
 
 export interface BulkSendResult {
+  engine: string;
   members: number;
   connected: number;
   seedMs: number;
   connectMs: number;
+  /** Baseline: one plain statement inserting `members` rows into a scratch table of the same database. */
+  plainInsertMs: number;
+  /** Baseline: from sending a ws ping on every connected socket until the last pong (the same sockets). */
+  pingMs: number;
   /** From the request to its reply, which the server sends once every copy is committed. */
   storedMs: number;
   /** From the request until the last connected recipient had the message frame. */
@@ -39,8 +53,11 @@ export interface BulkSendResult {
   talks: number;
 }
 
-const CHUNK = 500;
+const CHUNK = 1000;
 const CONNECT_CONCURRENCY = 50;
+const MAX_MEMBERS = 20_000;
+/** The container allows 20,000 descriptors per process: 5,000 sockets here and 5,000 in the server fit. */
+const MAX_CONNECTED = 5000;
 const TEXT = '【一括送信ベンチ】今月のイベントのお知らせです。';
 
 export function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -51,13 +68,15 @@ export function deadline<T>(promise: Promise<T>, ms: number, what: string): Prom
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+type Where = { pgliteDir: string } | { databaseUrl: string };
+
 /**
  * Seeds the staff member and `members` men with one shared password hash (one Argon2 run, not thousands),
- * each man with his desk talk as UserRepository.create makes it, in batched inserts; and sessions for the
- * staff member and the connected men.
+ * each man with his desk talk as UserRepository.create makes it, and sessions for the staff member and the
+ * connected men, all in batched inserts. Then times the baseline: one statement inserting `members` rows.
  */
-export async function seed(dataDir: string, members: number, connected: number) {
-  const database = await openDatabase({ pgliteDir: join(dataDir, 'db') });
+export async function seed(where: Where, members: number, connected: number) {
+  const database = await openDatabase(where);
   try {
     await database.migrate();
     const db = database.db;
@@ -103,11 +122,35 @@ export async function seed(dataDir: string, members: number, connected: number) 
       uids.push(...rows.map((row) => row.id));
     }
 
-    const sessions = new SessionService(new SessionRepository(db), systemClock);
-    const staffSession = await sessions.start(staff!.id, 'bench');
-    const memberSessions: string[] = [];
-    for (const uid of uids.slice(0, connected)) memberSessions.push(await sessions.start(uid, 'bench'));
-    return { uids, staffSession, memberSessions };
+    // Sessions as SessionService.start stores them (the hash of the token), in batches.
+    const tokens = [staff!.id, ...uids.slice(0, connected)].map((uid) => ({ uid, token: newSessionToken() }));
+    for (let start = 0; start < tokens.length; start += CHUNK) {
+      await db.insert(sessions).values(
+        tokens.slice(start, start + CHUNK).map(({ uid, token }) => ({
+          id: sha256Hex(token),
+          userId: uid,
+          userAgent: 'bench',
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+        })),
+      );
+    }
+
+    await db.execute(sql`create table bench_plain_insert (id bigserial primary key, conversation_id int not null,
+      sender_id int not null, body text not null, client_id uuid not null, created_at timestamptz not null)`);
+    const started = performance.now();
+    await db.execute(sql`insert into bench_plain_insert (conversation_id, sender_id, body, client_id, created_at)
+      select g, ${staff!.id}, ${TEXT}, gen_random_uuid(), now() from generate_series(1, ${members}) as g`);
+    const plainInsertMs = performance.now() - started;
+    await db.execute(sql`drop table bench_plain_insert`);
+
+    return {
+      uids,
+      staffSession: tokens[0]!.token,
+      memberSessions: tokens.slice(1).map(({ token }) => token),
+      plainInsertMs,
+    };
   } finally {
     await database.close();
   }
@@ -144,39 +187,37 @@ async function connect(url: string, origin: string, session: string, timeoutMs: 
   return { ws, received, receivedAt: () => receivedAt };
 }
 
-async function countCopies(dataDir: string): Promise<{ copies: number; talks: number }> {
-  const database = await openDatabase({ pgliteDir: join(dataDir, 'db') });
+async function countCopies(where: Where): Promise<{ copies: number; talks: number }> {
+  const database = await openDatabase(where);
   try {
-    const result = await database.db.execute<{ copies: number; talks: number }>(
+    const result = await database.db.execute(
       sql`select count(*)::int as copies, count(distinct m.conversation_id)::int as talks
           from messages m join conversations c on c.id = m.conversation_id
           where c.kind = 'desk' and m.body = ${TEXT}`,
     );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      copies: number;
-      talks: number;
-    }[];
-    return rows[0] ?? { copies: 0, talks: 0 };
+    return rowsOf<{ copies: number; talks: number }>(result)[0] ?? { copies: 0, talks: 0 };
   } finally {
     await database.close();
   }
 }
 
-/** Seeds, starts the built server (`npm run build` first), sends once, prints the figures and returns them. */
-export async function benchBulkSend(options: BulkSendOptions = {}): Promise<BulkSendResult> {
-  const members = Math.min(options.members ?? 5000, 20_000);
-  const connected = Math.min(options.connected ?? 500, 1000, members);
-  const timeoutMs = options.timeoutMs ?? 120_000;
-  const dataDir = mkdtempSync(join(tmpdir(), 'enishi-bench-bulk-'));
-
+/** One engine: seeds, starts the built server (`npm run build` first), sends once, returns the figures. */
+async function measure(
+  engine: string,
+  where: Where,
+  env: NodeJS.ProcessEnv,
+  members: number,
+  connected: number,
+  timeoutMs: number,
+): Promise<BulkSendResult> {
   let started = performance.now();
-  const seeded = await seed(dataDir, members, connected);
+  const seeded = await seed(where, members, connected);
   const seedMs = performance.now() - started;
 
-  const server = await startEnishi([], { DATA_DIR: dataDir });
+  const server = await startEnishi([], env);
   const origin = server.url;
   const sockets: Awaited<ReturnType<typeof connect>>[] = [];
-  let result: BulkSendResult;
+  let result: Omit<BulkSendResult, 'copies' | 'talks'>;
   try {
     started = performance.now();
     for (let i = 0; i < seeded.memberSessions.length; i += CONNECT_CONCURRENCY) {
@@ -186,6 +227,17 @@ export async function benchBulkSend(options: BulkSendOptions = {}): Promise<Bulk
       );
     }
     const connectMs = performance.now() - started;
+
+    // Baseline for delivery: the same sockets, the server's ws answering a ping with no code of ours.
+    started = performance.now();
+    await deadline(
+      Promise.all(
+        sockets.map(({ ws }) => new Promise<void>((resolve) => ws.once('pong', () => resolve()).ping())),
+      ),
+      timeoutMs,
+      'pings',
+    );
+    const pingMs = performance.now() - started;
 
     const sentAt = performance.now();
     const reply = await deadline(
@@ -211,40 +263,84 @@ export async function benchBulkSend(options: BulkSendOptions = {}): Promise<Bulk
     await deadline(Promise.all(sockets.map((socket) => socket.received)), timeoutMs, 'delivery');
     const times = sockets.map((socket) => socket.receivedAt()! - sentAt).sort((a, b) => a - b);
     result = {
+      engine,
       members,
       connected,
       seedMs,
       connectMs,
+      plainInsertMs: seeded.plainInsertMs,
+      pingMs,
       storedMs,
       deliveredMs: times.at(-1) ?? 0,
       deliveredP50Ms: times[Math.floor(times.length / 2)] ?? 0,
-      copies: 0,
-      talks: 0,
     };
   } finally {
     for (const socket of sockets) socket.ws.terminate();
     await server.stop();
   }
-  Object.assign(result, await countCopies(dataDir));
+  // Once the server has let go of the database (PGlite takes one process at a time).
+  return { ...result, ...(await countCopies(where)) };
+}
 
+function print(result: BulkSendResult): void {
   const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
-  console.log(`\nBulk send (${members} members, ${connected} of them connected over the chat socket)`);
-  console.log(`${'seed members (batched inserts)'.padEnd(34)} ${ms(result.seedMs)}`);
-  console.log(`${`open ${connected} chat sockets`.padEnd(34)} ${ms(result.connectMs)}`);
-  console.log(`${`stored for all ${members} (reply)`.padEnd(34)} ${ms(result.storedMs)}`);
+  const line = (name: string, value: string) => console.log(`${name.padEnd(40)} ${value}`);
   console.log(
-    `${`received by all ${connected} connected`.padEnd(34)} ${ms(result.deliveredMs)}   (p50 ${result.deliveredP50Ms.toFixed(0)} ms)`,
+    `\nBulk send on ${result.engine} (${result.members} members, ${result.connected} of them connected over the chat socket)`,
   );
-  console.log(
-    `${'copies in desk talks'.padEnd(34)} ${String(result.copies).padStart(6)} in ${result.talks} talks`,
+  line('seed members (batched inserts)', ms(result.seedMs));
+  line(`open ${result.connected} chat sockets`, ms(result.connectMs));
+  line(`stored for all ${result.members} (reply)`, ms(result.storedMs));
+  line(`  baseline: one plain ${result.members}-row insert`, ms(result.plainInsertMs));
+  line(
+    `received by all ${result.connected} connected`,
+    `${ms(result.deliveredMs)}   (p50 ${result.deliveredP50Ms.toFixed(0)} ms)`,
   );
-  return result;
+  line(`  baseline: ws ping to all ${result.connected}`, ms(result.pingMs));
+  line('copies in desk talks', `${String(result.copies).padStart(6)} in ${result.talks} talks`);
+}
+
+/** Seeds, starts the built server, sends once per engine, prints the figures and returns them. */
+export async function benchBulkSend(options: BulkSendOptions = {}): Promise<BulkSendResult[]> {
+  const members = Math.min(options.members ?? MAX_MEMBERS, MAX_MEMBERS);
+  const connected = Math.min(options.connected ?? MAX_CONNECTED, MAX_CONNECTED, members);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const results: BulkSendResult[] = [];
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'enishi-bench-bulk-'));
+  const embedded = { pgliteDir: join(dataDir, 'db') };
+  results.push(await measure('PGlite', embedded, { DATA_DIR: dataDir }, members, connected, timeoutMs));
+  print(results.at(-1)!);
+
+  if (options.postgresUrl) {
+    const scratch = await scratchDatabase(options.postgresUrl);
+    try {
+      const env: NodeJS.ProcessEnv = { DATABASE_URL: scratch.url };
+      if (options.redisUrl) {
+        const redis = new Redis(options.redisUrl);
+        await redis.flushdb();
+        await redis.quit();
+        env.REDIS_URL = options.redisUrl;
+      }
+      const engine = options.redisUrl ? 'PostgreSQL + Redis' : 'PostgreSQL';
+      const where = { databaseUrl: scratch.url };
+      results.push(await measure(engine, where, env, members, connected, timeoutMs));
+      print(results.at(-1)!);
+    } finally {
+      await scratch.drop();
+    }
+  } else console.log('\nBulk send on PostgreSQL: skipped (needs BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  return results;
 }
 
 // `tsx bench/bulk-send.ts` runs it alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   await benchBulkSend({
-    members: Number(process.env.BENCH_MEMBERS ?? 5000),
-    connected: Number(process.env.BENCH_CONNECTED ?? 500),
+    members: Number(process.env.BENCH_MEMBERS ?? MAX_MEMBERS),
+    connected: Number(process.env.BENCH_CONNECTED ?? MAX_CONNECTED),
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    redisUrl:
+      process.env.BENCH_REDIS_URL ??
+      (process.env.TEST_REDIS_URL && new URL('/13', process.env.TEST_REDIS_URL).toString()),
   });
 }

@@ -3,11 +3,14 @@
 import { performance } from 'node:perf_hooks';
 import { percentile } from './lib.js';
 
-/** A throwaway PostgreSQL database next to the one in the URL; dropped by the returned function. */
+/**
+ * A throwaway PostgreSQL database next to the one in the URL; dropped by the returned function. Its name
+ * starts with BENCH_DB_PREFIX (enishi_bench_ unless given), for runs sharing one server.
+ */
 export async function scratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: postgres } = await import('postgres');
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const name = `enishi_bench_${Date.now()}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'enishi_bench_'}${Date.now()}`;
   await admin.unsafe(`create database ${name}`);
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;

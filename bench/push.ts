@@ -87,7 +87,7 @@ export async function benchPush(options: { members?: number; pings?: number; tim
   const timeoutMs = options.timeoutMs ?? 300_000;
   const dataDir = mkdtempSync(join(tmpdir(), 'enishi-bench-push-'));
   const receiver = await PushReceiver.start();
-  const seeded = await seed(dataDir, members, 1);
+  const seeded = await seed({ pgliteDir: join(dataDir, 'db') }, members, 1);
   const desk = await subscribeAll(dataDir, seeded.uids, receiver);
   // The child server trusts the receiver's certificate the way an operator would trust a private CA.
   const server = await startEnishi([], {

@@ -210,8 +210,14 @@ if (section('kill')) {
 }
 
 if (section('bulk')) {
-  // 5. A bulk send to 5,000 members, 500 of them connected: stored for all, and received by every connected one.
-  await benchBulkSend({ members: 5000, connected: 500 });
+  // 5. A bulk send to 20,000 members, 5,000 of them connected: stored for all, and received by every connected
+  //    one; on PGlite, and on PostgreSQL with Redis when there are URLs.
+  await benchBulkSend({
+    members: 20_000,
+    connected: 5000,
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    redisUrl: process.env.BENCH_REDIS_URL ?? redisDb(process.env.TEST_REDIS_URL, 13),
+  });
 }
 
 if (section('flood')) {
