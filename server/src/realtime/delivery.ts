@@ -1,4 +1,4 @@
-import { sharedCopy, Subscribers, type Fanout } from './fanout.js';
+import { deepFreeze, Subscribers, type Fanout } from './fanout.js';
 import type { Audience, RealtimeEvent, RealtimeEventMap, RealtimeEventName } from './events.js';
 import { MessageOrder, type LiveMessage, type OrderTiming, type StoredMessages } from './message-order.js';
 
@@ -26,6 +26,18 @@ export const MESSAGES_TOPIC = 'messages';
  * lists anywhere makes the next read of them fresh everywhere.
  */
 export const ROOM_LISTS_TOPIC = 'room-lists';
+
+/**
+ * New messages published together go on MESSAGES_TOPIC in lists of at most this many: a bulk send's 20,000
+ * copies are some 40 Redis messages of about 200 KB, not 20,000 publishes (decision 027).
+ */
+export const MESSAGES_PER_PUBLISH = 500;
+
+/** A committed message and the people it reaches. */
+export interface NewMessageEvent {
+  audience: Audience;
+  event: Extract<RealtimeEvent, { event: 'message.created' }>;
+}
 
 /** Whose room lists a committed write changed: those of `uids` and, with `staff`, every staff member's; or all. */
 export type RoomListChange = { uids: number[]; staff: boolean } | { all: true };
@@ -90,7 +102,10 @@ export class Delivery {
     this.several = options.stored != null;
     // One instance: its writer's own copy is all there is (the fan-out would only hand it back).
     this.unsubscribeMessages = this.several
-      ? fanout.subscribe(MESSAGES_TOPIC, (payload) => this.order.accept(payload as LiveMessage))
+      ? fanout.subscribe(MESSAGES_TOPIC, (payload) => {
+          for (const message of Array.isArray(payload) ? payload : [payload])
+            this.order.accept(message as LiveMessage);
+        })
       : () => {};
   }
 
@@ -105,17 +120,33 @@ export class Delivery {
   }
 
   async deliver(audience: Audience, event: RealtimeEvent): Promise<void> {
-    const topics = topicsOf(audience);
-    if (event.event === 'message.created') {
-      const message: LiveMessage = { id: event.message.id, topics, event };
-      // This instance's sockets at once; the others through the fan-out. A fan-out that is down (Redis
-      // restarting) keeps no one here waiting: the other instances read the message from the database.
-      this.order.accept(sharedCopy(JSON.stringify(message)) as LiveMessage);
-      if (this.several) void this.fanout.publish(MESSAGES_TOPIC, message).catch(this.onError);
-    } else {
-      await Promise.all(topics.map((topic) => this.fanout.publish(topic, event)));
-    }
+    if (event.event === 'message.created') return this.deliverMessages([{ audience, event }]);
+    await Promise.all(topicsOf(audience).map((topic) => this.fanout.publish(topic, event)));
     await this.push?.send(audience, event);
+  }
+
+  /**
+   * New messages, committed, in id order: this instance's sockets have them at once; the other instances
+   * through the fan-out, several in one publish (MESSAGES_PER_PUBLISH). A fan-out that is down (Redis
+   * restarting) keeps no one here waiting: the other instances read the messages from the database. Each
+   * event is frozen as it is (not copied through JSON): it was made for this delivery, and its one copy is
+   * what every socket here reads.
+   */
+  async deliverMessages(messages: NewMessageEvent[]): Promise<void> {
+    const live = messages.map(({ audience, event }): LiveMessage => ({
+      id: event.message.id,
+      topics: topicsOf(audience),
+      event,
+    }));
+    for (const message of live) this.order.accept(deepFreeze(message));
+    if (this.several) {
+      for (let start = 0; start < live.length; start += MESSAGES_PER_PUBLISH) {
+        // One message alone goes as itself, as every instance has always read it.
+        const payload = live.length === 1 ? live[0] : live.slice(start, start + MESSAGES_PER_PUBLISH);
+        void this.fanout.publish(MESSAGES_TOPIC, payload).catch(this.onError);
+      }
+    }
+    if (this.push) await Promise.all(messages.map(({ audience, event }) => this.push!.send(audience, event)));
   }
 
   toAudience<K extends RealtimeEventName>(

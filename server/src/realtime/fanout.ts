@@ -18,7 +18,7 @@ export interface Fanout {
 }
 
 /** Freezes a JSON value all the way down, so the one copy can be shared by every subscriber. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);

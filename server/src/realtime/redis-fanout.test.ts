@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Delivery, STAFF_TOPIC, userTopic } from './delivery.js';
+import type { MessageFact } from '../services/message.js';
+import { Delivery, MESSAGES_PER_PUBLISH, STAFF_TOPIC, userTopic, type NewMessageEvent } from './delivery.js';
 import { realtimeChannel, RedisFanout } from './redis-fanout.js';
 import { testRedisUrl } from '../test/redis.js';
 
@@ -84,6 +85,37 @@ describe('RedisFanout (two instances on one Redis)', () => {
     const sent = raw.filter((message) => !message.includes('sentinel-'));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.split('\n')[0]).toBe('user-7 staff');
+  });
+
+  it("sends a bulk send's messages a few hundred to a Redis message; the other instance hands each on once, in order", async () => {
+    // Nothing is stored: whatever instance b hands on came through Redis, not from the database.
+    const stored = { newestId: async () => 0, between: async () => [] };
+    const [writer, reader] = [new Delivery(a, null, { stored }), new Delivery(b, null, { stored })];
+    await Promise.all([writer.start(), reader.start()]);
+    const count = 2 * MESSAGES_PER_PUBLISH + 1;
+    const heard: number[] = [];
+    const all = new Promise<void>((resolve) => {
+      reader.subscribe(5, false, (event) => {
+        if (event.event === 'message.created') heard.push(event.message.id);
+        if (heard.length === count) resolve();
+      });
+    });
+    await spyCaughtUp();
+    raw.length = 0;
+    const messages = Array.from(
+      { length: count },
+      (_, index): NewMessageEvent => ({
+        audience: { memberIds: [5], staff: false },
+        event: { event: 'message.created', message: { id: index + 1 } as MessageFact, broadcast: true },
+      }),
+    );
+    await writer.deliverMessages(messages);
+    await all;
+    expect(heard).toEqual(messages.map(({ event }) => event.message.id));
+    await spyCaughtUp();
+    expect(raw.filter((message) => message.startsWith('messages\n'))).toHaveLength(3);
+    writer.stop();
+    reader.stop();
   });
 
   it('stops delivering after unsubscribe', async () => {

@@ -49,13 +49,19 @@ export interface NewMessage {
 }
 
 /**
- * The record of a bulk send, stored in the same statement as its messages: the history message is the one
- * with `historyClientId`, and every message stored into a desk talk is a recipient's copy.
+ * A bulk send as its statement stores it (decision 027): the record in the history room, then one copy per
+ * recipient's desk talk, all by one sender with one text at one time. Only the talks and the images differ.
  */
-export interface NewBroadcast {
+export interface NewBulkSend {
   type: number;
   senderId: number;
-  historyClientId: string;
+  body: string;
+  historyConversationId: number;
+  /** Each recipient's desk talk, in recipient order, each once. */
+  deskIds: number[];
+  /** The history message's images, then each copy's in the order of `deskIds`; empty when it has none. */
+  images: NewImage[][];
+  now: Date;
 }
 
 /** What the batch statement answers per input row, in input order (see insertBatch). */
@@ -70,8 +76,7 @@ interface InsertAnswer {
 }
 
 /*
- * Parameters: the messages and the images as JSON arrays, the batch's time, and a bulk send's record (a
- * JSON array of none or one: a batch holding a bulk send holds nothing else, see MessageWriter). Talks and users are looked
+ * Parameters: the messages and the images as JSON arrays, and the batch's time. Talks and users are looked
  * up by key (`= any(array(...))`, a subquery per row): the rows come from JSON, so the planner cannot know
  * they are few and would otherwise scan whole tables.
  */
@@ -125,26 +130,96 @@ const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
       group by ins.conversation_id, ins.sender_id
       on conflict (conversation_id, user_id) do update set last_read_message_id =
         greatest(${conversationReads}.last_read_message_id, excluded.last_read_message_id)
-    ),
-    bulk as (
-      insert into ${broadcasts} (type, sender_id, history_message_id, created_at)
-      select b.type, b.sender_id, ins.id, ${param(3)}::timestamptz
-      from json_to_recordset(${param(4)}::json) as b(type int, sender_id int, history_client_id uuid)
-      join ins on ins.sender_id = b.sender_id and ins.client_id = b.history_client_id
-      returning id
-    ),
-    bulk_recipients as (
-      insert into ${broadcastRecipients} (broadcast_id, member_id, conversation_id, message_id)
-      select bulk.id, c.member_id, ins.conversation_id, ins.id
-      from bulk cross join ins join c on c.id = ins.conversation_id
-      where c.kind = 'desk'
     )
     select ins.id, c.id as conversation_id, c.kind, c.member_id, c.member_role, c.man_id, c.woman_id
     from v
     left join c on ${mayWrite}
     left join ins on ins.sender_id = v.sender_id and ins.client_id = v.client_id
     order by v.ord`,
-  4,
+  3,
+);
+
+/** What the bulk statement answers per talk, history room first (see insertBulk). */
+interface BulkAnswer {
+  id: number | string | null;
+  client_id: string | null;
+  kind: ConversationKind | null;
+  member_id: number | null;
+  member_role: number | null;
+}
+
+/*
+ * Parameters: the history room, the desk talks (an int array), the sender, the text, the time, the images (a
+ * JSON array of each message's list, or empty) and the bulk send's type. Every row but the talk and its
+ * images is the same, so the rows are made in the statement from the array (decision 027): no JSON per
+ * copy to read, and client ids drawn by the database. The record goes to a history room and each copy to a
+ * desk talk, or not at all (the rule of mayWrite for a staff sender and a bulk send's record).
+ */
+const INSERT_BULK = new PreparedStatement<BulkAnswer>(
+  sql`
+    with lock as materialized (select pg_advisory_xact_lock(${sql.raw(String(MESSAGE_ORDER_LOCK))})),
+    t as (
+      select t.conversation_id, t.ord::int as ord
+      from unnest(array[${param(1)}::int] || ${param(2)}::int[]) with ordinality as t(conversation_id, ord)
+    ),
+    c as (
+      select c.id, c.kind, c.member_id, (select u.role from ${users} u where u.id = c.member_id) as member_role
+      from ${conversations} c
+      where c.id = any(array(select conversation_id from t))
+    ),
+    ok as (
+      select t.ord, t.conversation_id, c.member_id
+      from t join c on c.id = t.conversation_id
+      where case when t.ord = 1 then c.kind in ('sendmen', 'sendwomen') else c.kind = 'desk' end
+    ),
+    imgs as (
+      select e.ord::int as ord, array(
+        select x.value ->> 'id' from jsonb_array_elements(e.list) with ordinality as x(value, n) order by x.n
+      ) as ids
+      from jsonb_array_elements(${param(6)}::jsonb) with ordinality as e(list, ord)
+    ),
+    ins as (
+      insert into ${messages} (conversation_id, sender_id, body, images, client_id, created_at)
+      select ok.conversation_id, ${param(3)}::int, ${param(4)}, coalesce(imgs.ids, '{}'), gen_random_uuid(),
+        ${param(5)}::timestamptz
+      from ok left join imgs on imgs.ord = ok.ord
+      cross join lock
+      order by ok.ord
+      returning id, conversation_id, client_id
+    ),
+    stored_media as (
+      insert into ${media} (id, path, mime, width, height, bytes, conversation_id, message_id, owner_id,
+        created_at)
+      select m.id, m.path, m.mime, m.width, m.height, m.bytes, ins.conversation_id, ins.id, ${param(3)}::int,
+        ${param(5)}::timestamptz
+      from jsonb_array_elements(${param(6)}::jsonb) with ordinality as e(list, ord)
+      cross join jsonb_to_recordset(e.list) as m(id text, path text, mime text, width int, height int, bytes int)
+      join t on t.ord = e.ord
+      join ins on ins.conversation_id = t.conversation_id
+    ),
+    activity as (
+      update ${conversations} set last_activity_at = ${param(5)}::timestamptz
+      where id = any(array(select conversation_id from ins))
+    ),
+    bulk as (
+      insert into ${broadcasts} (type, sender_id, history_message_id, created_at)
+      select ${param(7)}::int, ${param(3)}::int, ins.id, ${param(5)}::timestamptz
+      from ins where ins.conversation_id = ${param(1)}::int
+      returning id
+    ),
+    bulk_recipients as (
+      insert into ${broadcastRecipients} (broadcast_id, member_id, conversation_id, message_id)
+      select bulk.id, ok.member_id, ins.conversation_id, ins.id
+      from bulk cross join ins join ok on ok.conversation_id = ins.conversation_id
+      where ok.ord > 1
+    )
+    select ins.id, ins.client_id, c.kind, c.member_id, c.member_role
+    from t
+    left join ok on ok.ord = t.ord
+    left join c on c.id = ok.conversation_id
+    left join ins on ins.conversation_id = ok.conversation_id
+    order by t.ord`,
+  7,
 );
 
 /** Writes chat messages in batches, in id order: the one statement that stores a chat message. */
@@ -168,13 +243,11 @@ export class MessageBatchRepository {
    *
    * It is one statement, so one round trip and its own transaction: the rows travel as one JSON parameter,
    * the talk is checked in the same statement, the order lock is taken before any id is drawn, and the other
-   * writes hang off the inserted rows. With `broadcast`, the bulk send's record and its recipients are
-   * stored in the same statement too, so the record and every copy are stored or none.
+   * writes hang off the inserted rows. A bulk send has a statement of its own (insertBulk).
    */
-  async insertBatch(inputs: NewMessage[], broadcast?: NewBroadcast): Promise<InsertOutcome[]> {
+  async insertBatch(inputs: NewMessage[]): Promise<InsertOutcome[]> {
     if (inputs.length === 0) return [];
-    // Fields at their default are left out (the statement fills them in): reading JSON costs per key, and
-    // a bulk send has thousands of rows.
+    // Fields at their default are left out (the statement fills them in): reading JSON costs per key.
     const rows = inputs.map((input, ord) => ({
       ord,
       conversation_id: input.conversationId,
@@ -202,17 +275,6 @@ export class MessageBatchRepository {
       JSON.stringify(rows),
       JSON.stringify(images),
       inputs.at(-1)!.now.toISOString(),
-      JSON.stringify(
-        broadcast
-          ? [
-              {
-                type: broadcast.type,
-                sender_id: broadcast.senderId,
-                history_client_id: broadcast.historyClientId,
-              },
-            ]
-          : [],
-      ),
     ]);
 
     const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
@@ -268,5 +330,51 @@ export class MessageBatchRepository {
       });
     }
     return outcomes as InsertOutcome[];
+  }
+
+  /**
+   * Stores a bulk send (decision 027) in one statement, so its record, its history message and every copy
+   * are stored or none, in id order (the history message first, then the copies in recipient order). Copies
+   * do not move the sender's read marks (decision 005). The outcomes come back as insertBatch's do, history
+   * message first; a talk that is gone, or is not of the kind its place asks for, is not written to.
+   */
+  async insertBulk(bulk: NewBulkSend): Promise<InsertOutcome[]> {
+    const hasImages = bulk.images.some((list) => list.length > 0);
+    const answered = await INSERT_BULK.run(this.ordered, [
+      String(bulk.historyConversationId),
+      `{${bulk.deskIds.join(',')}}`,
+      String(bulk.senderId),
+      bulk.body,
+      bulk.now.toISOString(),
+      hasImages ? JSON.stringify(bulk.images) : '[]',
+      String(bulk.type),
+    ]);
+    const talks = [bulk.historyConversationId, ...bulk.deskIds];
+    return answered.map((row, index): InsertOutcome => {
+      if (row.id === null) return { created: false, message: null };
+      const conversationId = talks[index]!;
+      const message: MessageRecord = {
+        id: Number(row.id),
+        conversationId,
+        senderId: bulk.senderId,
+        body: bulk.body,
+        images: (bulk.images[index] ?? []).map((image) => image.id),
+        replyToId: null,
+        announce: false,
+        messageType: 0,
+        clientId: row.client_id!,
+        createdAt: bulk.now,
+        deletedAt: null,
+      };
+      const conversation: ConversationAccess = {
+        id: conversationId,
+        kind: row.kind!,
+        memberId: row.member_id,
+        memberRole: row.member_role,
+        manId: null,
+        womanId: null,
+      };
+      return { created: true, message, conversation };
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { copyFile, link, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -16,10 +16,10 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { BroadcastRepository } from '../repositories/broadcast-repository.js';
 import type { ConversationRepository } from '../repositories/conversation-repository.js';
-import type { NewMessage } from '../repositories/message-batch-repository.js';
+import type { NewBulkSend } from '../repositories/message-batch-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { MediaService } from './media-service.js';
-import { bulkSendAudience, type MessagePosting } from './message-posting.js';
+import type { MessagePosting } from './message-posting.js';
 import type { Actor } from './session-service.js';
 
 export interface BroadcastInput {
@@ -78,22 +78,8 @@ export class BroadcastService {
     ]);
     if (!sender) throw notFound();
 
-    const now = new Date(this.clock());
     const historyImages = await this.media.store(input.image);
     const written = historyImages.map((image) => image.path);
-    const message = (conversationId: number, images: NewImage[]): NewMessage => ({
-      conversationId,
-      senderId: actor.uid,
-      mayWriteAnywhere: true,
-      body: input.message,
-      images,
-      replyToId: null,
-      announce: false,
-      messageType: 0,
-      clientId: randomUUID(),
-      now,
-      marksRead: false,
-    });
     const discard = () => this.media.remove(written);
     const copies = await this.copyImages(historyImages, found.length, written).catch(
       async (error: unknown) => {
@@ -101,18 +87,16 @@ export class BroadcastService {
         throw error;
       },
     );
-    const history = { ...message(historyConversationId, historyImages), bulkHistory: true };
-    const inputs = [
-      history,
-      ...found.map((recipient, index) => message(recipient.deskId!, copies[index] ?? [])),
-    ];
-    await this.posting.postBroadcast(
-      inputs,
-      { type, senderId: actor.uid, historyClientId: history.clientId },
-      { uid: actor.uid, ...sender },
-      bulkSendAudience,
-      discard,
-    );
+    const bulk: NewBulkSend = {
+      type,
+      senderId: actor.uid,
+      body: input.message,
+      historyConversationId,
+      deskIds: found.map((recipient) => recipient.deskId!),
+      images: historyImages.length > 0 ? [historyImages, ...copies] : [],
+      now: new Date(this.clock()),
+    };
+    await this.posting.postBulk(bulk, { uid: actor.uid, ...sender }, discard);
     return { count: found.length };
   }
 

@@ -2,7 +2,7 @@ import type { Audience } from '../realtime/events.js';
 import type { Delivery } from '../realtime/delivery.js';
 import type { MessageRecord } from '../db/schema.js';
 import type { ConversationAccess } from '../repositories/conversation-repository.js';
-import type { InsertOutcome, NewBroadcast, NewMessage } from '../repositories/message-batch-repository.js';
+import type { InsertOutcome, NewBulkSend, NewMessage } from '../repositories/message-batch-repository.js';
 import type { MessageRepository, MessageRow } from '../repositories/message-repository.js';
 import { metrics } from '../lib/metrics.js';
 import { topicsOf } from '../realtime/delivery.js';
@@ -97,27 +97,22 @@ export class MessagePosting {
   }
 
   /**
-   * Stores a bulk send (its messages and its record, all or none; see MessageWriter.writeBroadcast) and
-   * publishes each new message to the audience `audienceFor` picks for its talk. `discard` runs when
-   * nothing was stored (not when only publishing failed). Answers what was stored.
+   * Stores a bulk send (its messages and its record, all or none; see MessageWriter.writeBulk) and
+   * publishes each new message to whom bulkSendAudience says. `discard` runs when nothing was stored (not
+   * when only publishing failed). Answers how many messages were stored.
    */
-  async postBroadcast(
-    inputs: NewMessage[],
-    broadcast: NewBroadcast,
-    sender: Sender,
-    audienceFor: (talk: ConversationAccess) => Audience,
-    discard: () => Promise<void>,
-  ): Promise<MessageFact[]> {
-    const outcomes = await this.writer.writeBroadcast(inputs, broadcast).catch(async (error: unknown) => {
+  async postBulk(bulk: NewBulkSend, sender: Sender, discard: () => Promise<void>): Promise<number> {
+    const outcomes = await this.writer.writeBulk(bulk).catch(async (error: unknown) => {
       await discard();
       throw error;
     });
     const stored = outcomes.flatMap((outcome) =>
       outcome.created
-        ? [{ row: rowOf(outcome, sender, null), audience: audienceFor(outcome.conversation) }]
+        ? [{ row: rowOf(outcome, sender, null), audience: bulkSendAudience(outcome.conversation) }]
         : [],
     );
-    return this.publish(stored, true);
+    await this.publish(stored, true);
+    return stored.length;
   }
 
   /**
@@ -135,12 +130,16 @@ export class MessagePosting {
         : Promise.resolve();
     await Promise.all([
       listsDropped,
-      ...stored.map(({ audience }, index) =>
-        this.delivery.toAudience(audience, 'message.created', {
-          message: facts[index]!,
-          committedAt,
-          ...(broadcast ? { broadcast } : {}),
-        }),
+      this.delivery.deliverMessages(
+        stored.map(({ audience }, index) => ({
+          audience,
+          event: {
+            event: 'message.created',
+            message: facts[index]!,
+            committedAt,
+            ...(broadcast ? { broadcast } : {}),
+          },
+        })),
       ),
     ]);
     return facts;

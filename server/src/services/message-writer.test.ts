@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { rowsOf } from '../db/raw.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
-import { MessageBatchRepository, type NewMessage } from '../repositories/message-batch-repository.js';
+import {
+  MessageBatchRepository,
+  type NewBulkSend,
+  type NewMessage,
+} from '../repositories/message-batch-repository.js';
+import type { NewImage } from '../repositories/message-repository.js';
 import { MessageRepository } from '../repositories/message-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import { ENGINES, openTestDatabase } from '../test/database.js';
@@ -95,23 +100,20 @@ describe.each(ENGINES)('message writer on %s', (engine) => {
     });
 
     /** The history message, then one copy per desk talk, each image given as `images` says. */
-    const bulk = (body: string, images: (index: number) => NewMessage['images'] = () => []) =>
-      [history, ...desks.map(({ desk }) => desk)].map((conversationId, index) =>
-        newMessage(conversationId, staff, {
-          body,
-          mayWriteAnywhere: true,
-          images: images(index),
-          marksRead: false,
-          // The history room takes the bulk send's own record only (product.md §12.7).
-          bulkHistory: index === 0,
-        }),
-      );
+    const bulk = (body: string, images: (index: number) => NewImage[] = () => []): NewBulkSend => ({
+      type: 1,
+      senderId: staff,
+      body,
+      historyConversationId: history,
+      deskIds: desks.map(({ desk }) => desk),
+      images: Array.from({ length: desks.length + 1 }, (_, index) => images(index)),
+      now: new Date(),
+    });
 
     it('is stored whole, in input order, with its record, beside the talk messages of its moment', async () => {
-      const inputs = bulk('一括 ok');
       const [talk, outcomes] = await Promise.all([
         Promise.all(Array.from({ length: 20 }, (_, index) => writer.write(message(index)))),
-        writer.writeBroadcast(inputs, { type: 1, senderId: staff, historyClientId: inputs[0]!.clientId }),
+        writer.writeBulk(bulk('一括 ok')),
       ]);
       expect(talk.every((outcome) => outcome.created)).toBe(true);
       const ids = outcomes.map((outcome) => outcome.message!.id);
@@ -138,10 +140,9 @@ describe.each(ENGINES)('message writer on %s', (engine) => {
         height: 1,
         bytes: 1,
       };
-      const inputs = bulk('一括 ng', (index) => (index >= 1 && index <= 2 ? [image] : []));
       const [talk, sent] = await Promise.allSettled([
         Promise.all(Array.from({ length: 20 }, (_, index) => writer.write(message(index)))),
-        writer.writeBroadcast(inputs, { type: 1, senderId: staff, historyClientId: inputs[0]!.clientId }),
+        writer.writeBulk(bulk('一括 ng', (index) => (index >= 1 && index <= 2 ? [image] : []))),
       ]);
       expect([talk.status, sent.status]).toEqual(['fulfilled', 'rejected']);
       expect(await count(sql`select count(*)::int as n from messages where body = '一括 ng'`)).toBe(0);

@@ -2,17 +2,21 @@ import { metrics } from '../lib/metrics.js';
 import type {
   InsertOutcome,
   MessageBatchRepository,
-  NewBroadcast,
+  NewBulkSend,
   NewMessage,
 } from '../repositories/message-batch-repository.js';
 
-/** Messages waiting for a batch: one talk message, or a bulk send's messages that go together. */
+/** Messages waiting for a batch: one talk message, or a bulk send, whose messages go together. */
 interface Pending {
   inputs: NewMessage[];
-  broadcast?: NewBroadcast;
+  bulk?: NewBulkSend;
   resolve: (outcomes: InsertOutcome[]) => void;
   reject: (error: unknown) => void;
 }
+
+/** How many messages a pending write stores. */
+const sizeOf = (pending: Pick<Pending, 'inputs' | 'bulk'>) =>
+  pending.bulk ? pending.bulk.deskIds.length + 1 : pending.inputs.length;
 
 /** Messages written in one transaction at most; a bigger backlog goes in several. */
 const MAX_BATCH = 200;
@@ -44,16 +48,17 @@ export class MessageWriter {
 
   /**
    * A bulk send: its messages and its record in one batch of their own, whatever its size, so that all are
-   * stored or none (decision 005). Outcomes come back in input order.
+   * stored or none (decision 005), in its own statement (decision 027). Outcomes come back history message
+   * first, then the copies in recipient order.
    */
-  writeBroadcast(inputs: NewMessage[], broadcast: NewBroadcast): Promise<InsertOutcome[]> {
-    return this.enqueue({ inputs, broadcast });
+  writeBulk(bulk: NewBulkSend): Promise<InsertOutcome[]> {
+    return this.enqueue({ inputs: [], bulk });
   }
 
   private enqueue(pending: Omit<Pending, 'resolve' | 'reject'>): Promise<InsertOutcome[]> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ ...pending, resolve, reject });
-      metrics.queue('message_writer', pending.inputs.length);
+      metrics.queue('message_writer', sizeOf(pending));
       this.startBatches();
     });
   }
@@ -71,20 +76,21 @@ export class MessageWriter {
   /** Talk messages in arrival order up to MAX_BATCH; a bulk send always alone. */
   private nextBatch(): Pending[] {
     let count = 1;
-    if (!this.waiting[0]!.broadcast) {
-      while (count < MAX_BATCH && count < this.waiting.length && !this.waiting[count]!.broadcast) count += 1;
+    if (!this.waiting[0]!.bulk) {
+      while (count < MAX_BATCH && count < this.waiting.length && !this.waiting[count]!.bulk) count += 1;
     }
     const batch = this.waiting.splice(0, count);
-    metrics.queue('message_writer', -batch.reduce((sum, pending) => sum + pending.inputs.length, 0));
+    metrics.queue('message_writer', -batch.reduce((sum, pending) => sum + sizeOf(pending), 0));
     return batch;
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {
     try {
-      const outcomes = await this.messages.insertBatch(
-        batch.flatMap((pending) => pending.inputs),
-        batch[0]!.broadcast,
-      );
+      const bulk = batch[0]!.bulk;
+      const outcomes = bulk
+        ? await this.messages.insertBulk(bulk)
+        : await this.messages.insertBatch(batch.flatMap((pending) => pending.inputs));
+      if (bulk) return batch[0]!.resolve(outcomes);
       let next = 0;
       for (const pending of batch) {
         pending.resolve(outcomes.slice(next, next + pending.inputs.length));
