@@ -4,7 +4,7 @@
 // connected recipient, next to baselines from the same run: one plain statement inserting as many rows into a
 // scratch table of the same database, and a ws ping answered over the same sockets. Bounded in members,
 // sockets and time.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -48,6 +48,8 @@ export interface BulkSendResult {
   /** From the request until the last connected recipient had the message frame. */
   deliveredMs: number;
   deliveredP50Ms: number;
+  /** CPU time the server process (all its threads, PGlite's included) spent from the request to the last frame. */
+  serverCpuMs: number;
   /** Copies found in the database afterwards, and in how many distinct desk talks. */
   copies: number;
   talks: number;
@@ -156,6 +158,13 @@ export async function seed(where: Where, members: number, connected: number) {
   }
 }
 
+/** CPU time (user and system) a process has used so far, from /proc (Linux), in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** A chat socket that records when the bench message arrives. */
 async function connect(url: string, origin: string, session: string, timeoutMs: number) {
   const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/chat`, { origin, perMessageDeflate: false });
@@ -239,6 +248,7 @@ async function measure(
     );
     const pingMs = performance.now() - started;
 
+    const cpuBefore = cpuMs(server.child.pid!);
     const sentAt = performance.now();
     const reply = await deadline(
       fetch(`${server.url}/api/messages/send`, {
@@ -261,6 +271,7 @@ async function measure(
       throw new Error(`bulk send failed: ${reply.status} ${JSON.stringify(body)}`);
 
     await deadline(Promise.all(sockets.map((socket) => socket.received)), timeoutMs, 'delivery');
+    const serverCpuMs = cpuMs(server.child.pid!) - cpuBefore;
     const times = sockets.map((socket) => socket.receivedAt()! - sentAt).sort((a, b) => a - b);
     result = {
       engine,
@@ -273,6 +284,7 @@ async function measure(
       storedMs,
       deliveredMs: times.at(-1) ?? 0,
       deliveredP50Ms: times[Math.floor(times.length / 2)] ?? 0,
+      serverCpuMs,
     };
   } finally {
     for (const socket of sockets) socket.ws.terminate();
@@ -297,6 +309,7 @@ function print(result: BulkSendResult): void {
     `${ms(result.deliveredMs)}   (p50 ${result.deliveredP50Ms.toFixed(0)} ms)`,
   );
   line(`  baseline: ws ping to all ${result.connected}`, ms(result.pingMs));
+  line('server CPU meanwhile (all threads)', ms(result.serverCpuMs));
   line('copies in desk talks', `${String(result.copies).padStart(6)} in ${result.talks} talks`);
 }
 

@@ -102,13 +102,10 @@ describe('RedisFanout (two instances on one Redis)', () => {
     });
     await spyCaughtUp();
     raw.length = 0;
-    const messages = Array.from(
-      { length: count },
-      (_, index): NewMessageEvent => ({
-        audience: { memberIds: [5], staff: false },
-        event: { event: 'message.created', message: { id: index + 1 } as MessageFact, broadcast: true },
-      }),
-    );
+    const messages = Array.from({ length: count }, (_, index): NewMessageEvent => ({
+      audience: { memberIds: [5], staff: false },
+      event: { event: 'message.created', message: { id: index + 1 } as MessageFact, broadcast: true },
+    }));
     await writer.deliverMessages(messages);
     await all;
     expect(heard).toEqual(messages.map(({ event }) => event.message.id));

@@ -44,8 +44,6 @@ export interface NewMessage {
   now: Date;
   /** Whether writing marks the talk read for the writer; a bulk send's messages do not (decision 005). */
   marksRead: boolean;
-  /** A bulk send's record in its history room, the one message a history room takes. */
-  bulkHistory?: boolean;
 }
 
 /**
@@ -86,11 +84,10 @@ const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
     v as (
       select ord, conversation_id, sender_id, coalesce(anywhere, false) as anywhere, body,
         coalesce(images, '{}') as images, reply_to_id, coalesce(announce, false) as announce,
-        coalesce(message_type, 0) as message_type, client_id, created_at, coalesce(marks_read, false) as marks_read,
-        coalesce(history, false) as history
+        coalesce(message_type, 0) as message_type, client_id, created_at, coalesce(marks_read, false) as marks_read
       from json_to_recordset(${param(1)}::json) as v(ord int, conversation_id int, sender_id int,
         anywhere boolean, body text, images text[], reply_to_id bigint, announce boolean, message_type int,
-        client_id uuid, created_at timestamptz, marks_read boolean, history boolean)
+        client_id uuid, created_at timestamptz, marks_read boolean)
     ),
     c as (
       select c.id, c.kind, c.member_id, c.man_id, c.woman_id,
@@ -140,20 +137,16 @@ const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
 );
 
 /** What the bulk statement answers per talk, history room first (see insertBulk). */
-interface BulkAnswer {
-  id: number | string | null;
+type BulkAnswer = Pick<InsertAnswer, 'id' | 'kind' | 'member_id' | 'member_role'> & {
   client_id: string | null;
-  kind: ConversationKind | null;
-  member_id: number | null;
-  member_role: number | null;
-}
+};
 
 /*
  * Parameters: the history room, the desk talks (an int array), the sender, the text, the time, the images (a
  * JSON array of each message's list, or empty) and the bulk send's type. Every row but the talk and its
  * images is the same, so the rows are made in the statement from the array (decision 027): no JSON per
  * copy to read, and client ids drawn by the database. The record goes to a history room and each copy to a
- * desk talk, or not at all (the rule of mayWrite for a staff sender and a bulk send's record).
+ * desk talk, or not at all (the write rule for a staff sender, with the bulk send's record as its one exception).
  */
 const INSERT_BULK = new PreparedStatement<BulkAnswer>(
   sql`
@@ -261,7 +254,6 @@ export class MessageBatchRepository {
       ...(input.announce ? { announce: true } : {}),
       ...(input.messageType !== 0 ? { message_type: input.messageType } : {}),
       ...(input.marksRead ? { marks_read: true } : {}),
-      ...(input.bulkHistory ? { history: true } : {}),
     }));
     const images = inputs.flatMap((input) =>
       input.images.map((image) => ({

@@ -89,7 +89,7 @@ export const isHistoryKind = (kind: ConversationKind): boolean => HISTORY_KINDS.
 /**
  * Write permission: whoever sees a talk may post in it (staff anywhere, a member in their own talks), except
  * in a bulk-send history: a message there would reach nobody, so only the bulk send itself writes its record
- * there (`bulkHistory`, product.md §12.7).
+ * there (`MessageBatchRepository.insertBulk`, product.md §12.7).
  */
 export function mayWrite(writer: Reader, talk: Talk): boolean {
   return seesTalk(writer, talk) && !isHistoryKind(talk.kind);
