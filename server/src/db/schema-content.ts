@@ -105,13 +105,17 @@ export const broadcasts = pgTable(
   ],
 );
 
-/** Who got a bulk send, and which message in their desk talk is their copy (for 既読 counts). */
+/**
+ * Who got a bulk send, and which message in their desk talk is their copy (for 既読 counts). The member and
+ * the talk are those of the copy (`message_id`), so they have no foreign key of their own (decision 027: two
+ * checks per copy less): deleting the member deletes their desk talk, the copy and with it this row.
+ */
 export const broadcastRecipients = pgTable(
   'broadcast_recipients',
   {
     broadcastId: ownedBy('broadcast_id', () => broadcasts.id),
-    memberId: ownedBy('member_id', () => users.id),
-    conversationId: ownedBy('conversation_id', () => conversations.id),
+    memberId: integer('member_id').notNull(),
+    conversationId: integer('conversation_id').notNull(),
     messageId: bigint('message_id', { mode: 'number' })
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),

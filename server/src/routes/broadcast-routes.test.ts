@@ -238,6 +238,13 @@ describe('bulk send', () => {
       expect(await history(2)).toEqual([]);
     });
 
+    it('counts only the recipients still members: a deleted member leaves the count with their copy', async () => {
+      expect((await send('staff', { users: [men[0]!.uid, men[1]!.uid] })).status).toBe(200);
+      expect((await history(1))[0]).toMatchObject({ count: 2, read: 0 });
+      expect((await call(ctx.app, 'deluser', { ssid: ssid.admin, uid: men[1]!.uid })).status).toBe(200);
+      expect((await history(1))[0]).toMatchObject({ count: 1, read: 0 });
+    });
+
     it('sends images: every copy has its own image, which outlives another copy being deleted', async () => {
       const png = await imageDataUrl('png', { width: 400, height: 300 });
       const reply = await send('admin', {
