@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, ownedBy, storedImageColumns } from './columns.js';
-import { conversations, messages, users } from './schema.js';
+import { messages, users } from './schema.js';
 
 /*
  * Member content: news and ad banners for one group each (type 1 men, 2 women), their images, and the
