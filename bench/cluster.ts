@@ -44,7 +44,7 @@ export async function clusterFigures(
       // One at a time: the first checks the migrations before the others look at the database.
       await waitHealthy(`http://127.0.0.1:${port}`);
     }
-    if (instances > 1) balancer = await startBalancer(balancerPort, ports);
+    if (instances > 1) balancer = await startBalancer(balancerPort, ports, { quiet: true });
     const label = instances > 1 ? `Enishi, ${instances} × PG + Redis` : 'Enishi, PG + Redis';
     const figures = await drive(
       label,
