@@ -3,11 +3,14 @@
 // each idle socket keeps (heap + external after a full GC, and RSS), in the same run.
 // A process here may hold 20,000 files at most (the container's hard limit), and the server holds every
 // socket as one: the idle count defaults to what fits beside the load (BENCH_IDLE).
-import type WebSocket from 'ws';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Inspector } from './inspector.js';
 import { freePort } from '../server/src/test/process.js';
-import { benchEnv } from './lib.js';
-import { connect, drive, printSocketFigures, seedClub, startInspectedServer, stop } from './socket.js';
+import { benchEnv, repoRoot } from './lib.js';
+import { drive, printSocketFigures, seedClub, startInspectedServer, stop } from './socket.js';
 
 export interface IdleOptions {
   idle: number;
@@ -18,14 +21,30 @@ export interface IdleOptions {
   databaseUrl?: string;
 }
 
-/** Opens `sessions` as idle sockets, 100 at a time (the server admits a few dozen handshakes at once). */
-async function openIdle(wsUrl: string, origin: string, sessions: string[]): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = [];
-  for (let index = 0; index < sessions.length; index += 100) {
-    const batch = sessions.slice(index, index + 100);
-    sockets.push(...(await Promise.all(batch.map((session) => connect(wsUrl, origin, session, () => {})))));
-  }
-  return sockets;
+/**
+ * Opens `sessions` as idle sockets from a process of their own (bench/idle-child.ts); resolves once all are
+ * ready, with the seconds it took and the way to close them.
+ */
+async function openIdle(wsUrl: string, origin: string, sessions: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench/idle-child.ts')], {
+    cwd: repoRoot,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const close = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  child.stdin.end(JSON.stringify({ wsUrl, origin, sessions }));
+  const lines = createInterface({ input: child.stdout });
+  const opened = await Promise.race([
+    once(lines, 'line').then(([line]) => String(line)),
+    exited.then(([code]) => {
+      throw new Error(`the idle sockets' process exited (${String(code)}) before they were open`);
+    }),
+  ]);
+  return { seconds: Number(opened.split(' ')[1]), close };
 }
 
 export async function benchIdle({ idle, members, rate, seconds, databaseUrl }: IdleOptions): Promise<void> {
@@ -41,7 +60,7 @@ export async function benchIdle({ idle, members, rate, seconds, databaseUrl }: I
       `seeded in ${seedSeconds.toFixed(0)} s)`,
   );
   const server = await startInspectedServer(env);
-  let sockets: WebSocket[] = [];
+  let idleSockets: Awaited<ReturnType<typeof openIdle>> | undefined;
   try {
     const load = { rate, seconds };
     const quiet = await drive(
@@ -54,9 +73,7 @@ export async function benchIdle({ idle, members, rate, seconds, databaseUrl }: I
     );
     const inspector = await Inspector.connect(server.inspectPort);
     const before = await inspector.memory();
-    const openStart = performance.now();
-    sockets = await openIdle(server.wsUrl, server.origin, idlers);
-    const openSeconds = (performance.now() - openStart) / 1000;
+    idleSockets = await openIdle(server.wsUrl, server.origin, idlers);
     const after = await inspector.memory();
     inspector.close();
     const busy = await drive(
@@ -71,11 +88,11 @@ export async function benchIdle({ idle, members, rate, seconds, databaseUrl }: I
     const kb = (bytes: number) => (bytes / idle / 1024).toFixed(1);
     console.log(
       `idle socket: ${kb(after.retained - before.retained)} KB heap+external, ${kb(after.rss - before.rss)} KB RSS ` +
-        `each (issue 29: at most 12 KB); ${idle} opened in ${openSeconds.toFixed(1)} s; ` +
+        `each (issue 29: at most 12 KB); ${idle} opened in ${idleSockets.seconds.toFixed(1)} s (by a process of their own); ` +
         `p99 with them ${(busy.p99 / quiet.p99).toFixed(2)}x of without (issue 29: at most 1.2x)`,
     );
   } finally {
-    for (const socket of sockets) socket.terminate();
+    await idleSockets?.close();
     await stop(server.child);
   }
 }
