@@ -42,9 +42,9 @@ const row = (
   );
 
 console.log(`Enishi benchmark (${seconds} s per load, 127.0.0.1 only)\n`);
-// BENCH_ONLY=socket runs only the chat socket section (for working on it).
-const only = process.env.BENCH_ONLY;
-const section = (name: string) => !only || only === name;
+// BENCH_ONLY=socket runs only the chat socket section (for working on it); a list (js,lighthouse) runs those.
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const section = (name: string) => !only || only.includes(name);
 
 // 1. HTTP: login and session check against a bare Fastify route.
 if (section('http')) {
