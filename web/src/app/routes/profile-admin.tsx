@@ -11,7 +11,7 @@ import { Page } from '@/components/layouts/page';
 /** /applications: applications from the intro pages. */
 export function ApplicationsScreen() {
   return (
-    <Page title={jaMember.profile.applications.title}>
+    <Page title={jaMember.applications.title}>
       <ApplicationsInbox />
     </Page>
   );

@@ -9,7 +9,7 @@ import { useApplications, useHandleApplication } from '@/lib/applications';
 import './applications.css';
 import { Phrases } from '@/components/ui/phrases';
 
-const t = jaMember.profile.applications;
+const t = jaMember.applications;
 const dateFormat = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',
   month: 'numeric',

@@ -59,7 +59,7 @@ function StaffMenu({ role }: { role: number }) {
       ) : null}
       <MenuTile
         to="/applications"
-        label={jaMember.profile.applications.title}
+        label={jaMember.applications.title}
         icon={<PersonAddIcon />}
         count={newApplications}
       />
