@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
@@ -19,6 +19,11 @@ type Prerendered = { html: string; title: string; hydration: unknown };
 type Options = {
   /** Each path with the module of its screen, as the client bundle names it (`src/app/routes/enter.tsx`). */
   pages: Record<PrerenderedPath, string>;
+  /**
+   * Modules every other path (index.html: the member area) needs before its first screen: their chunks are
+   * linked in index.html's head, so they load with the entry instead of after it ran.
+   */
+  memberArea: string[];
 };
 
 const escapeHtml = (text: string) =>
@@ -55,7 +60,7 @@ function pageHtml(template: string, page: Prerendered, preload: string[], styles
   return html;
 }
 
-export function prerender({ pages }: Options): Plugin {
+export function prerender({ pages, memberArea }: Options): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'enishi-prerender',
@@ -84,12 +89,7 @@ export function prerender({ pages }: Options): Plugin {
           render: (page: PrerenderedPath) => Promise<Prerendered>;
         };
         for (const [page, screen] of Object.entries(pages) as [PrerenderedPath, string][]) {
-          const chunk = Object.values(bundle).find(
-            (file): file is Rollup.OutputChunk =>
-              file.type === 'chunk' && !!file.facadeModuleId?.endsWith(`/${screen}`),
-          );
-          if (!chunk) throw new Error(`no chunk for ${screen}`);
-          const own = closure(bundle, chunk);
+          const own = closure(bundle, chunkOf(bundle, screen));
           const preload = [...own.js].filter((file) => !eager.js.has(file));
           const styles = [...own.css].filter((file) => !eager.css.has(file));
           const file = path.join(output.dir ?? config.build.outDir, `${page.slice(1)}.html`);
@@ -99,8 +99,29 @@ export function prerender({ pages }: Options): Plugin {
       } finally {
         await server.close();
       }
+      // Last, so that the public pages above were made from index.html as it was built.
+      const member = new Set<string>();
+      for (const module of memberArea) {
+        const chunk = chunkOf(bundle, module);
+        for (const file of closure(bundle, chunk).js) if (!eager.js.has(file)) member.add(file);
+      }
+      const indexFile = path.join(output.dir ?? config.build.outDir, 'index.html');
+      const links = [...member].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      await writeFile(
+        indexFile,
+        (await readFile(indexFile, 'utf8')).replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+      );
     },
   };
+}
+
+function chunkOf(bundle: Rollup.OutputBundle, module: string): Rollup.OutputChunk {
+  const chunk = Object.values(bundle).find(
+    (file): file is Rollup.OutputChunk =>
+      file.type === 'chunk' && !!file.facadeModuleId?.endsWith(`/${module}`),
+  );
+  if (!chunk) throw new Error(`no chunk for ${module}`);
+  return chunk;
 }
 
 /** The PWA plugin's virtual modules are not there at build time in Node; only the browser imports them. */
