@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { jaMember } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import {
   createMember,
   imageLoaded,
@@ -102,17 +102,17 @@ describe('the applications inbox', () => {
     await apply(staff, `入会 ${tag}`, 'male');
 
     await staff.goto('/');
-    const tile = staff.getByRole('link', { name: jaMember.applications.title });
+    const tile = staff.getByRole('link', { name: ja.menu.applications });
     await expect.poll(() => tile.getAttribute('aria-describedby')).not.toBeNull();
-    await openFromHomeMenu(staff, jaMember.applications.title);
+    await openFromHomeMenu(staff, ja.menu.applications);
     const row = staff.getByRole('listitem').filter({ hasText: `申込 ${tag}` });
-    await row.getByText(jaMember.applications.newBadge).waitFor();
-    await row.getByRole('button', { name: jaMember.applications.markHandled }).click();
-    await toast(staff, jaMember.applications.markedHandled).waitFor();
-    await row.getByText(jaMember.applications.handled, { exact: true }).waitFor();
+    await row.getByText(p.applications.newBadge).waitFor();
+    await row.getByRole('button', { name: p.applications.markHandled }).click();
+    await toast(staff, p.applications.markedHandled).waitFor();
+    await row.getByText(p.applications.handled, { exact: true }).waitFor();
 
     const other = staff.getByRole('listitem').filter({ hasText: `入会 ${tag}` });
-    await other.getByRole('button', { name: jaMember.applications.makeMember }).click();
+    await other.getByRole('button', { name: p.applications.makeMember }).click();
     await staff.waitForURL('**/men/add?**');
     const name = staff.getByRole('textbox', { name: jaMember.members.fields.name, exact: true });
     expect(await name.inputValue()).toBe(`入会 ${tag}`);
@@ -125,7 +125,7 @@ describe('the applications inbox', () => {
     await staff
       .getByRole('listitem')
       .filter({ hasText: `入会 ${tag}` })
-      .getByText(jaMember.applications.handled, { exact: true })
+      .getByText(p.applications.handled, { exact: true })
       .waitFor();
   });
 });
@@ -171,14 +171,10 @@ describe('screens', () => {
 
       await apply(staff, `画面 ${uniqueTag()}`);
       await staff.goto('/applications');
-      await staff
-        .getByRole('list', { name: jaMember.applications.title })
-        .getByRole('listitem')
-        .first()
-        .waitFor();
+      await staff.getByRole('list', { name: ja.menu.applications }).getByRole('listitem').first().waitFor();
       await staff.screenshot({ path: join(shots, `applications-${suffix}.png`) });
       await staff.goto('/');
-      const tile = staff.getByRole('link', { name: jaMember.applications.title });
+      const tile = staff.getByRole('link', { name: ja.menu.applications });
       await expect.poll(() => tile.getAttribute('aria-describedby')).not.toBeNull();
       await staff.screenshot({ path: join(shots, `home-staff-applications-${suffix}.png`) });
       await staff.goto('/staff/lists');

@@ -74,6 +74,22 @@ export function prerender({ pages, memberArea }: Options): Plugin {
       const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
       if (index?.type !== 'asset' || entry?.type !== 'chunk') throw new Error('no index.html or entry chunk');
       const eager = closure(bundle, entry);
+      /**
+       * index.html, for every other path (the member area): the loading screen painted before any script
+       * runs, and the member area's chunks linked in the head, so they load with the entry, not after it ran.
+       */
+      const writeMemberShell = async (file: string, shell: string) => {
+        const member = new Set<string>();
+        for (const module of memberArea)
+          for (const chunk of closure(bundle, chunkOf(bundle, module)).js)
+            if (!eager.js.has(chunk)) member.add(chunk);
+        const links = [...member].map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`);
+        const html = (await readFile(file, 'utf8'))
+          .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+        if (!html.includes(shell)) throw new Error('index.html has no empty <div id="root"></div>');
+        await writeFile(file, html);
+      };
 
       const server = await createServer({
         configFile: false,
@@ -85,8 +101,9 @@ export function prerender({ pages, memberArea }: Options): Plugin {
         appType: 'custom',
       });
       try {
-        const { render } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+        const { render, renderShell } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
           render: (page: PrerenderedPath) => Promise<Prerendered>;
+          renderShell: () => string;
         };
         for (const [page, screen] of Object.entries(pages) as [PrerenderedPath, string][]) {
           const own = closure(bundle, chunkOf(bundle, screen));
@@ -96,21 +113,11 @@ export function prerender({ pages, memberArea }: Options): Plugin {
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, pageHtml(String(index.source), await render(page), preload, styles));
         }
+        // Last, so that the public pages above were made from index.html as it was built.
+        await writeMemberShell(path.join(output.dir ?? config.build.outDir, 'index.html'), renderShell());
       } finally {
         await server.close();
       }
-      // Last, so that the public pages above were made from index.html as it was built.
-      const member = new Set<string>();
-      for (const module of memberArea) {
-        const chunk = chunkOf(bundle, module);
-        for (const file of closure(bundle, chunk).js) if (!eager.js.has(file)) member.add(file);
-      }
-      const indexFile = path.join(output.dir ?? config.build.outDir, 'index.html');
-      const links = [...member].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-      await writeFile(
-        indexFile,
-        (await readFile(indexFile, 'utf8')).replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
-      );
     },
   };
 }

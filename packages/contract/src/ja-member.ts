@@ -24,5 +24,4 @@ export { memberSite } from './ja-member/member-site.js';
 export { setting } from './ja-member/setting.js';
 export { security } from './ja-member/security.js';
 export { jaProfile as profile } from './ja-profile.js';
-export { applications } from './ja-member/applications.js';
 export { sessions } from './ja-member/sessions.js';

@@ -1,5 +1,5 @@
 /*
- * The Japanese text of member profiles and code tables (product.md §3, §19), kept
+ * The Japanese text of member profiles, code tables and the applications inbox (product.md §3, §19), kept
  * beside ja-member.ts (which includes it as `jaMember.profile`).
  */
 export const jaProfile = {
@@ -136,5 +136,17 @@ export const jaProfile = {
     duplicateCode: 'コードが重複しています',
     badParent: '会社を選んでください',
     empty: 'まだ登録がありません。「追加」から登録してください。',
+  },
+  applications: {
+    empty: '申込はまだありません',
+    newBadge: '新着',
+    handled: '対応済み',
+    markHandled: '対応済みへ',
+    makeMember: '会員登録へ',
+    male: '男性',
+    female: '女性',
+    age: (age: number) => `${age}歳`,
+    markedHandled: '対応済みにしました',
+    more: 'さらに表示',
   },
 } as const;
