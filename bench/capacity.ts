@@ -1,7 +1,7 @@
 // Issue 29: the message rate two instances behind HAProxy carry next to one, at the same p99. The same club
 // and load shape as the chat socket section (1,000 members + 10 staff, every message to every staff
 // socket); the offered rate goes up in steps, one instance and two taking turns at each step, until each
-// no longer keeps its p99 under the threshold. Bounded: at most STEPS.length steps of a few seconds each.
+// no longer keeps its p99 under the threshold. Bounded: the climb stops after `budgetSeconds`.
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { startCluster, type Cluster } from './cluster.js';
@@ -9,7 +9,7 @@ import { benchEnv } from './lib.js';
 import { openSession, seedClub, type LoadSession, type SocketFigures } from './socket.js';
 
 /** Offered rates, msg/s. */
-const STEPS = [250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000];
+const STEPS = [100, 250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000];
 
 /** CPU time (s) of a process so far, from /proc (0 once it is gone). */
 function processSeconds(pid: number): number {
@@ -74,11 +74,13 @@ export async function benchCapacity({
   two: twoStore,
   p99Ms,
   seconds,
+  budgetSeconds,
 }: {
   one: { databaseUrl: string; redisUrl: string };
   two: { databaseUrl: string; redisUrl: string };
   p99Ms: number;
   seconds: number;
+  budgetSeconds: number;
 }): Promise<void> {
   const sizes = { members: 1000, staff: 10 };
   const clubs = [oneStore, twoStore].map(({ databaseUrl }) =>
@@ -89,7 +91,7 @@ export async function benchCapacity({
       `${sizes.members} members + ${sizes.staff} staff, each message to the sender and every staff socket; ` +
       `${seconds} s per step after 1 s of warm-up, one instance (PG + Redis) and two behind HAProxy by turns, ` +
       `each on a database of its own; a rate is kept when every message arrived, at least 95% of it was ` +
-      `acked per second, and p99 stayed at or under ${p99Ms} ms`,
+      `acked per second, and p99 stayed at or under ${p99Ms} ms, in one of two tries`,
   );
   const one = await startCluster(1, oneStore.databaseUrl, oneStore.redisUrl);
   const two = await startCluster(2, twoStore.databaseUrl, twoStore.redisUrl).catch(async (error: unknown) => {
@@ -114,16 +116,22 @@ export async function benchCapacity({
           `${(result.cpu.instances * 100).toFixed(0).padStart(3)}%, load generator ${(result.cpu.generator * 100).toFixed(0).padStart(3)}%, ` +
           `rest ${(result.cpu.rest * 100).toFixed(0).padStart(3)}%  ${result.kept ? 'kept' : 'not kept'}`,
       );
-    // A setup that missed a step goes no further; the other goes on alone.
+    // A step missed twice in a row (the machine is shared: one slow burst should not decide) ends that
+    // setup's climb; the other goes on alone, until the time budget is spent.
     const going: [Cluster, LoadSession][] = [
       [one, oneSession],
       [two, twoSession],
     ];
+    const deadline = performance.now() + budgetSeconds * 1000;
     for (const rate of STEPS) {
       for (const [cluster, session] of [...going]) {
-        const result = await step(cluster, session, rate, seconds, p99Ms, sizes.staff);
-        line(cluster.label, result);
-        if (result.kept) best.set(cluster, rate);
+        let kept = false;
+        for (let attempt = 0; attempt < 2 && !kept && performance.now() < deadline; attempt += 1) {
+          const result = await step(cluster, session, rate, seconds, p99Ms, sizes.staff);
+          line(cluster.label, result);
+          kept = result.kept;
+        }
+        if (kept) best.set(cluster, rate);
         else
           going.splice(
             going.findIndex(([each]) => each === cluster),
@@ -131,6 +139,10 @@ export async function benchCapacity({
           );
       }
       if (going.length === 0) break;
+      if (performance.now() >= deadline) {
+        console.log(`(time budget of ${budgetSeconds} s spent: the climb stops here)`);
+        break;
+      }
     }
   } finally {
     for (const session of sessions) session.close();

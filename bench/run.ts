@@ -206,6 +206,7 @@ if (section('capacity')) {
         two: { databaseUrl: scratches[1]!.url, redisUrl: redisDb(redisUrl, 9)! },
         p99Ms: Number(process.env.BENCH_CAPACITY_P99_MS ?? 50),
         seconds: Number(process.env.BENCH_CAPACITY_SECONDS ?? 5),
+        budgetSeconds: Number(process.env.BENCH_CAPACITY_BUDGET_SECONDS ?? 180),
       });
     } finally {
       for (const scratch of scratches) await scratch.drop();
