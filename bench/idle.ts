@@ -5,6 +5,7 @@
 // socket as one: the idle count defaults to what fits beside the load (BENCH_IDLE).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Inspector } from './inspector.js';
@@ -19,6 +20,28 @@ export interface IdleOptions {
   seconds: number;
   /** PostgreSQL to seed and serve from (a scratch database); embedded PGlite without. */
   databaseUrl?: string;
+}
+
+/** The issue's count of idle sockets (issue 29). */
+const AIMED_IDLE = 20_000;
+
+/** The most files this process may ever hold (the hard limit; Infinity when unlimited or unreadable). */
+function hardFileLimit(): number {
+  const line = /^Max open files\s+\S+\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+  return line && line[1] !== 'unlimited' ? Number(line[1]) : Infinity;
+}
+
+/** Why fewer idle sockets than the issue's 20,000 are opened, or nothing when it is all of them. */
+function whyFewer(idle: number, members: number): string {
+  if (idle >= AIMED_IDLE) return '';
+  const limit = hardFileLimit();
+  const reason =
+    limit < AIMED_IDLE + members + 10
+      ? `this machine lets a process hold ${limit} files at most (its hard limit), and ` +
+        `the server holds every socket as one file: ${AIMED_IDLE} idle + ` +
+        `${members + 10} loaded would not fit`
+      : 'BENCH_IDLE says so';
+  return `\n  (${idle}, not the issue's ${AIMED_IDLE}: ${reason})`;
 }
 
 /**
@@ -57,7 +80,7 @@ export async function benchIdle({ idle, members, rate, seconds, databaseUrl }: I
   console.log(
     `\nIdle sockets (${members} members + 10 staff at ${rate} msg/s for ${seconds} s, then the same with ` +
       `${idle} idle sockets of other members open; ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, ` +
-      `seeded in ${seedSeconds.toFixed(0)} s)`,
+      `seeded in ${seedSeconds.toFixed(0)} s)${whyFewer(idle, members)}`,
   );
   const server = await startInspectedServer(env);
   let idleSockets: Awaited<ReturnType<typeof openIdle>> | undefined;

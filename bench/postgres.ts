@@ -7,7 +7,8 @@ import { percentile } from './lib.js';
 export async function scratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: postgres } = await import('postgres');
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const name = `enishi_bench_${Date.now()}`;
+  // BENCH_DB_PREFIX: a prefix of one's own on a PostgreSQL that others use too.
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'enishi_bench_'}${Date.now()}`;
   await admin.unsafe(`create database ${name}`);
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;

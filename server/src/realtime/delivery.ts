@@ -108,10 +108,16 @@ export class Delivery {
     const topics = topicsOf(audience);
     if (event.event === 'message.created') {
       const message: LiveMessage = { id: event.message.id, topics, event };
-      // This instance's sockets at once; the others through the fan-out. A fan-out that is down (Redis
-      // restarting) keeps no one here waiting: the other instances read the message from the database.
-      this.order.accept(sharedCopy(JSON.stringify(message)) as LiveMessage);
-      if (this.several) void this.fanout.publish(MESSAGES_TOPIC, message).catch(this.onError);
+      const copy = sharedCopy(JSON.stringify(message)) as LiveMessage;
+      if (this.several) {
+        // The other instances first: their sockets, and their own later messages, wait for this copy
+        // (decision 028). The fan-out writes a commit's publishes in one write a microtask later; this
+        // instance's sockets get the message right after it. A fan-out that is down (Redis restarting)
+        // keeps no one here waiting: the other instances read the message from the database.
+        void this.fanout.publish(MESSAGES_TOPIC, message).catch(this.onError);
+        await Promise.resolve();
+      }
+      this.order.accept(copy);
     } else {
       await Promise.all(topics.map((topic) => this.fanout.publish(topic, event)));
     }
