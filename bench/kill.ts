@@ -292,7 +292,7 @@ export async function benchKill(options: {
       children.push(startInstance(port, envOf(port)));
       await waitHealthy(`http://127.0.0.1:${port}`);
     }
-    balancer = await startBalancer(balancerPort, ports);
+    balancer = await startBalancer(balancerPort, ports, { quiet: true });
     const sent = new Map<string, Sent>();
     const onEcho = (clientId: string, id: number) => {
       const entry = sent.get(clientId);

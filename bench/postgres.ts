@@ -3,13 +3,11 @@
 import { performance } from 'node:perf_hooks';
 import { percentile } from './lib.js';
 
-/**
- * A throwaway PostgreSQL database next to the one in the URL; dropped by the returned function. Its name
- * starts with BENCH_DB_PREFIX (enishi_bench_ unless given), for runs sharing one server.
- */
+/** A throwaway PostgreSQL database next to the one in the URL; dropped by the returned function. */
 export async function scratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: postgres } = await import('postgres');
   const admin = postgres(url, { max: 1, onnotice: () => {} });
+  // BENCH_DB_PREFIX: a prefix of one's own on a PostgreSQL that others use too.
   const name = `${process.env.BENCH_DB_PREFIX ?? 'enishi_bench_'}${Date.now()}`;
   await admin.unsafe(`create database ${name}`);
   const scratch = new URL(url);

@@ -7,7 +7,8 @@ import { benchEntryList } from './entrylist.js';
 import { benchTables } from './tables.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchCalls } from './calls.js';
-import { clusterFigures } from './cluster.js';
+import { benchCapacity } from './capacity.js';
+import { alternateWithFloor, clusterFigures, printFloorPairs, type FloorPair } from './cluster.js';
 import { benchIdle } from './idle.js';
 import { benchKill } from './kill.js';
 import { benchFlood } from './flood.js';
@@ -15,13 +16,8 @@ import { benchPush } from './push.js';
 import { routeJsFigures } from './route-js.js';
 import { benchSearch } from './search.js';
 import { benchSessions } from './sessions.js';
-import {
-  bareWsFigures,
-  durableCommitFloor,
-  enishiFigures,
-  printSocketFigures,
-  scratchDatabase,
-} from './socket.js';
+import { bareWsFigures } from './bare-ws-figures.js';
+import { durableCommitFloor, enishiFigures, printSocketFigures, scratchDatabase } from './socket.js';
 import { buildHelloWorld, initialJsGzip, load, repoRoot, startBareFastify, startEnishi } from './lib.js';
 
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -42,9 +38,9 @@ const row = (
   );
 
 console.log(`Enishi benchmark (${seconds} s per load, 127.0.0.1 only)\n`);
-// BENCH_ONLY=socket runs only the chat socket section (for working on it).
-const only = process.env.BENCH_ONLY;
-const section = (name: string) => !only || only === name;
+// BENCH_ONLY=socket runs only the chat socket section (for working on it); a list (js,lighthouse) runs those.
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const section = (name: string) => !only || only.includes(name);
 
 // 1. HTTP: login and session check against a bare Fastify route.
 if (section('http')) {
@@ -142,6 +138,7 @@ if (section('socket')) {
   const rows = [];
   let club;
   let floor;
+  let pairs: FloorPair[] = [];
   if (engines.includes('pglite')) {
     const embedded = await enishiFigures('Enishi, embedded PGlite', sizes, socketLoad);
     rows.push(embedded.figures);
@@ -157,18 +154,21 @@ if (section('socket')) {
       // With Redis: the same database and club, one instance and then two behind HAProxy.
       const redisUrl = process.env.BENCH_REDIS_URL ?? redisDb(process.env.TEST_REDIS_URL, 10);
       if (redisUrl) {
-        for (const instances of [1, 2]) {
-          rows.push(await clusterFigures(instances, measured.club, socketLoad, scratch.url, redisUrl));
-        }
-      }
+        rows.push(await clusterFigures(1, measured.club, socketLoad, scratch.url, redisUrl));
+        // Two instances and the floor (bare ws + one insert) by turns, so each pair saw the same machine.
+        pairs = await alternateWithFloor(measured.club, socketLoad, scratch.url, redisUrl, {
+          pairs: Number(process.env.BENCH_PAIRS ?? 3),
+        });
+        rows.push(...pairs.flatMap((pair) => [pair.two, pair.floor]));
+      } else rows.push(await bareWsFigures(club, socketLoad, scratch.url));
       floor = await durableCommitFloor(scratch.url);
-      rows.push(await bareWsFigures(club, socketLoad, scratch.url));
     } finally {
       await scratch.drop();
     }
   }
   if (club) rows.push(await bareWsFigures(club, socketLoad));
   printSocketFigures(rows);
+  if (pairs.length > 0) printFloorPairs(pairs, socketLoad);
   if (floor) {
     console.log(
       `PostgreSQL durable commit, one row, one client: p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)} ms ` +
@@ -192,6 +192,26 @@ if (section('idle')) {
   } finally {
     await scratch?.drop();
   }
+}
+
+if (section('capacity')) {
+  // 5c. The rate one instance and two behind HAProxy keep under a fixed p99 (issue 29): PostgreSQL and Redis.
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+  if (postgresUrl && redisUrl) {
+    const scratches = [await scratchDatabase(postgresUrl), await scratchDatabase(postgresUrl)];
+    try {
+      await benchCapacity({
+        one: { databaseUrl: scratches[0]!.url, redisUrl: redisDb(redisUrl, 8)! },
+        two: { databaseUrl: scratches[1]!.url, redisUrl: redisDb(redisUrl, 9)! },
+        p99Ms: Number(process.env.BENCH_CAPACITY_P99_MS ?? 50),
+        seconds: Number(process.env.BENCH_CAPACITY_SECONDS ?? 5),
+        budgetSeconds: Number(process.env.BENCH_CAPACITY_BUDGET_SECONDS ?? 180),
+      });
+    } finally {
+      for (const scratch of scratches) await scratch.drop();
+    }
+  } else console.log('\nCapacity: skipped (needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and a Redis URL)');
 }
 
 if (section('kill')) {

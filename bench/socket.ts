@@ -1,6 +1,6 @@
 // Chat socket figures: delivery latency and throughput with many connected clients at a fixed send rate,
 // and memory per idle authenticated connection, each next to a bare `ws` server in the same run.
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -112,13 +112,6 @@ async function closeAll(sockets: WebSocket[]) {
   );
 }
 
-/**
- * Connects every member and staff socket, measures idle memory, then sends `rate` messages a second from
- * random members for one second (warm-up, not counted) and then for `seconds`, and waits (bounded) for the
- * deliveries to drain. Memory: every socket is connected and closed once first, so one-time growth (code,
- * caches, the database's own memory) is not counted per connection; then the server's memory after a full
- * GC, before and after connecting them all.
- */
 /** Sends `total` messages at `rate` a second from random members, counting from `start`; resolves once sent. */
 async function sendAtRate(
   memberSockets: WebSocket[],
@@ -156,20 +149,35 @@ async function sendAtRate(
   return sent;
 }
 
-export async function drive(
+/** A club connected to one server, every socket live, carrying loads one after another. */
+export interface LoadSession {
+  /** Memory kept per idle connection (measured as the session opened). */
+  rssPerConnection: number;
+  retainedPerConnection: number;
+  /** One load of `rate` a second for `seconds`, once `seconds` is more than 1 s of a warm-up (not counted). */
+  run(load: { rate: number; seconds: number }, warmUp?: boolean): Promise<SocketFigures>;
+  close(): void;
+}
+
+/**
+ * Connects every member and staff socket and measures idle memory: every socket is connected and closed
+ * once first, so one-time growth (code, caches, the database's own memory) is not counted per connection;
+ * then the server's memory after a full GC, before and after connecting them all.
+ */
+export async function openSession(
   label: string,
   wsUrl: string,
   origin: string,
   inspectPort: number,
   club: Club,
-  { rate, seconds }: { rate: number; seconds: number },
-): Promise<SocketFigures> {
+): Promise<LoadSession> {
   const latencies: number[] = [];
   // BENCH_TRACE=dir writes every delivery as "sent at (ms into the load), latency (ms)", to see when slow ones happen.
   const traceDir = process.env.BENCH_TRACE;
   const trace: string[] = [];
   let acked = 0;
   let delivered = 0;
+  let start = 0;
   const onMessage = (frame: Record<string, unknown>) => {
     if (frame.type !== 'message') return;
     const sentAt = Number(/t=([\d.]+)/.exec(String(frame.message))?.[1]);
@@ -180,7 +188,6 @@ export async function drive(
       if (traceDir) trace.push(`${(sentAt - start).toFixed(1)},${(performance.now() - sentAt).toFixed(2)}`);
     }
   };
-  let start = 0;
   const people = [...club.staff, ...club.members];
   const connectAll = async () => {
     const sockets: WebSocket[] = [];
@@ -198,12 +205,9 @@ export async function drive(
   const before = await inspector.memory();
   const sockets = await connectAll();
   const after = await inspector.memory();
-  const rssPerConnection = (after.rss - before.rss) / people.length;
-  const retainedPerConnection = (after.retained - before.retained) / people.length;
-
   const memberSockets = sockets.slice(club.staff.length);
   /** Sends `total` messages at `rate` a second from random members, then waits (bounded) for them all. */
-  const load = async (total: number) => {
+  const load = async (total: number, rate: number) => {
     acked = 0;
     delivered = 0;
     latencies.length = 0;
@@ -217,73 +221,68 @@ export async function drive(
     }
     return sent;
   };
-  // One second of the same load first, not counted: code is compiled and connections and statements are
-  // ready, in every server alike.
-  await load(rate);
-
-  const profileDir = process.env.BENCH_PROFILE;
-  if (profileDir) await inspector.startProfile();
-  await inspector.startLoopDelay();
-  const cpuBefore = machineCpu();
-  const sent = await load(rate * seconds);
-  const elapsed = (performance.now() - start) / 1000;
-  const loopDelay = await inspector.loopDelay();
-  const cpuAfter = machineCpu();
-  const machineBusy = (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total);
-  if (profileDir) {
-    const file = join(profileDir, `${label.replace(/\W+/g, '-')}.cpuprofile`);
-    writeFileSync(file, await inspector.stopProfile());
-    console.log(`CPU profile of the load: ${file}`);
-  }
-  inspector.close();
-  if (traceDir) writeFileSync(join(traceDir, `${label.replace(/\W+/g, '-')}.csv`), trace.join('\n'));
-  for (const socket of sockets) socket.terminate();
-  latencies.sort((a, b) => a - b);
+  let runs = 0;
   return {
-    label,
-    clients: people.length,
-    sent,
-    acked,
-    delivered,
-    seconds: elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    rssPerConnection,
-    retainedPerConnection,
-    loopDelay,
-    machineBusy,
+    rssPerConnection: (after.rss - before.rss) / people.length,
+    retainedPerConnection: (after.retained - before.retained) / people.length,
+    async run({ rate, seconds }, warmUp = true) {
+      // One second of the same load first, not counted: code is compiled and connections and statements
+      // are ready, in every server alike.
+      if (warmUp) await load(rate, rate);
+      runs += 1;
+      const profileDir = process.env.BENCH_PROFILE;
+      if (profileDir) await inspector.startProfile();
+      await inspector.startLoopDelay();
+      const cpuBefore = machineCpu();
+      const sent = await load(rate * seconds, rate);
+      const elapsed = (performance.now() - start) / 1000;
+      const loopDelay = await inspector.loopDelay();
+      const cpuAfter = machineCpu();
+      const machineBusy = (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total);
+      const name = `${label.replace(/\W+/g, '-')}${runs > 1 ? `-${runs}` : ''}`;
+      if (profileDir) {
+        const file = join(profileDir, `${name}.cpuprofile`);
+        writeFileSync(file, await inspector.stopProfile());
+        console.log(`CPU profile of the load: ${file}`);
+      }
+      if (traceDir) writeFileSync(join(traceDir, `${name}.csv`), trace.join('\n'));
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return {
+        label,
+        clients: people.length,
+        sent,
+        acked,
+        delivered,
+        seconds: elapsed,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        rssPerConnection: (after.rss - before.rss) / people.length,
+        retainedPerConnection: (after.retained - before.retained) / people.length,
+        loopDelay,
+        machineBusy,
+      };
+    },
+    close() {
+      inspector.close();
+      for (const socket of sockets) socket.terminate();
+    },
   };
 }
 
-/** The bare ws server; with a database URL, storing each message with one durable insert first. */
-export async function bareWsFigures(
+/** Connects the club, carries one load after a warm-up, and disconnects (openSession). */
+export async function drive(
+  label: string,
+  wsUrl: string,
+  origin: string,
+  inspectPort: number,
   club: Club,
   load: { rate: number; seconds: number },
-  databaseUrl?: string,
-) {
-  const port = await freePort();
-  const inspectPort = await freePort();
-  const child = fork(join(repoRoot, 'bench/bare-ws.ts'), {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl ?? '' },
-    execArgv: ['--import', 'tsx', `--inspect=127.0.0.1:${inspectPort}`],
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-  });
-  await once(child, 'message');
-  const fake: Club = {
-    members: club.members.map((member) => ({ ...member, session: `member-${member.uid}` })),
-    staff: club.staff.map((person) => ({ ...person, session: `staff-${person.uid}` })),
-  };
+): Promise<SocketFigures> {
+  const session = await openSession(label, wsUrl, origin, inspectPort, club);
   try {
-    return await drive(
-      databaseUrl ? 'bare ws + one insert' : 'bare ws broadcast',
-      `ws://127.0.0.1:${port}`,
-      'http://127.0.0.1',
-      inspectPort,
-      fake,
-      load,
-    );
+    return await session.run(load);
   } finally {
-    await stop(child);
+    session.close();
   }
 }
 

@@ -48,6 +48,7 @@ export default defineConfig({
         '/intro/male': 'src/app/routes/intro.tsx',
         '/intro/female': 'src/app/routes/intro.tsx',
       },
+      memberArea: ['src/app/member-area.tsx', 'src/app/guards.ts'],
     }),
     VitePWA({
       // The server's CSP allows no inline script: the app registers the worker itself (src/lib/pwa.ts).

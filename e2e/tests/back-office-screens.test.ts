@@ -132,7 +132,7 @@ const screens: Record<string, Screen[]> = {
   'settings and applications': [
     screen('setting-requests', '/setting/requests', jaMember.setting.requests, { keys: true }),
     screen('setting-calendar', '/setting/requests?view=calendar', jaMember.setting.requests),
-    screen('applications', '/applications', jaMember.profile.applications.title),
+    screen('applications', '/applications', ja.menu.applications),
   ],
   'group registration': [
     screen('managegroup', '/managegroup', s.managegroup),

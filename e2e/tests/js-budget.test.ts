@@ -18,13 +18,16 @@ import type { Person } from '../lib/users.js';
  * Lower a ceiling whenever a change makes a route lighter. The phrase breaks of running text (issue 28) added
  * 0.6 kB to every first load (lib/phrase-breaks.ts) and, after the first paint, the members' table (2.8 kB) to
  * a screen showing a catalogue sentence, and the staff-only table (1.1 kB) to staff screens; the reconnect
- * spread and the newest-seen-id module of the chat socket (issue 25) about 0.3 kB more.
+ * spread and the newest-seen-id module of the chat socket (issue 25) about 0.3 kB more. The call controller
+ * (loaded by the first call frame or phone button), the profile words and the staff's live setting-request hook
+ * left a man's home (issue 29: 157.2 to 150.7 kB); the data router (about 17 kB more than declarative routes)
+ * is what still stands between it and 120 kB.
  */
 
 const dist = join(repoRoot, 'web/dist');
 const desk = { width: 1440, height: 900 };
-const MAN_HOME_CEILING = 157_200;
-const STAFF_DESK_CEILING = 191_900;
+const MAN_HOME_CEILING = 150_900;
+const STAFF_DESK_CEILING = 190_600;
 /** Chunks that only staff screens use (the build names a chunk after its module), the staff-only phrase breaks included. */
 const STAFF_ONLY =
   /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications|phrases-staff)-[\w-]{8}\.js$/;

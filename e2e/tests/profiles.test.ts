@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { join } from 'node:path';
-import { jaMember } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import {
   createMember,
   imageLoaded,
@@ -102,9 +102,9 @@ describe('the applications inbox', () => {
     await apply(staff, `入会 ${tag}`, 'male');
 
     await staff.goto('/');
-    const tile = staff.getByRole('link', { name: p.applications.title });
+    const tile = staff.getByRole('link', { name: ja.menu.applications });
     await expect.poll(() => tile.getAttribute('aria-describedby')).not.toBeNull();
-    await openFromHomeMenu(staff, p.applications.title);
+    await openFromHomeMenu(staff, ja.menu.applications);
     const row = staff.getByRole('listitem').filter({ hasText: `申込 ${tag}` });
     await row.getByText(p.applications.newBadge).waitFor();
     await row.getByRole('button', { name: p.applications.markHandled }).click();
@@ -171,10 +171,10 @@ describe('screens', () => {
 
       await apply(staff, `画面 ${uniqueTag()}`);
       await staff.goto('/applications');
-      await staff.getByRole('list', { name: p.applications.title }).getByRole('listitem').first().waitFor();
+      await staff.getByRole('list', { name: ja.menu.applications }).getByRole('listitem').first().waitFor();
       await staff.screenshot({ path: join(shots, `applications-${suffix}.png`) });
       await staff.goto('/');
-      const tile = staff.getByRole('link', { name: p.applications.title });
+      const tile = staff.getByRole('link', { name: ja.menu.applications });
       await expect.poll(() => tile.getAttribute('aria-describedby')).not.toBeNull();
       await staff.screenshot({ path: join(shots, `home-staff-applications-${suffix}.png`) });
       await staff.goto('/staff/lists');

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
@@ -19,6 +19,11 @@ type Prerendered = { html: string; title: string; hydration: unknown };
 type Options = {
   /** Each path with the module of its screen, as the client bundle names it (`src/app/routes/enter.tsx`). */
   pages: Record<PrerenderedPath, string>;
+  /**
+   * Modules every other path (index.html: the member area) needs before its first screen: their chunks are
+   * linked in index.html's head, so they load with the entry instead of after it ran.
+   */
+  memberArea: string[];
 };
 
 const escapeHtml = (text: string) =>
@@ -55,7 +60,7 @@ function pageHtml(template: string, page: Prerendered, preload: string[], styles
   return html;
 }
 
-export function prerender({ pages }: Options): Plugin {
+export function prerender({ pages, memberArea }: Options): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'enishi-prerender',
@@ -69,6 +74,22 @@ export function prerender({ pages }: Options): Plugin {
       const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
       if (index?.type !== 'asset' || entry?.type !== 'chunk') throw new Error('no index.html or entry chunk');
       const eager = closure(bundle, entry);
+      /**
+       * index.html, for every other path (the member area): the loading screen painted before any script
+       * runs, and the member area's chunks linked in the head, so they load with the entry, not after it ran.
+       */
+      const writeMemberShell = async (file: string, shell: string) => {
+        const member = new Set<string>();
+        for (const module of memberArea)
+          for (const chunk of closure(bundle, chunkOf(bundle, module)).js)
+            if (!eager.js.has(chunk)) member.add(chunk);
+        const links = [...member].map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`);
+        const html = (await readFile(file, 'utf8'))
+          .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+          .replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+        if (!html.includes(shell)) throw new Error('index.html has no empty <div id="root"></div>');
+        await writeFile(file, html);
+      };
 
       const server = await createServer({
         configFile: false,
@@ -80,27 +101,34 @@ export function prerender({ pages }: Options): Plugin {
         appType: 'custom',
       });
       try {
-        const { render } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+        const { render, renderShell } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
           render: (page: PrerenderedPath) => Promise<Prerendered>;
+          renderShell: () => string;
         };
         for (const [page, screen] of Object.entries(pages) as [PrerenderedPath, string][]) {
-          const chunk = Object.values(bundle).find(
-            (file): file is Rollup.OutputChunk =>
-              file.type === 'chunk' && !!file.facadeModuleId?.endsWith(`/${screen}`),
-          );
-          if (!chunk) throw new Error(`no chunk for ${screen}`);
-          const own = closure(bundle, chunk);
+          const own = closure(bundle, chunkOf(bundle, screen));
           const preload = [...own.js].filter((file) => !eager.js.has(file));
           const styles = [...own.css].filter((file) => !eager.css.has(file));
           const file = path.join(output.dir ?? config.build.outDir, `${page.slice(1)}.html`);
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, pageHtml(String(index.source), await render(page), preload, styles));
         }
+        // Last, so that the public pages above were made from index.html as it was built.
+        await writeMemberShell(path.join(output.dir ?? config.build.outDir, 'index.html'), renderShell());
       } finally {
         await server.close();
       }
     },
   };
+}
+
+function chunkOf(bundle: Rollup.OutputBundle, module: string): Rollup.OutputChunk {
+  const chunk = Object.values(bundle).find(
+    (file): file is Rollup.OutputChunk =>
+      file.type === 'chunk' && !!file.facadeModuleId?.endsWith(`/${module}`),
+  );
+  if (!chunk) throw new Error(`no chunk for ${module}`);
+  return chunk;
 }
 
 /** The PWA plugin's virtual modules are not there at build time in Node; only the browser imports them. */

@@ -138,7 +138,6 @@ export const jaProfile = {
     empty: 'まだ登録がありません。「追加」から登録してください。',
   },
   applications: {
-    title: '申込一覧',
     empty: '申込はまだありません',
     newBadge: '新着',
     handled: '対応済み',

@@ -193,6 +193,7 @@ export const ja = {
     newsAdmin: '最新情報 編集・追加',
     bannerAdmin: '広告 編集',
     staffAdmin: 'スタッフ 編集・追加',
+    applications: '申込一覧',
     sendMen: '一括送信 男性',
     sendWomen: '一括送信 女性',
     groupTalkList: 'グループトーク一覧',

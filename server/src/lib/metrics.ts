@@ -30,6 +30,12 @@ const deliveryLatency = new Histogram({
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   registers: [registry],
 });
+const orderGaps = new Counter({
+  name: 'enishi_message_order_gaps_total',
+  help: 'Gaps in the order of new messages from other instances: waited for their publish (waited), read from the database (read)',
+  labelNames: ['outcome'],
+  registers: [registry],
+});
 const pushQueueLength = new Gauge({
   name: 'enishi_push_queue_length',
   help: 'Pushes waiting or being sent',
@@ -73,6 +79,7 @@ new Gauge({
   },
 });
 for (const queue of ['database', 'message_writer', 'images']) queueDepth.set({ queue }, 0);
+for (const outcome of ['waited', 'read']) orderGaps.inc({ outcome }, 0);
 
 let defaultsCollected = false;
 
@@ -86,6 +93,8 @@ export const metrics = {
     messagesDelivered.inc();
     if (committedAt !== undefined) deliveryLatency.observe(Math.max(0, Date.now() - committedAt) / 1000);
   },
+  /** The message order waited for a missing publish (decision 025), or read missing messages from the database. */
+  orderGap: (outcome: 'waited' | 'read') => orderGaps.inc({ outcome }),
   pushQueued: (change: number) => pushQueueLength.inc(change),
   pushFailed: (status: number) => pushFailures.inc({ status: String(status) }),
   callEnded: (outcome: string) => calls.inc({ outcome }),

@@ -126,11 +126,12 @@ export class Delivery {
   }
 
   /**
-   * New messages, committed, in id order: this instance's sockets have them at once; the other instances
-   * through the fan-out, several in one publish (MESSAGES_PER_PUBLISH). A fan-out that is down (Redis
-   * restarting) keeps no one here waiting: the other instances read the messages from the database. Each
-   * event is frozen as it is (not copied through JSON): it was made for this delivery, and its one copy is
-   * what every socket here reads.
+   * New messages, committed, in id order: the other instances first, through the fan-out, several in one
+   * publish (MESSAGES_PER_PUBLISH): their sockets, and their own later messages, wait for these (decision
+   * 028); the fan-out writes a commit's publishes in one write a microtask later, and this instance's
+   * sockets get the messages right after it. A fan-out that is down (Redis restarting) keeps no one here
+   * waiting: the other instances read the messages from the database. Each event is frozen as it is (not
+   * copied through JSON): it was made for this delivery, and its one copy is what every socket here reads.
    */
   async deliverMessages(messages: NewMessageEvent[]): Promise<void> {
     const live = messages.map(({ audience, event }): LiveMessage => ({
@@ -138,14 +139,15 @@ export class Delivery {
       topics: topicsOf(audience),
       event,
     }));
-    for (const message of live) this.order.accept(deepFreeze(message));
     if (this.several) {
       for (let start = 0; start < live.length; start += MESSAGES_PER_PUBLISH) {
         // One message alone goes as itself, as every instance has always read it.
         const payload = live.length === 1 ? live[0] : live.slice(start, start + MESSAGES_PER_PUBLISH);
         void this.fanout.publish(MESSAGES_TOPIC, payload).catch(this.onError);
       }
+      await Promise.resolve();
     }
+    for (const message of live) this.order.accept(deepFreeze(message));
     if (this.push) await Promise.all(messages.map(({ audience, event }) => this.push!.send(audience, event)));
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { metrics } from '../lib/metrics.js';
 import type { RealtimeEvent } from './events.js';
 import { MessageOrder, type LiveMessage, type StoredMessages } from './message-order.js';
 
@@ -20,6 +21,16 @@ function database(answer?: Promise<void>) {
     },
   };
   return { reads, stored };
+}
+
+/** The gaps /metrics has counted so far (`enishi_message_order_gaps_total`), by outcome. */
+async function gapsCounted(): Promise<{ waited: number; read: number }> {
+  const text = await metrics.text();
+  const count = (outcome: string) =>
+    Number(
+      new RegExp(`^enishi_message_order_gaps_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1],
+    );
+  return { waited: count('waited'), read: count('read') };
 }
 
 /** An order whose handing on can be awaited: `until(n)` resolves once n messages were handed on. */
@@ -54,23 +65,27 @@ describe('a gap in the message order (decisions 019, 025)', () => {
     const { reads, stored } = database();
     const { instance, handed } = order(stored, 60_000);
     await instance.start();
+    const before = await gapsCounted();
     instance.accept(message(2));
     expect(handed).toEqual([]);
     instance.accept(message(1));
     instance.stop();
     expect(handed).toEqual(['1 publish', '2 publish']);
     expect(reads).toEqual([]);
+    expect(await gapsCounted()).toEqual({ waited: before.waited + 1, read: before.read });
   });
 
   it('reads the gap from the database once it has waited for a publish that never comes', async () => {
     const { reads, stored } = database();
     const { instance, handed, until } = order(stored, 20);
     await instance.start();
+    const before = await gapsCounted();
     instance.accept(message(3));
     await until(3);
     instance.stop();
     expect(handed).toEqual(['1 database', '2 database', '3 publish']);
     expect(reads).toEqual([[0, 2]]);
+    expect(await gapsCounted()).toEqual({ waited: before.waited + 1, read: before.read + 1 });
   });
 
   it('hands on at once a publish that closes the gap while the read is out', async () => {

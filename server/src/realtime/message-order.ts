@@ -1,3 +1,4 @@
+import { metrics } from '../lib/metrics.js';
 import { MinHeap } from '../lib/min-heap.js';
 import type { RealtimeEvent } from './events.js';
 
@@ -115,6 +116,7 @@ export class MessageOrder {
     if (this.filling || this.gapTimer) return;
     const wait = Math.max(this.timing.gapMs, this.retryAfter - Date.now());
     if (wait <= 0) return this.fillGap();
+    metrics.orderGap('waited');
     this.gapTimer = setTimeout(() => {
       this.gapTimer = undefined;
       this.fillGap();
@@ -162,6 +164,7 @@ export class MessageOrder {
 
   /** Reads the committed messages up to `upToId` (known committed) and hands them on with what is pending. */
   private async fill(upToId: number): Promise<void> {
+    metrics.orderGap('read');
     this.filling = true;
     this.clearGapTimer();
     try {

@@ -115,6 +115,46 @@ describe('RedisFanout (two instances on one Redis)', () => {
     reader.stop();
   });
 
+  it("writes a commit's new messages to Redis in one write before this instance's own sockets get them", async () => {
+    // Several instances: the other instances' sockets, and their own next messages, wait for this copy.
+    const delivery = new Delivery(a, null, {
+      stored: { newestId: async () => 0, between: async () => [] },
+    });
+    await delivery.start();
+    await spyCaughtUp();
+    raw.length = 0;
+    const seen: string[] = [];
+    const unsubscribe = delivery.subscribe(5, true, (event) => {
+      if (event.event === 'message.created') seen.push(`socket ${event.message.id}`);
+    });
+    const stream = (a as unknown as { publisher: Redis }).publisher.stream;
+    const write = stream.write.bind(stream);
+    stream.write = ((...args: Parameters<typeof write>) => {
+      seen.push('written');
+      return write(...args);
+    }) as typeof stream.write;
+    try {
+      // As MessagePosting publishes the messages of one batch: all in the same tick.
+      await Promise.all(
+        [1, 2, 3].map((id) =>
+          delivery.toAudience({ memberIds: [], staff: true }, 'message.created', {
+            message: { id } as MessageFact,
+          }),
+        ),
+      );
+    } finally {
+      stream.write = write as typeof stream.write;
+      unsubscribe();
+      delivery.stop();
+    }
+    expect(seen).toEqual(['written', 'socket 1', 'socket 2', 'socket 3']);
+    await spyCaughtUp();
+    const sent = raw.filter((message) => !message.includes('sentinel-'));
+    expect(sent.map((message) => (JSON.parse(message.split('\n')[1]!) as { id: number }).id)).toEqual([
+      1, 2, 3,
+    ]);
+  });
+
   it('stops delivering after unsubscribe', async () => {
     const late: unknown[] = [];
     const unsubscribe = b.subscribe(userTopic(2), (payload) => late.push(payload));

@@ -10,10 +10,10 @@ import { sharedCopy, Subscribers, type Fanout } from './fanout.js';
  */
 export const realtimeChannel = (db: number) => `enishi:realtime:${db}`;
 
+/** One event and the topics it was published to in a row. */
 interface Batch {
   payload: unknown;
   topics: string[];
-  sent: Promise<void>;
 }
 
 /**
@@ -27,7 +27,9 @@ interface Batch {
  */
 export class RedisFanout implements Fanout {
   private readonly subscribers: Subscribers;
-  private current: Batch | undefined;
+  /** What was published since the last write, in publishing order; written together a microtask later. */
+  private queued: Batch[] = [];
+  private written: Promise<void> = Promise.resolve();
   private readonly channel: string;
   private readonly healthListeners: ((healthy: boolean) => void)[] = [];
   private healthy = true;
@@ -89,17 +91,17 @@ export class RedisFanout implements Fanout {
   }
 
   publish(topic: string, payload: unknown): Promise<void> {
-    const current = this.current;
-    if (current && current.payload === payload) {
-      current.topics.push(topic);
-      return current.sent;
+    const last = this.queued.at(-1);
+    if (last && last.payload === payload) {
+      last.topics.push(topic);
+      return this.written;
     }
-    const batch: Batch = { payload, topics: [topic], sent: Promise.resolve() };
+    this.queued.push({ payload, topics: [topic] });
     // One microtask later, after the same event's other topics joined (Realtime.toAudience publishes them
-    // all at once). Batches start in order, so one connection sends them in publishing order.
-    batch.sent = Promise.resolve().then(() => this.send(batch));
-    this.current = batch;
-    return batch.sent;
+    // all at once) and the other messages of the same commit were published: one write for them all,
+    // in publishing order, on one connection (decision 028).
+    if (this.queued.length === 1) this.written = Promise.resolve().then(() => this.send());
+    return this.written;
   }
 
   connected(): boolean {
@@ -120,14 +122,19 @@ export class RedisFanout implements Fanout {
    * (decision 020), handed over here since the subscription would not bring it back; the other instances
    * miss it (new messages they read from the database, decision 019).
    */
-  private async send(batch: Batch): Promise<void> {
-    if (this.current === batch) this.current = undefined;
-    const message = `${batch.topics.join(' ')}\n${JSON.stringify(batch.payload)}`;
-    const published = await this.publisher.publish(this.channel, message).then(
-      () => true,
-      () => false,
+  private async send(): Promise<void> {
+    const messages = this.queued.map(
+      ({ topics, payload }) => `${topics.join(' ')}\n${JSON.stringify(payload)}`,
     );
-    if (!published || !this.healthy) this.receive(message);
+    this.queued = [];
+    const pipeline = this.publisher.pipeline();
+    for (const message of messages) pipeline.publish(this.channel, message);
+    const replies = await pipeline.exec().catch(() => null);
+    for (const [index, message] of messages.entries()) {
+      // ioredis answers [error, reply] per command; no answer at all when the write itself failed.
+      const published = replies?.[index]?.[0] === null;
+      if (!published || !this.healthy) this.receive(message);
+    }
   }
 
   private receive(message: string): void {

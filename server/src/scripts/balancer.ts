@@ -32,11 +32,23 @@ export interface Balancer {
  * Runs HAProxy in the foreground on 127.0.0.1:`port` in front of the given instance ports, with a
  * configuration written to a temporary folder; resolves once /healthz answers through it.
  */
-export async function startBalancer(port: number, instancePorts: number[]): Promise<Balancer> {
+export async function startBalancer(
+  port: number,
+  instancePorts: number[],
+  options: { quiet?: boolean } = {},
+): Promise<Balancer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'enishi-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
   await writeFile(file, haproxyConfig(await readFile(HAPROXY_CONFIG, 'utf8'), port, instancePorts));
-  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'inherit', 'inherit'] });
+  // `quiet`: tests and benches restart instances on purpose, so HAProxy's warnings (an instance DOWN, then UP)
+  // are kept only to say why it would not start; the operator's `npm run cluster` shows them.
+  const child = spawn('haproxy', ['-db', '-f', file], {
+    stdio: ['ignore', 'inherit', options.quiet ? 'pipe' : 'inherit'],
+  });
+  let said = '';
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+    said = (said + text).slice(-4000);
+  });
   // Not events.once: that would reject on 'error' too, before the message below could name the package.
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const failed = once(child, 'error').then(([error]) => {
@@ -52,7 +64,7 @@ export async function startBalancer(port: number, instancePorts: number[]): Prom
     await Promise.race([
       failed,
       untilHealthy(url),
-      exited.then(() => Promise.reject(new Error('haproxy exited'))),
+      exited.then(() => Promise.reject(new Error(`haproxy exited: ${said.trim()}`))),
     ]);
   } catch (error) {
     await stop();

@@ -99,6 +99,7 @@ export async function startCluster(
     const balancer = await startBalancer(
       balancerPort,
       instances.map((each) => each.port),
+      { quiet: true },
     );
     cleanups.push(() => balancer.stop());
     const kill = async (index: number) => {

@@ -1,7 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalState } from '@/lib/local-state';
-import { setSession } from '@/lib/session';
-import { isPublicPath, requireOwner, requireStaff } from './guards';
+import { getSession, setSession } from '@/lib/session';
+import { isPublicPath, requireOwner, requireSession, requireStaff } from './guards';
+
+/** The server's answer to /api/auth, as the guard hears it (lib/auth.ts), settled when the test says so. */
+const answer = vi.hoisted(() => ({ settle: (_accepted: boolean) => {} }));
+vi.mock('@/lib/auth', () => ({
+  isSessionAccepted: () =>
+    new Promise<boolean>((resolve) => {
+      answer.settle = resolve;
+    }),
+  forgetUser: () => clearLocalState(),
+}));
 
 const as = (role: number) => setSession({ uid: 1, role, rank: 0, name: '山田', session: 's', image: null });
 
@@ -44,5 +54,26 @@ describe('route guards', () => {
   it('knows the public routes', () => {
     expect(['/login', '/enter', '/intro/male', '/intro/female'].every(isPublicPath)).toBe(true);
     expect(['/', '/mypage', '/staff/menu'].some(isPublicPath)).toBe(false);
+  });
+
+  it('opens a login-only screen at once, and leaves once the server turns the session down', async () => {
+    as(101);
+    const leave = vi.fn();
+    expect(outcome(() => requireSession(leave))).toBeNull();
+    expect(leave).not.toHaveBeenCalled();
+    answer.settle(false);
+    await vi.waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+    expect(getSession()).toBeNull();
+  });
+
+  it('stays when the server accepts the session', async () => {
+    as(101);
+    const leave = vi.fn();
+    requireSession(leave);
+    answer.settle(true);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(leave).not.toHaveBeenCalled();
+    expect(getSession()).not.toBeNull();
   });
 });

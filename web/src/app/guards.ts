@@ -8,16 +8,22 @@ import { getSession } from '@/lib/session';
  * who may not see it.
  */
 
-/** Login-only routes: no stored session, or one the server rejects, goes to /enter. */
-export async function requireSession(): Promise<null> {
+/**
+ * Login-only routes: no stored session goes to /enter. The stored session opens the screen at once while the
+ * server is asked in parallel (cached briefly); a clear no then forgets the user and calls `leave` (to /enter).
+ * The server checks every call by itself, so a screen drawn for a dead session shows nothing it would not.
+ */
+export function requireSession(leave: () => void): null {
   const session = getSession();
   if (!session) throw redirect('/enter');
   // Nothing else until the second factor the owner requires is set up (product.md §11.7).
   if (session.secondFactorSetup) throw redirect('/security/setup');
-  if (!(await isSessionAccepted(session))) {
-    forgetUser();
-    throw redirect('/enter');
-  }
+  void isSessionAccepted(session).then((accepted) => {
+    if (accepted) return;
+    // Not a session logged in since; and leave whether this or a call's 401 (api-client.ts) forgot it.
+    if (getSession()?.session === session.session) forgetUser();
+    if (!getSession()) leave();
+  });
   return null;
 }
 

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { AppLayout, useDeskLayout } from '@/components/layouts/app-layout';
 import { CallLayer } from '@/features/call/components/call-layer';
-import { useSettingEvents } from '@/features/setting/hooks/use-setting-events';
 import { setPhraseViewer } from '@/lib/phrase-breaks';
 import { useSession } from '@/lib/session';
 import { isStaffRole } from '@enishi/contract';
@@ -14,11 +13,16 @@ import { AppLoading } from './app-loading';
 /** Staff's desktop shell: its own chunk, never loaded by members. */
 const StaffShell = lazy(async () => ({ default: (await import('./staff-shell')).StaffShell }));
 
-/** Staff hear of setting requests live, whatever screen is open (product.md §2.8). */
-function SettingEvents() {
-  useSettingEvents();
-  return null;
-}
+/** Staff hear of setting requests live, whatever screen is open (product.md §2.8): a chunk members never load. */
+const SettingEvents = lazy(async () => {
+  const { useSettingEvents } = await import('@/features/setting/hooks/use-setting-events');
+  return {
+    default: function SettingEvents() {
+      useSettingEvents();
+      return null;
+    },
+  };
+});
 
 /**
  * The member area's root, loaded with its first screen: the query cache around its screens, and the member
@@ -35,7 +39,11 @@ export function MemberArea() {
   setPhraseViewer(staff ? 'staff' : 'member');
   return (
     <QueryClientProvider client={queryClient}>
-      {staff ? <SettingEvents /> : null}
+      {staff ? (
+        <Suspense fallback={null}>
+          <SettingEvents />
+        </Suspense>
+      ) : null}
       {desk ? (
         <Suspense fallback={<AppLoading />}>
           <StaffShell />

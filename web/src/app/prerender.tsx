@@ -7,6 +7,7 @@ import {
   StaticRouterProvider,
   type HydrationState,
 } from 'react-router';
+import { AppLoading } from './app-loading';
 import { AppProvider } from './provider';
 import type { PrerenderedPath } from './prerendered-paths';
 import { routes } from './router';
@@ -41,4 +42,12 @@ export async function render(path: PrerenderedPath): Promise<Prerendered> {
     </StrictMode>,
   );
   return { html, title: titles[path], hydration: { loaderData: context.loaderData } };
+}
+
+/**
+ * index.html's content (every path but the public pages: the member area): the loading screen the app draws
+ * first anyway, so it paints before any script runs; the app replaces it (createRoot, not hydration).
+ */
+export function renderShell(): string {
+  return renderToString(<AppLoading />);
 }

@@ -1,5 +1,5 @@
 import { ja, type ConversationType } from '@enishi/contract';
-import { useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppLoading } from './app-loading';
@@ -32,18 +32,13 @@ const callScreen = screen(() => import('./routes/call'));
  * public pages, product.md §2.7) carries neither the session store, the api client nor the query cache.
  */
 const guard =
-  (
-    name:
-      | 'requireSession'
-      | 'requireStoredSession'
-      | 'requireStaff'
-      | 'requireOwner'
-      | 'requireMaleMember'
-      | 'requireCaller',
-  ) =>
+  (name: 'requireStoredSession' | 'requireStaff' | 'requireOwner' | 'requireMaleMember' | 'requireCaller') =>
   async () =>
     (await import('./guards'))[name]();
-const requireSession = guard('requireSession');
+// The router holds itself here, so that a session the server turns down after its screen opened leaves.
+let appRouter: ReturnType<typeof createBrowserRouter> | null = null;
+const requireSession = async () =>
+  (await import('./guards')).requireSession(() => void appRouter?.navigate('/enter', { replace: true }));
 const requireStoredSession = guard('requireStoredSession');
 const requireStaff = guard('requireStaff');
 const requireOwner = guard('requireOwner');
@@ -63,6 +58,7 @@ const rooms = (path: string, title: string, type: ConversationType, staffTitle?:
 const talk = (path: string, title: string): RouteObject => ({
   path,
   handle: { title, fill: true } satisfies ScreenHandle,
+  loader: async ({ params }) => (await import('./prefetch-talk')).prefetchTalk(params.id),
   lazy: screen(() => import('./routes/talk')),
 });
 
@@ -100,7 +96,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'intro/:type', loader: requireEntryType, lazy: screen(() => import('./routes/intro')) },
 
-      // Login only: the session is checked with the server on every navigation (cached briefly).
+      // Login only: the session is checked with the server on every navigation (cached briefly), in parallel.
       {
         id: 'member-area',
         loader: requireSession,
@@ -214,5 +210,8 @@ export function AppRouter({ hydrationData }: { hydrationData?: HydrationState })
     () => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined),
     [hydrationData],
   );
+  useEffect(() => {
+    appRouter = router;
+  }, [router]);
   return <RouterProvider router={router} />;
 }

@@ -1,4 +1,4 @@
-import { jaMember } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { ApplicationsInbox } from '@/features/applications/components/applications-inbox';
 import { ClubLists } from '@/features/members/components/club-lists';
 import { EditableFields } from '@/features/members/components/editable-fields';
@@ -11,7 +11,7 @@ import { Page } from '@/components/layouts/page';
 /** /applications: applications from the intro pages. */
 export function ApplicationsScreen() {
   return (
-    <Page title={jaMember.profile.applications.title}>
+    <Page title={ja.menu.applications}>
       <ApplicationsInbox />
     </Page>
   );

@@ -51,7 +51,7 @@ export function ApplicationsInbox() {
           <Phrases text={t.empty} />
         </p>
       ) : null}
-      <ol className="card-list applications__rows" aria-label={t.title}>
+      <ol className="card-list applications__rows" aria-label={ja.menu.applications}>
         {rows.map((row) => (
           <li key={row.id} className="applications__row" data-handled={row.handled || undefined}>
             <p className="applications__head">

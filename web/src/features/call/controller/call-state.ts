@@ -49,3 +49,7 @@ export const IDLE: CallState = {
 /** Phases in which a call holds the line: a new incoming call is not taken (the server tells the caller busy). */
 export const isBusy = (phase: CallPhase): boolean =>
   phase === 'calling' || phase === 'incoming' || phase === 'connecting' || phase === 'active';
+
+/** Whether this browser can choose where sound plays (the speaker button shows only then); the overlay asks. */
+export const canChooseOutput = (): boolean =>
+  typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;

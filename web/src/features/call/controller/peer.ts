@@ -131,7 +131,3 @@ export const createBrowserPeer: PeerFactory = async (options, events) => {
     },
   };
 };
-
-/** Whether this browser can choose where sound plays (the speaker button shows only then). */
-export const canChooseOutput = (): boolean =>
-  typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;

@@ -1,4 +1,4 @@
-import { ja, jaMember, can } from '@enishi/contract';
+import { ja, can } from '@enishi/contract';
 import { useCounters } from '@/lib/notifications';
 import type { Session } from '@/lib/session';
 import { LogoutButton } from '@/components/logout-button';
@@ -59,7 +59,7 @@ function StaffMenu({ role }: { role: number }) {
       ) : null}
       <MenuTile
         to="/applications"
-        label={jaMember.profile.applications.title}
+        label={ja.menu.applications}
         icon={<PersonAddIcon />}
         count={newApplications}
       />

@@ -22,6 +22,23 @@ async function newestPageOrKept(conversationId: number): Promise<MessagesReply> 
   }
 }
 
+/** Newest pages asked for before the talk screen's chunk arrived (the route's loader), each taken once. */
+const early = new Map<number, { at: number; page: Promise<MessagesReply> }>();
+
+/** Starts reading a talk's newest page while its screen loads, so the two do not wait on each other. */
+export function prefetchNewestPage(conversationId: number): void {
+  const page = newestPageOrKept(conversationId);
+  page.catch(() => undefined); // the screen's own query reports a failure
+  early.set(conversationId, { at: Date.now(), page });
+}
+
+/** The early page when the screen opens within a few seconds of asking; otherwise a fresh read. */
+function takeEarlyPage(conversationId: number): Promise<MessagesReply> | undefined {
+  const asked = early.get(conversationId);
+  early.delete(conversationId);
+  return asked && Date.now() - asked.at < 5_000 ? asked.page : undefined;
+}
+
 /** The oldest message of a page (announcements aside): the next, older page comes before it. */
 function oldestId(page: MessagesReply): number | undefined {
   let oldest: number | undefined;
@@ -42,7 +59,9 @@ export const messagesQueryOptions = (conversationId: number) =>
   infiniteQueryOptions({
     queryKey: ['messages', conversationId],
     queryFn: ({ pageParam }) =>
-      pageParam === undefined ? newestPageOrKept(conversationId) : getMessages(conversationId, pageParam),
+      pageParam === undefined
+        ? (takeEarlyPage(conversationId) ?? newestPageOrKept(conversationId))
+        : getMessages(conversationId, pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.isEnd ? undefined : oldestId(last)),
     staleTime: Infinity,
