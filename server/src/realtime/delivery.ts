@@ -28,10 +28,16 @@ export const MESSAGES_TOPIC = 'messages';
 export const ROOM_LISTS_TOPIC = 'room-lists';
 
 /**
- * New messages published together go on MESSAGES_TOPIC in lists of at most this many: a bulk send's 20,000
- * copies are some 40 Redis messages of about 200 KB, not 20,000 publishes (decision 027).
+ * New messages published together go on MESSAGE_LISTS_TOPIC in lists of at most this many: a bulk send's
+ * 20,000 copies are some 40 Redis messages of about 200 KB, not 20,000 publishes (decision 027).
  */
 export const MESSAGES_PER_PUBLISH = 500;
+/**
+ * Lists of new messages: a topic of their own, which an instance of an earlier release does not hear while a
+ * rolling upgrade has both running (docs/operations.md, "Upgrades"); it reads those messages from the
+ * database as it reads any gap in the order, instead of taking a list for one message.
+ */
+export const MESSAGE_LISTS_TOPIC = 'message-lists';
 
 /** A committed message and the people it reaches. */
 export interface NewMessageEvent {
@@ -101,12 +107,16 @@ export class Delivery {
     );
     this.several = options.stored != null;
     // One instance: its writer's own copy is all there is (the fan-out would only hand it back).
-    this.unsubscribeMessages = this.several
-      ? fanout.subscribe(MESSAGES_TOPIC, (payload) => {
-          for (const message of Array.isArray(payload) ? payload : [payload])
-            this.order.accept(message as LiveMessage);
-        })
-      : () => {};
+    if (this.several) {
+      const one = fanout.subscribe(MESSAGES_TOPIC, (payload) => this.order.accept(payload as LiveMessage));
+      const lists = fanout.subscribe(MESSAGE_LISTS_TOPIC, (payload) => {
+        for (const message of payload as LiveMessage[]) this.order.accept(message);
+      });
+      this.unsubscribeMessages = () => {
+        one();
+        lists();
+      };
+    } else this.unsubscribeMessages = () => {};
   }
 
   /** Reads where the stored messages stand; before the instance serves anyone. */
@@ -141,9 +151,12 @@ export class Delivery {
     }));
     if (this.several) {
       for (let start = 0; start < live.length; start += MESSAGES_PER_PUBLISH) {
-        // One message alone goes as itself, as every instance has always read it.
-        const payload = live.length === 1 ? live[0] : live.slice(start, start + MESSAGES_PER_PUBLISH);
-        void this.fanout.publish(MESSAGES_TOPIC, payload).catch(this.onError);
+        // One message alone goes as itself, as every instance has always read it; lists on their own topic.
+        const published =
+          live.length === 1
+            ? this.fanout.publish(MESSAGES_TOPIC, live[0])
+            : this.fanout.publish(MESSAGE_LISTS_TOPIC, live.slice(start, start + MESSAGES_PER_PUBLISH));
+        void published.catch(this.onError);
       }
       await Promise.resolve();
     }

@@ -110,7 +110,9 @@ describe('RedisFanout (two instances on one Redis)', () => {
     await all;
     expect(heard).toEqual(messages.map(({ event }) => event.message.id));
     await spyCaughtUp();
-    expect(raw.filter((message) => message.startsWith('messages\n'))).toHaveLength(3);
+    // On a topic of their own, which an instance of an earlier release does not hear (it reads them instead).
+    expect(raw.filter((message) => message.startsWith('message-lists\n'))).toHaveLength(3);
+    expect(raw.filter((message) => message.startsWith('messages\n'))).toHaveLength(0);
     writer.stop();
     reader.stop();
   });
