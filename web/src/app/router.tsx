@@ -1,6 +1,12 @@
 import { ja, type ConversationType } from '@enishi/contract';
 import { useEffect, useMemo, type ComponentType } from 'react';
-import { createBrowserRouter, redirect, type HydrationState, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  redirect,
+  type HydrationState,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppLoading } from './app-loading';
 import { requireEntryType } from './public-routes';
@@ -54,11 +60,22 @@ const rooms = (path: string, title: string, type: ConversationType, staffTitle?:
   lazy: screen(() => import('./routes/rooms')),
 });
 
+/**
+ * A talk's prefetch runs again only for another talk: `?m=` (the message to show) changes nothing it reads,
+ * and asking again would fetch a page nobody uses.
+ */
+export const talkPrefetchRuns: ShouldRevalidateFunction = ({
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}) => currentParams.id !== nextParams.id && defaultShouldRevalidate;
+
 /** A talk: it fills the screen under the header (the footer gives way to the comment box). */
 const talk = (path: string, title: string): RouteObject => ({
   path,
   handle: { title, fill: true } satisfies ScreenHandle,
   loader: async ({ params }) => (await import('./prefetch-talk')).prefetchTalk(params.id),
+  shouldRevalidate: talkPrefetchRuns,
   lazy: screen(() => import('./routes/talk')),
 });
 
