@@ -30,6 +30,43 @@ function catalogueHtml(): Plugin {
   };
 }
 
+/** The modules of a member's first load (see the `member-core` chunk below). */
+const memberCore = [
+  'src/app/member-area',
+  'src/app/member-services',
+  'src/app/guards',
+  'src/app/routes/home',
+  // A talk's loader: its requests start as soon as the route is known, not after another round trip.
+  'src/app/prefetch-talk',
+  'src/features/talk/api/get-conversation',
+  'src/features/talk/api/get-messages',
+  'src/lib/chat/',
+  'src/lib/notifications',
+  'src/lib/push-subscription',
+  'src/lib/push-device',
+  'src/lib/use-now',
+  'src/lib/use-media-query',
+  'src/lib/auth.',
+  'src/lib/api-client',
+  'src/lib/local-state',
+  'src/lib/session',
+  'src/lib/query-client',
+  'src/components/layouts/app-layout',
+  'src/components/ui/count-badge',
+  'src/components/ui/user-icon',
+  'src/components/logout-button',
+  'src/features/call/controller/index',
+  'src/features/call/controller/call-state',
+  'src/features/call/components/call-overlay',
+  'src/features/call/components/call-layer',
+  'src/features/home/',
+  'contract/src/roles',
+  'contract/src/permissions',
+  'contract/src/wire',
+  'contract/src/ja-member/banners',
+  'contract/src/ja-member/calls',
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -111,6 +148,14 @@ export default defineConfig({
               name: 'public-ui',
               priority: 3,
               test: /src[\\/](components[\\/]ui[\\/](phrase-text|field-shell|text-field)|lib[\\/]api-error|entry-rules)\.tsx?$/,
+            },
+            {
+              // A member's first load: the member area's shell, its socket and push, and the home screen, in one
+              // chunk instead of twenty small ones, each a round trip on a phone's connection (issue 29).
+              name: 'member-core',
+              priority: 2,
+              includeDependenciesRecursively: false,
+              test: (id: string) => memberCore.some((path) => id.includes(path)),
             },
             {
               name: 'react',

@@ -123,10 +123,11 @@ export function prerender({ pages, memberArea }: Options): Plugin {
 }
 
 function chunkOf(bundle: Rollup.OutputBundle, module: string): Rollup.OutputChunk {
-  const chunk = Object.values(bundle).find(
-    (file): file is Rollup.OutputChunk =>
-      file.type === 'chunk' && !!file.facadeModuleId?.endsWith(`/${module}`),
-  );
+  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+  // A module of a named group (vite.config.ts) is in that group's chunk, not in a chunk of its own.
+  const chunk =
+    chunks.find((file) => !!file.facadeModuleId?.endsWith(`/${module}`)) ??
+    chunks.find((file) => file.moduleIds.some((id) => id.endsWith(`/${module}`)));
   if (!chunk) throw new Error(`no chunk for ${module}`);
   return chunk;
 }
