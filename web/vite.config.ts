@@ -86,6 +86,8 @@ export default defineConfig({
         '/intro/female': 'src/app/routes/intro.tsx',
       },
       memberArea: ['src/app/member-area.tsx', 'src/app/guards.ts'],
+      // A talk (/talk/:id, /talk/staff/:id): a member's talk with the desk and the staff desk's talk.
+      shells: { talk: 'src/app/routes/talk.tsx' },
     }),
     VitePWA({
       // The server's CSP allows no inline script: the app registers the worker itself (src/lib/pwa.ts).
@@ -118,6 +120,8 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        // A member shell is index.html with more preloads; offline, index.html answers and the chunks are here.
+        globIgnores: ['shells/**'],
       },
     }),
   ],

@@ -27,6 +27,12 @@ describe('the HTTP server', () => {
       path.join(webDist, 'intro', 'male.html'),
       '<!doctype html><title>縁</title><h1>男性の方へ</h1>',
     );
+    await mkdir(path.join(webDist, 'shells'));
+    await writeFile(
+      path.join(webDist, 'shells', 'talk.html'),
+      '<!doctype html><title>縁</title><script type="module" src="/assets/app-1a2b.js"></script>' +
+        '<link rel="modulepreload" href="/assets/talk-screen-5e6f.js">',
+    );
     await writeFile(path.join(webDist, 'assets', 'big-3c4d.js'), 'console.log("縁");\n'.repeat(500));
     await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await writeFile(path.join(webDist, 'manifest.webmanifest'), '{"name":"縁"}');
@@ -154,7 +160,7 @@ describe('the HTTP server', () => {
 
   describe('the web app', () => {
     it('serves index.html at / and for any app route, never cached', async () => {
-      for (const url of ['/', '/talk/12', '/men/edit?id=3', '/intro/female']) {
+      for (const url of ['/', '/talkrooms/men', '/men/edit?id=3', '/intro/female']) {
         const response = await withWeb.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -180,6 +186,22 @@ describe('the HTTP server', () => {
       const other = await withWeb.inject({ method: 'GET', url: '/intro/female' });
       expect(other.body).not.toContain('<h1>');
       expect(other.body).toContain('/assets/app-1a2b.js');
+    });
+
+    it("serves a member shell for every path under its segment, with that screen's chunks linked", async () => {
+      for (const url of ['/talk/12', '/talk/staff/3', '/talk/12?m=40', '/talk/12/']) {
+        const response = await withWeb.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toContain('/assets/talk-screen-5e6f.js');
+      }
+      // The segment itself, a longer name and other routes are index.html.
+      for (const url of ['/talk', '/talkrooms/staff', '/men/edit?id=3', '/shells/talk']) {
+        const response = await withWeb.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('/assets/app-1a2b.js');
+        expect(response.body).not.toContain('talk-screen');
+      }
     });
 
     it('caches hashed assets for a year and revalidates the service worker and manifest', async () => {

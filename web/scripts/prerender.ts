@@ -24,6 +24,13 @@ type Options = {
    * linked in index.html's head, so they load with the entry instead of after it ran.
    */
   memberArea: string[];
+  /**
+   * Shells of the member area's deeper screens: `shells/<segment>.html` is index.html with the chunks of the
+   * screen's module linked as well, and the server answers every path under `/<segment>/` with it (a talk's
+   * screen then loads with the entry rather than after it ran). The service worker still answers with
+   * index.html, whose chunks it holds already.
+   */
+  shells: Record<string, string>;
 };
 
 const escapeHtml = (text: string) =>
@@ -60,7 +67,7 @@ function pageHtml(template: string, page: Prerendered, preload: string[], styles
   return html;
 }
 
-export function prerender({ pages, memberArea }: Options): Plugin {
+export function prerender({ pages, memberArea, shells }: Options): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'enishi-prerender',
@@ -78,17 +85,24 @@ export function prerender({ pages, memberArea }: Options): Plugin {
        * index.html, for every other path (the member area): the loading screen painted before any script
        * runs, and the member area's chunks linked in the head, so they load with the entry, not after it ran.
        */
-      const writeMemberShell = async (file: string, shell: string) => {
+      const writeMemberShell = async (dir: string, shell: string) => {
+        const file = path.join(dir, 'index.html');
         const member = new Set<string>();
         for (const module of memberArea)
           for (const chunk of closure(bundle, chunkOf(bundle, module)).js)
             if (!eager.js.has(chunk)) member.add(chunk);
-        const links = [...member].map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`);
-        const html = (await readFile(file, 'utf8'))
-          .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-          .replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+        const html = withPreloads(await readFile(file, 'utf8'), [...member]).replace(
+          '<div id="root"></div>',
+          `<div id="root">${shell}</div>`,
+        );
         if (!html.includes(shell)) throw new Error('index.html has no empty <div id="root"></div>');
         await writeFile(file, html);
+        await mkdir(path.join(dir, 'shells'), { recursive: true });
+        for (const [segment, module] of Object.entries(shells)) {
+          const own = [...closure(bundle, chunkOf(bundle, module)).js];
+          const preload = own.filter((chunk) => !eager.js.has(chunk) && !member.has(chunk));
+          await writeFile(path.join(dir, 'shells', `${segment}.html`), withPreloads(html, preload));
+        }
       };
 
       const server = await createServer({
@@ -114,13 +128,20 @@ export function prerender({ pages, memberArea }: Options): Plugin {
           await writeFile(file, pageHtml(String(index.source), await render(page), preload, styles));
         }
         // Last, so that the public pages above were made from index.html as it was built.
-        await writeMemberShell(path.join(output.dir ?? config.build.outDir, 'index.html'), renderShell());
+        await writeMemberShell(output.dir ?? config.build.outDir, renderShell());
       } finally {
         await server.close();
       }
     },
   };
 }
+
+/** `html` with modulepreload links of `chunks` at the end of its head. */
+const withPreloads = (html: string, chunks: string[]) =>
+  html.replace(
+    '</head>',
+    `  ${chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`).join('\n    ')}\n  </head>`,
+  );
 
 function chunkOf(bundle: Rollup.OutputBundle, module: string): Rollup.OutputChunk {
   const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');

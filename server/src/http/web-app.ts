@@ -29,21 +29,41 @@ function prerenderedPages(webDist: string): Map<string, string> {
   const files = readdirSync(webDist, { recursive: true, encoding: 'utf8' });
   for (const file of files) {
     const relative = file.split(path.sep).join('/');
-    if (!relative.endsWith('.html') || relative === 'index.html' || relative.startsWith('assets/')) continue;
+    if (!relative.endsWith('.html') || relative === 'index.html' || /^(assets|shells)\//.test(relative))
+      continue;
     pages.set(`/${relative.slice(0, -'.html'.length)}`, relative);
   }
   return pages;
 }
 
 /**
+ * The member area's shells (product.md §2.7): `shells/talk.html` answers every path under `/talk/`. Each is
+ * index.html with the chunks of that screen linked as well, so they load with the entry.
+ */
+function memberShells(webDist: string): Map<string, string> {
+  const dir = path.join(webDist, 'shells');
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [file.slice(0, -'.html'.length), `shells/${file}`]),
+  );
+}
+
+/**
  * Serves the built web app from WEB_DIST. Hashed files under /assets/ are cached for a year; everything
  * else (index.html, sw.js, the manifest) is revalidated on each load so an update reaches users at once.
- * A prerendered public page is served for its path; any other GET falls back to index.html, where the web
- * app's router takes over.
+ * A prerendered public page is served for its path, a member shell for the paths under its segment; any other
+ * GET falls back to index.html, where the web app's router takes over.
  */
 export async function installWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const available = existsSync(path.join(webDist, 'index.html'));
   const pages = available ? prerenderedPages(webDist) : new Map<string, string>();
+  const shells = available ? memberShells(webDist) : new Map<string, string>();
+  const shellFor = (pathname: string) => {
+    const [, segment, rest] = /^\/([^/]+)\/(.+)$/.exec(pathname) ?? [];
+    return segment && rest ? shells.get(segment) : undefined;
+  };
   if (available) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -74,7 +94,7 @@ export async function installWebApp(app: FastifyInstance, webDist: string): Prom
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
     if (!isPage || looksLikeFile(request.url)) return notFound(reply);
     if (!available) return reply.code(404).type('text/html; charset=utf-8').send(PLACEHOLDER);
-    const page = pages.get(pathname);
+    const page = pages.get(pathname) ?? shellFor(pathname);
     return reply.header('cache-control', REVALIDATE).sendFile(page ?? 'index.html');
   });
 }
