@@ -37,6 +37,7 @@ const memberCore = [
   'src/app/guards',
   'src/app/routes/home',
   // A talk's loader: its requests start as soon as the route is known, not after another round trip.
+  'src/app/prefetch-home',
   'src/app/prefetch-talk',
   'src/features/talk/api/get-conversation',
   'src/features/talk/api/get-messages',

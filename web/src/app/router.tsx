@@ -121,7 +121,11 @@ export const routes: RouteObject[] = [
         lazy: memberArea,
         HydrateFallback: AppLoading,
         children: [
-          { index: true, lazy: screen(() => import('./routes/home')) },
+          {
+            index: true,
+            loader: async () => (await import('./prefetch-home')).prefetchHome(),
+            lazy: screen(() => import('./routes/home')),
+          },
           { path: 'mypage', lazy: screen(() => import('./routes/mypage')) },
           { path: 'mypage/profile', lazy: profileAdmin('OwnProfileScreen') },
           { path: 'security', lazy: screen(() => import('./routes/security')) },
