@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 
 const out = fileURLToPath(new URL('../public/icons/', import.meta.url));
 
@@ -68,7 +69,12 @@ try {
     await page.setViewportSize({ width: size, height: size });
     await page.setContent(html(size, kind));
     await page.evaluate(() => document.fonts.ready);
-    await page.locator('.icon').screenshot({ path: join(out, file), omitBackground: true });
+    const shot = await page.locator('.icon').screenshot({ omitBackground: true });
+    // A palette of 256 colours with dithering: the same icon to the eye at a quarter to a half of the bytes
+    // (a phone fetches them on first load and when the app is installed).
+    await sharp(shot)
+      .png({ palette: true, quality: 95, dither: 1, compressionLevel: 9, effort: 10 })
+      .toFile(join(out, file));
     process.stdout.write(`wrote ${file}\n`);
   }
 } finally {
