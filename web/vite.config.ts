@@ -58,7 +58,6 @@ const memberCore = [
   'src/components/logout-button',
   'src/features/call/controller/index',
   'src/features/call/controller/call-state',
-  'src/features/call/components/call-overlay',
   'src/features/call/components/call-layer',
   'src/features/home/',
   'contract/src/roles',
@@ -161,6 +160,14 @@ export default defineConfig({
               priority: 2,
               includeDependenciesRecursively: false,
               test: (id: string) => memberCore.some((path) => id.includes(path)),
+            },
+            {
+              // A call: the controller (signalling, the peer, the ringer) and its overlay, loaded together by the
+              // first call frame or phone button (features/call).
+              name: 'call-controller',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /src[\\/]features[\\/]call[\\/](controller[\\/](create|call-controller|peer|ringer)|components[\\/]call-overlay)\.(tsx?|css)$/,
             },
             {
               name: 'react',

@@ -23,14 +23,15 @@ import type { Person } from '../lib/users.js';
  * left a man's home (issue 29: 157.2 to 150.7 kB); the data router (about 17 kB more than declarative routes)
  * is what still stands between it and 120 kB. The member area's first load is one chunk (`member-core`,
  * vite.config.ts): a man's home came from 29 files to 9, each file a request a phone waits on (145.0 kB).
+ * The call overlay loads with the call controller, in its chunk (143.6 kB).
  */
 
 const dist = join(repoRoot, 'web/dist');
 const desk = { width: 1440, height: 900 };
-const MAN_HOME_CEILING = 145_300;
+const MAN_HOME_CEILING = 143_900;
 /** The scripts of a man's home, in files: more would mean the member area's first load split up again. */
 const MAN_HOME_FILES = 10;
-const STAFF_DESK_CEILING = 185_600;
+const STAFF_DESK_CEILING = 184_300;
 /** Chunks that only staff screens use (the build names a chunk after its module), the staff-only phrase breaks included. */
 const STAFF_ONLY =
   /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications|phrases-staff)-[\w-]{8}\.js$/;

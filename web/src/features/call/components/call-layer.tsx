@@ -1,10 +1,25 @@
 import { roleGroup } from '@enishi/contract';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '@/lib/session';
 import { calls, useCall } from '../controller';
-import { CallOverlay } from './call-overlay';
 
-/** The app's call overlay, over every screen of the member area. */
+/*
+ * The overlay is in the controller's chunk (vite.config.ts): both load with the first call frame or phone
+ * button, in one request, so a member who never calls downloads neither.
+ */
+const CallOverlay = lazy(() => import('./call-overlay').then((module) => ({ default: module.CallOverlay })));
+
+/** The app's call overlay, over every screen of the member area, from the first call on. */
 export function CallLayer() {
+  const call = useCall();
   const staff = roleGroup(useSession()?.role) === 'staff';
-  return <CallOverlay call={useCall()} actions={calls} viewerIsStaff={staff} />;
+  // Kept once shown: the overlay holds state across phases (the call shrunk to a bar, say).
+  const [shown, setShown] = useState(false);
+  if (!shown && call.phase !== 'idle') setShown(true);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <CallOverlay call={call} actions={calls} viewerIsStaff={staff} />
+    </Suspense>
+  );
 }
