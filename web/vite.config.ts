@@ -55,6 +55,7 @@ const memberCore = [
   'src/components/layouts/app-layout',
   'src/components/ui/count-badge',
   'src/components/ui/user-icon',
+  'src/components/ui/icons/menu',
   'src/components/logout-button',
   'src/features/call/controller/index',
   'src/features/call/controller/call-state',
@@ -136,8 +137,11 @@ export default defineConfig({
       // (the auto-reply's holiday table, say, stays out of the first load).
       treeshake: {
         manualPureFunctions: ['z'],
+        // The icon modules only declare components too: each chunk gets the icons its screens draw.
         moduleSideEffects: (id: string) =>
-          /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined,
+          /[\\/]packages[\\/]contract[\\/]src[\\/]|[\\/]components[\\/]ui[\\/]icons/.test(id)
+            ? false
+            : undefined,
       },
       // Libraries change less often than screens: long-cached vendor chunks. React and the router are all a
       // visitor's first load needs (product.md §2.7); the rest (the query cache, zod with the call schemas)
