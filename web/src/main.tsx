@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import { App } from '@/app';
@@ -25,7 +25,9 @@ if (hydrationData) {
     () => createRoot(root).render(app()),
   );
 } else {
-  createRoot(root).render(app());
+  // As a transition, the first drawing of the member area yields to the browser every few milliseconds instead
+  // of holding the main thread for one long task (a phone stays responsive while the app starts).
+  startTransition(() => createRoot(root).render(app()));
 }
 
 void startServiceWorker();
