@@ -36,7 +36,7 @@ const memberCore = [
   'src/app/member-services',
   'src/app/guards',
   'src/app/routes/home',
-  // A talk's loader: its requests start as soon as the route is known, not after another round trip.
+  // The home's and a talk's loaders: their requests start as soon as the route is known, not a round trip later.
   'src/app/prefetch-home',
   'src/app/prefetch-talk',
   'src/features/talk/api/get-conversation',

@@ -21,33 +21,22 @@ function looksLikeFile(url: string): boolean {
 const PLACEHOLDER = `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${ja.app.name}</title></head><body><p>${ja.app.placeholder}</p></body></html>`;
 
 /**
- * The prerendered public pages (product.md §2.7): `enter.html` answers `/enter`, `intro/male.html`
- * `/intro/male`. Read once at start-up from the build's HTML files.
+ * The build's HTML files, read once at start-up (product.md §2.7). A prerendered public page answers its path:
+ * `enter.html` `/enter`, `intro/male.html` `/intro/male`. A member shell answers every path under its segment:
+ * `shells/talk.html` `/talk/…`, index.html with the chunks of that screen linked as well.
  */
-function prerenderedPages(webDist: string): Map<string, string> {
+function htmlFiles(webDist: string): { pages: Map<string, string>; shells: Map<string, string> } {
   const pages = new Map<string, string>();
+  const shells = new Map<string, string>();
   const files = readdirSync(webDist, { recursive: true, encoding: 'utf8' });
   for (const file of files) {
     const relative = file.split(path.sep).join('/');
-    if (!relative.endsWith('.html') || relative === 'index.html' || /^(assets|shells)\//.test(relative))
-      continue;
-    pages.set(`/${relative.slice(0, -'.html'.length)}`, relative);
+    if (!relative.endsWith('.html') || relative === 'index.html' || relative.startsWith('assets/')) continue;
+    const name = relative.slice(0, -'.html'.length);
+    if (name.startsWith('shells/')) shells.set(name.slice('shells/'.length), relative);
+    else pages.set(`/${name}`, relative);
   }
-  return pages;
-}
-
-/**
- * The member area's shells (product.md §2.7): `shells/talk.html` answers every path under `/talk/`. Each is
- * index.html with the chunks of that screen linked as well, so they load with the entry.
- */
-function memberShells(webDist: string): Map<string, string> {
-  const dir = path.join(webDist, 'shells');
-  if (!existsSync(dir)) return new Map();
-  return new Map(
-    readdirSync(dir)
-      .filter((file) => file.endsWith('.html'))
-      .map((file) => [file.slice(0, -'.html'.length), `shells/${file}`]),
-  );
+  return { pages, shells };
 }
 
 /**
@@ -58,8 +47,9 @@ function memberShells(webDist: string): Map<string, string> {
  */
 export async function installWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const available = existsSync(path.join(webDist, 'index.html'));
-  const pages = available ? prerenderedPages(webDist) : new Map<string, string>();
-  const shells = available ? memberShells(webDist) : new Map<string, string>();
+  const { pages, shells } = available
+    ? htmlFiles(webDist)
+    : { pages: new Map<string, string>(), shells: new Map<string, string>() };
   const shellFor = (pathname: string) => {
     const [, segment, rest] = /^\/([^/]+)\/(.+)$/.exec(pathname) ?? [];
     return segment && rest ? shells.get(segment) : undefined;
