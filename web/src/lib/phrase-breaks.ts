@@ -55,6 +55,18 @@ export function loadPhraseBreaks(audience: Audience): Promise<void> {
   return load;
 }
 
+/**
+ * Asks for an audience's tables without waiting for them (the member area does so with its session check, so
+ * that its first screen draws its texts with their breaks instead of again once a table arrives). A failed load
+ * is forgotten, and the next text that misses its breaks asks again.
+ */
+export function preloadPhraseBreaks(audience: Audience): void {
+  loadPhraseBreaks(audience).catch(() => loads.delete(audience));
+}
+
+/** Whether an audience's tables have been asked for (and not failed). */
+export const phraseBreaksAsked = (audience: Audience): boolean => loads.has(audience);
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -69,8 +81,7 @@ export function usePhraseBreaks(text: string): readonly number[] | undefined {
     () => undefined,
   );
   useEffect(() => {
-    const audience = viewer;
-    if (!breaks) loadPhraseBreaks(audience).catch(() => loads.delete(audience));
+    if (!breaks) preloadPhraseBreaks(viewer);
   }, [breaks]);
   return breaks;
 }
