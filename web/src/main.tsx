@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import { App } from '@/app';
 import { loadMatchedScreens, prerenderedState } from '@/app/hydration';
-import { routes } from '@/app/router';
+import { createAppRouter, routes } from '@/app/router';
 import { startServiceWorker } from '@/lib/pwa';
 import '@/styles/index.css';
 
@@ -14,7 +14,7 @@ if (!root) throw new Error('index.html lacks #root');
 // The chat socket, badge and push device start with the member area (app/member-services.ts).
 const app = (hydrationData?: HydrationState) => (
   <StrictMode>
-    <App {...(hydrationData ? { hydrationData } : {})} />
+    <App router={createAppRouter(hydrationData)} />
   </StrictMode>
 );
 const hydrationData = prerenderedState(root);

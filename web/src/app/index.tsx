@@ -1,11 +1,10 @@
-import type { HydrationState } from 'react-router';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { AppRouter, type AppRouterInstance } from './router';
 
-export function App({ hydrationData }: { hydrationData?: HydrationState }) {
+export function App({ router }: { router: AppRouterInstance }) {
   return (
     <AppProvider>
-      <AppRouter {...(hydrationData ? { hydrationData } : {})} />
+      <AppRouter router={router} />
     </AppProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { ja, type ConversationType } from '@enishi/contract';
-import { useEffect, useMemo, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   redirect,
@@ -223,16 +223,18 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The app's router. On a prerendered page (product.md §2.7) `hydrationData` carries what the build's loaders
- * returned, so the first render matches the HTML instead of showing the loading screen.
+ * The app's router, made before the first render so that the first screen's loaders (the session check, its
+ * prefetches) and chunks are asked for at once rather than after React's first pass (product.md §2.7). On a
+ * prerendered page `hydrationData` carries what the build's loaders returned, so the first render matches the
+ * HTML instead of showing the loading screen.
  */
-export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
-  const router = useMemo(
-    () => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined),
-    [hydrationData],
-  );
-  useEffect(() => {
-    appRouter = router;
-  }, [router]);
+export function createAppRouter(hydrationData?: HydrationState) {
+  appRouter = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  return appRouter;
+}
+
+export type AppRouterInstance = ReturnType<typeof createAppRouter>;
+
+export function AppRouter({ router }: { router: AppRouterInstance }) {
   return <RouterProvider router={router} />;
 }
