@@ -76,22 +76,4 @@ describe('route guards', () => {
     expect(leave).not.toHaveBeenCalled();
     expect(getSession()).not.toBeNull();
   });
-
-  it("asks for the screens' phrase table with the session check: a member's, or for staff the staff's too", async () => {
-    // Fresh modules: no table asked for yet, whatever ran before.
-    vi.resetModules();
-    const guards = await import('./guards');
-    const phrases = await import('@/lib/phrase-breaks');
-    const session = await import('@/lib/session');
-    const as = (role: number) =>
-      session.setSession({ uid: 1, role, rank: 0, name: '山田', session: 's', image: null });
-    expect(phrases.phraseBreaksAsked('member')).toBe(false);
-    as(101);
-    guards.requireSession(() => {});
-    expect(phrases.phraseBreaksAsked('member')).toBe(true);
-    expect(phrases.phraseBreaksAsked('staff')).toBe(false);
-    as(3);
-    guards.requireSession(() => {});
-    expect(phrases.phraseBreaksAsked('staff')).toBe(true);
-  });
 });

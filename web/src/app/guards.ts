@@ -1,7 +1,6 @@
-import { can, isStaffRole, type Permission } from '@enishi/contract';
+import { can, type Permission } from '@enishi/contract';
 import { redirect } from 'react-router';
 import { forgetUser, isSessionAccepted } from '@/lib/auth';
-import { preloadPhraseBreaks } from '@/lib/phrase-breaks';
 import { getSession } from '@/lib/session';
 
 /*
@@ -11,8 +10,7 @@ import { getSession } from '@/lib/session';
 
 /**
  * Login-only routes: no stored session goes to /enter. The stored session opens the screen at once while the
- * server is asked in parallel (cached briefly), and the screens' phrase tables are asked for beside it; a clear
- * no then forgets the user and calls `leave` (to /enter).
+ * server is asked in parallel (cached briefly); a clear no then forgets the user and calls `leave` (to /enter).
  * The server checks every call by itself, so a screen drawn for a dead session shows nothing it would not.
  */
 export function requireSession(leave: () => void): null {
@@ -20,8 +18,6 @@ export function requireSession(leave: () => void): null {
   if (!session) throw redirect('/enter');
   // Nothing else until the second factor the owner requires is set up (product.md §11.7).
   if (session.secondFactorSetup) throw redirect('/security/setup');
-  // The first screen's texts are drawn with their phrase breaks, not drawn again a round trip later.
-  preloadPhraseBreaks(isStaffRole(session.role) ? 'staff' : 'member');
   void isSessionAccepted(session).then((accepted) => {
     if (accepted) return;
     // Not a session logged in since; and leave whether this or a call's 401 (api-client.ts) forgot it.

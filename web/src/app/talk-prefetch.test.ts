@@ -1,5 +1,5 @@
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { talkPrefetchRuns } from './router';
 
 /** A router with one talk route whose loader counts its runs, as the app's talk routes are made. */
@@ -36,5 +36,32 @@ describe("a talk's prefetch (product.md §2.7)", () => {
     await router.navigate('/talk/2');
     expect(runs).toEqual(['1', '2']);
     router.dispose();
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks with the talk for its words' phrase table: a member's, a staff member's, none without a session", async () => {
+    // Fresh modules: no table asked for yet, whatever ran before. The talk's own calls get empty answers.
+    vi.resetModules();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200 })),
+    );
+    const { prefetchTalk } = await import('./prefetch-talk');
+    const { phraseBreaksAsked } = await import('@/lib/phrase-breaks');
+    const { setSession } = await import('@/lib/session');
+    const { clearLocalState } = await import('@/lib/local-state');
+    const as = (role: number) =>
+      setSession({ uid: 1, role, rank: 0, name: '山田', session: 's', image: null });
+    prefetchTalk('1');
+    expect(phraseBreaksAsked('member')).toBe(false);
+    as(101);
+    prefetchTalk('1');
+    expect(phraseBreaksAsked('member')).toBe(true);
+    expect(phraseBreaksAsked('staff')).toBe(false);
+    as(3);
+    prefetchTalk('2');
+    expect(phraseBreaksAsked('staff')).toBe(true);
+    clearLocalState();
   });
 });
