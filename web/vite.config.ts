@@ -12,6 +12,10 @@ const proxy = {
   '/ws': { target: api.replace('http', 'ws'), ws: true },
 };
 
+/** A file of react-router's production build (see `resolve.alias`). */
+const reactRouterBuild = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
 /** Brand colours, shared by the manifest and index.html (see src/styles/tokens.css). */
 const navy = '#14213d';
 const ivory = '#f7f2e7';
@@ -68,12 +72,23 @@ const memberCore = [
   'contract/src/ja-member/calls',
 ];
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   resolve: {
-    alias: {
-      '@enishi/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-    },
+    alias: [
+      {
+        find: '@enishi/contract',
+        replacement: fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)),
+      },
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-router's package exports name only its development build (its dev-only warnings included); the
+      // app's build takes the production one beside it. `vite dev` and the tests keep the warnings.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   plugins: [
     react(),
@@ -201,4 +216,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
