@@ -47,7 +47,11 @@ export default defineConfig({
           },
         },
         // Component tests choose jsdom in their first line (`// @vitest-environment jsdom`).
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'],
+          environment: 'node',
+        },
       },
     ],
   },

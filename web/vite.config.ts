@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ja } from '../packages/contract/src/ja.ts';
+import { compactHolidays } from './scripts/compact-holidays.ts';
 import { prerender } from './scripts/prerender.ts';
 
 const api = 'http://127.0.0.1:8080';
@@ -12,9 +13,26 @@ const proxy = {
   '/ws': { target: api.replace('http', 'ws'), ws: true },
 };
 
-/** A file of react-router's production build (see `resolve.alias`). */
-const reactRouterBuild = (file: string) =>
-  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+/**
+ * react-router's package exports name only its development build (its dev-only warnings included): the app's
+ * build takes the production one beside it. `vite dev` and the tests keep the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const file = (name: string) =>
+    fileURLToPath(new URL(`../node_modules/react-router/dist/production/${name}`, import.meta.url));
+  return {
+    name: 'enishi-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: file('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: file('dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
 
 /** Brand colours, shared by the manifest and index.html (see src/styles/tokens.css). */
 const navy = '#14213d';
@@ -72,27 +90,19 @@ const memberCore = [
   'contract/src/ja-member/calls',
 ];
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   resolve: {
-    alias: [
-      {
-        find: '@enishi/contract',
-        replacement: fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)),
-      },
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // react-router's package exports name only its development build (its dev-only warnings included); the
-      // app's build takes the production one beside it. `vite dev` and the tests keep the warnings.
-      ...(command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
-          ]
-        : []),
-    ],
+    alias: {
+      '@enishi/contract': fileURLToPath(new URL('../packages/contract/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
   },
   plugins: [
     react(),
     catalogueHtml(),
+    reactRouterProduction(),
+    // The auto-reply's holiday table as dates only (product.md §4.9).
+    compactHolidays(),
     // The public pages as HTML (product.md §2.7): before VitePWA's precache list, so they are precached too.
     prerender({
       pages: {
@@ -216,4 +226,4 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}));
+});
