@@ -223,10 +223,9 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The app's router, made before the first render so that the first screen's loaders (the session check, its
- * prefetches) and chunks are asked for at once rather than after React's first pass (product.md §2.7). On a
- * prerendered page `hydrationData` carries what the build's loaders returned, so the first render matches the
- * HTML instead of showing the loading screen.
+ * The app's router, made once as the app starts (not in a render, which StrictMode runs twice): its first
+ * loaders start with it. On a prerendered page (product.md §2.7) `hydrationData` carries what the build's
+ * loaders returned, so the first render matches the HTML instead of showing the loading screen.
  */
 export function createAppRouter(hydrationData?: HydrationState) {
   appRouter = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);

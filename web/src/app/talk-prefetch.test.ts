@@ -22,6 +22,8 @@ function talkRouter() {
 }
 
 describe("a talk's prefetch (product.md §2.7)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('runs once for a talk, not again when only the message to show (?m=) changes, and again for another talk', async () => {
     const { router, runs } = talkRouter();
     // createMemoryRouter starts the first load by itself.
@@ -37,8 +39,6 @@ describe("a talk's prefetch (product.md §2.7)", () => {
     expect(runs).toEqual(['1', '2']);
     router.dispose();
   });
-
-  afterEach(() => vi.unstubAllGlobals());
 
   it("asks with the talk for its words' phrase table: a member's, a staff member's, none without a session", async () => {
     // Fresh modules: no table asked for yet, whatever ran before. The talk's own calls get empty answers.

@@ -56,9 +56,9 @@ export function loadPhraseBreaks(audience: Audience): Promise<void> {
 }
 
 /**
- * Asks for an audience's tables without waiting for them (the member area does so with its session check, so
- * that its first screen draws its texts with their breaks instead of again once a table arrives). A failed load
- * is forgotten, and the next text that misses its breaks asks again.
+ * Asks for an audience's tables without waiting for them (a talk's prefetch does so, so that its first drawing
+ * has its texts' breaks instead of drawing them again once a table arrives). A failed load is forgotten, and
+ * the next text that misses its breaks asks again.
  */
 export function preloadPhraseBreaks(audience: Audience): void {
   loadPhraseBreaks(audience).catch(() => loads.delete(audience));
