@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -18,8 +20,9 @@ const proxy = {
  * build takes the production one beside it. `vite dev` and the tests keep the warnings.
  */
 function reactRouterProduction(): Plugin {
-  const file = (name: string) =>
-    fileURLToPath(new URL(`../node_modules/react-router/dist/production/${name}`, import.meta.url));
+  // Wherever npm put the package: found as Node finds it, from this file.
+  const dir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  const file = (name: string) => path.join(dir, 'dist/production', name);
   return {
     name: 'enishi-react-router-production',
     apply: 'build',

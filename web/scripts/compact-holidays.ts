@@ -14,9 +14,9 @@ const COMPACT = '\0enishi-holidays';
 export const HOLIDAYS_SINCE = '2024-01-01';
 
 /** The module the build puts in the library's place: `holidays` keyed by `YYYY-MM-DD`, as the library's. */
-export function compactHolidaysModule(holidays: Record<string, unknown>, since = HOLIDAYS_SINCE): string {
+export function compactHolidaysModule(holidays: Record<string, unknown>): string {
   const dates = Object.keys(holidays)
-    .filter((date) => date >= since)
+    .filter((date) => date >= HOLIDAYS_SINCE)
     .sort();
   return `const dates = ${JSON.stringify(dates.join(','))}.split(',');\nexport default { holidays: Object.fromEntries(dates.map((date) => [date, true])) };\n`;
 }
