@@ -8,12 +8,12 @@ import type { PrerenderedPath } from '../src/app/prerendered-paths.ts';
  * Prerendering the public pages (product.md §2.7). After the client build has written its files and before
  * the service worker's precache list is made (so the pages are precached too), each page is rendered with
  * react-dom/server through Vite's SSR loader and written as `<path>.html`: index.html with the page's markup
- * in #root, its title, what its loaders returned (a JSON block the app hydrates with), and the page's own
- * chunk, the chunks it imports and its CSS linked in the head, so the words paint before any script runs
- * and hydration waits for no further round trip.
+ * in #root, its title, the address it was rendered for (a JSON block the app checks before it hydrates), and
+ * the page's own chunk, the chunks it imports and its CSS linked in the head, so the words paint before any
+ * script runs and hydration waits for no further round trip.
  */
 
-/** What src/app/prerender.tsx renders for a page (its HTML, tab title and the loaders' data). */
+/** What src/app/prerender.tsx renders for a page (its HTML, tab title and the address it was rendered for). */
 type Prerendered = { html: string; title: string; hydration: unknown };
 
 type Options = {

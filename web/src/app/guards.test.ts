@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalState } from '@/lib/local-state';
 import { getSession, setSession } from '@/lib/session';
 import { isPublicPath, requireOwner, requireSession, requireStaff } from './guards';
+import { Redirect } from './redirect';
 
 /** The server's answer to /api/auth, as the guard hears it (lib/auth.ts), settled when the test says so. */
 const answer = vi.hoisted(() => ({ settle: (_accepted: boolean) => {} }));
@@ -21,7 +22,7 @@ function outcome(guard: () => null): string | null {
     guard();
     return null;
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown.headers.get('Location');
+    if (thrown instanceof Redirect) return thrown.to;
     throw thrown;
   }
 }

@@ -1,5 +1,5 @@
 import { can, type Permission } from '@enishi/contract';
-import { redirect } from 'react-router';
+import { redirect } from './redirect';
 import { forgetUser, isSessionAccepted } from '@/lib/auth';
 import { getSession } from '@/lib/session';
 

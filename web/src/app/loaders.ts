@@ -1,6 +1,6 @@
 import type { ConversationsReply } from '@enishi/contract';
 import { can } from '@enishi/contract';
-import { redirect } from 'react-router';
+import { redirect } from './redirect';
 import { api } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
 

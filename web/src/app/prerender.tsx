@@ -1,21 +1,20 @@
 import { ja } from '@enishi/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type HydrationState,
-} from 'react-router';
+import { createPath, NavigationType, type Navigator } from 'react-router';
 import { AppLoading } from './app-loading';
+import type { Prerendering } from './hydration';
+import { resolveRoutes, RouteView } from './navigation';
 import { AppProvider } from './provider';
 import type { PrerenderedPath } from './prerendered-paths';
+import { Redirect } from './redirect';
+import { RouteError } from './route-error';
 import { routes } from './router';
 
 /*
  * Build time only (scripts/prerender.ts loads this in Node): a public page rendered to HTML with the app's own
- * route table, inside the same providers as in the browser, so hydration finds the same markup (product.md
- * §2.7). Never part of the browser bundle.
+ * route table and route view, inside the same providers as in the browser, so hydration finds the same markup
+ * (product.md §2.7). Never part of the browser bundle.
  */
 
 /** The tab title each page sets once it runs (Page's `| 縁 Enishi` convention; /enter the name alone). */
@@ -26,22 +25,37 @@ const titles: Record<PrerenderedPath, string> = {
   '/intro/female': `${ja.intro.femaleTitle} | ${ja.app.name}`,
 };
 
-export type Prerendered = { html: string; title: string; hydration: HydrationState };
+export type Prerendered = { html: string; title: string; hydration: Prerendering };
+
+/** Links render their addresses; nothing navigates while a page is rendered to a string. */
+const unused = () => {
+  throw new Error('a prerendered page cannot navigate');
+};
+const staticNavigator: Navigator = {
+  createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
+  go: unused,
+  push: unused,
+  replace: unused,
+};
 
 export async function render(path: PrerenderedPath): Promise<Prerendered> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${path} answers ${context.status} instead of a page`);
-  if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const resolved = await resolveRoutes(routes, path);
+  if (resolved instanceof Redirect)
+    throw new Error(`${path} sends to ${resolved.to} instead of being a page`);
+  if (resolved.error) throw new Error(`${path} failed to load: ${String(resolved.error)}`);
+  const state = {
+    ...resolved,
+    location: { pathname: path, search: '', hash: '', state: null, key: 'default' },
+    action: NavigationType.Pop,
+  };
   const html = renderToString(
     <StrictMode>
       <AppProvider>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <RouteView state={state} navigator={staticNavigator} errorScreen={RouteError} />
       </AppProvider>
     </StrictMode>,
   );
-  return { html, title: titles[path], hydration: { loaderData: context.loaderData } };
+  return { html, title: titles[path], hydration: { path } };
 }
 
 /**

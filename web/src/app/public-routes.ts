@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { Params } from 'react-router';
+import { redirect } from './redirect';
 
 /*
  * The public pages (product.md §2.1): visitors see them without a session, and the build prerenders them
@@ -7,7 +8,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
  */
 
 /** /intro/male and /intro/female exist; any other /intro/... is an unknown path. */
-export function requireEntryType({ params }: LoaderFunctionArgs): null {
+export function requireEntryType({ params }: { params: Params }): null {
   if (params.type !== 'male' && params.type !== 'female') throw redirect('/');
   return null;
 }

@@ -1,6 +1,6 @@
 import { ja } from '@enishi/contract';
 import { useEffect } from 'react';
-import { useLocation, useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AppLoading, ClubMark } from './app-loading';
 import './route-error.css';
@@ -32,8 +32,7 @@ function reloadedRecently(path: string): boolean {
  * The root error screen. A screen that failed to load (typically after a deploy) reloads its path once
  * (product.md §2); anything else, or a second failure, shows a calm message with a reload button.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const location = useLocation();
   const path = location.pathname + location.search;
   const reload = isChunkLoadError(error) && !reloadedRecently(path);

@@ -1,15 +1,14 @@
 import { ja, type ConversationType } from '@enishi/contract';
 import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
 import {
-  createBrowserRouter,
-  redirect,
-  type HydrationState,
-  type RouteObject,
-  type ShouldRevalidateFunction,
-} from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { AppLoading } from './app-loading';
+  AppRouter as NavigationRouter,
+  createAppRouter as createNavigationRouter,
+  type AppRoute,
+  type AppRouterInstance,
+} from './navigation';
 import { requireEntryType } from './public-routes';
+import { redirect } from './redirect';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import type * as GroupAdminScreens from './routes/group-admin';
@@ -42,7 +41,7 @@ const guard =
   async () =>
     (await import('./guards'))[name]();
 // The router holds itself here, so that a session the server turns down after its screen opened leaves.
-let appRouter: ReturnType<typeof createBrowserRouter> | null = null;
+let appRouter: AppRouterInstance | null = null;
 const requireSession = async () =>
   (await import('./guards')).requireSession(() => void appRouter?.navigate('/enter', { replace: true }));
 const requireStoredSession = guard('requireStoredSession');
@@ -54,7 +53,7 @@ const openDeskTalk = async () => (await import('./loaders')).openDeskTalk();
 const memberArea = async () => ({ Component: (await import('./member-area')).MemberArea });
 
 /** A room list (product.md §2): the rooms of one conversation type, with search and endless paging. */
-const rooms = (path: string, title: string, type: ConversationType, staffTitle?: string): RouteObject => ({
+const rooms = (path: string, title: string, type: ConversationType, staffTitle?: string): AppRoute => ({
   path,
   handle: { title, rooms: type, desk: true, ...(staffTitle ? { staffTitle } : {}) } satisfies ScreenHandle,
   lazy: screen(() => import('./routes/rooms')),
@@ -64,14 +63,10 @@ const rooms = (path: string, title: string, type: ConversationType, staffTitle?:
  * A talk's prefetch runs again only for another talk: `?m=` (the message to show) changes nothing it reads,
  * and asking again would fetch a page nobody uses.
  */
-export const talkPrefetchRuns: ShouldRevalidateFunction = ({
-  currentParams,
-  nextParams,
-  defaultShouldRevalidate,
-}) => currentParams.id !== nextParams.id && defaultShouldRevalidate;
+export const talkPrefetchRuns = (current: Params, next: Params): boolean => current.id !== next.id;
 
 /** A talk: it fills the screen under the header (the footer gives way to the comment box). */
-const talk = (path: string, title: string): RouteObject => ({
+const talk = (path: string, title: string): AppRoute => ({
   path,
   handle: { title, fill: true } satisfies ScreenHandle,
   loader: async ({ params }) => (await import('./prefetch-talk')).prefetchTalk(params.id),
@@ -95,12 +90,10 @@ const settingScreen = (name: keyof typeof SettingScreens) => async () => ({
 });
 
 /** The route table of product.md §2. */
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
   {
     path: '/',
     Component: RootLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: AppLoading,
     children: [
       // Public: visitors.
       { path: 'enter', lazy: screen(() => import('./routes/enter')) },
@@ -117,9 +110,7 @@ export const routes: RouteObject[] = [
       {
         id: 'member-area',
         loader: requireSession,
-        shouldRevalidate: () => true,
         lazy: memberArea,
-        HydrateFallback: AppLoading,
         children: [
           {
             index: true,
@@ -217,23 +208,30 @@ export const routes: RouteObject[] = [
       },
 
       // An unknown path goes home (and from there to /enter without a session).
-      { path: '*', loader: () => redirect('/') },
+      {
+        path: '*',
+        loader: () => {
+          throw redirect('/');
+        },
+      },
     ],
   },
 ];
 
 /**
- * The app's router, made once as the app starts (not in a render, which StrictMode runs twice): its first
- * loaders start with it. On a prerendered page (product.md §2.7) `hydrationData` carries what the build's
- * loaders returned, so the first render matches the HTML instead of showing the loading screen.
+ * The app's router (navigation.tsx), made once as the app starts (not in a render, which StrictMode runs
+ * twice): it resolves the address the app opened at (its guards, prefetches and screen) before the first render,
+ * so a prerendered public page (product.md §2.7) is taken over as it is, without a loading screen in between.
  */
-export function createAppRouter(hydrationData?: HydrationState) {
-  appRouter = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+export async function createAppRouter(): Promise<AppRouterInstance> {
+  // Held before the first screen is resolved: a session turned down meanwhile still leaves.
+  appRouter = createNavigationRouter(routes);
+  await appRouter.ready;
   return appRouter;
 }
 
-export type AppRouterInstance = ReturnType<typeof createAppRouter>;
+export type { AppRouterInstance };
 
 export function AppRouter({ router }: { router: AppRouterInstance }) {
-  return <RouterProvider router={router} />;
+  return <NavigationRouter router={router} errorScreen={RouteError} />;
 }

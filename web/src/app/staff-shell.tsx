@@ -1,6 +1,7 @@
 import { can, ja, jaMember } from '@enishi/contract';
 import type { ComponentType } from 'react';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { useRouteMatches } from '@/lib/route-matches';
 import { useNewApplicationCount } from '@/features/home/api/get-new-application-count';
 import { useCounters } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
@@ -119,7 +120,7 @@ export function StaffShell() {
   const session = useSession();
   const role = session?.role ?? 0;
   const items = useNavItems(role);
-  const matches = useMatches();
+  const matches = useRouteMatches();
   const path = matches.at(-1)?.pathname ?? '/';
   const current = currentEntry(items, path);
   const fill = matches.some((match) => {

@@ -1,6 +1,7 @@
 import { ja, jaMember, can } from '@enishi/contract';
 import { getSession } from '@/lib/session';
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
+import { useRouteMatches } from '@/lib/route-matches';
 import { RoomList } from '@/features/rooms/components/room-list';
 import { useDeskLayout } from '@/components/layouts/app-layout';
 import { DeskConsole } from '../desk-console-lazy';
@@ -11,7 +12,7 @@ import type { ScreenHandle } from '../screen-handle';
 /** The room lists of product.md §2; which rooms comes from the route's handle. */
 export default function RoomsRoute() {
   const desk = useDeskLayout();
-  const handle = useMatches()
+  const handle = useRouteMatches()
     .map((match) => match.handle as ScreenHandle | undefined)
     .findLast((candidate) => candidate?.rooms);
   if (!handle?.rooms) return null;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { ja } from '@enishi/contract';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearLocalState } from '@/lib/local-state';
 import { setCounters } from '@/lib/notifications';
@@ -13,8 +13,11 @@ const staff: Session = { uid: 2, role: 3, rank: 0, name: '鈴木スタッフ', s
 
 function show(session: Session) {
   setSession(session);
-  const router = createMemoryRouter([{ path: '/', element: <AppLayout />, children: [{ index: true }] }]);
-  render(<RouterProvider router={router} />);
+  render(
+    <MemoryRouter>
+      <AppLayout />
+    </MemoryRouter>,
+  );
   return within(screen.getByRole('navigation', { name: ja.footer.label }));
 }
 

@@ -1,6 +1,7 @@
 import { ja, can } from '@enishi/contract';
 import type { ComponentType } from 'react';
-import { NavLink, Outlet, useMatches } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
+import { useRouteMatches } from '@/lib/route-matches';
 import { useCounters, type Counters } from '@/lib/notifications';
 import { useSession } from '@/lib/session';
 import { CountBadge } from '@/components/ui/count-badge';
@@ -61,7 +62,7 @@ export function AppLayout() {
   const session = useSession();
   const role = session?.role ?? 0;
   const desk = useDeskLayout();
-  const fill = useMatches().some((match) => {
+  const fill = useRouteMatches().some((match) => {
     const handle = match.handle as LayoutHandle | undefined;
     return handle?.fill || (desk && handle?.desk);
   });

@@ -16,7 +16,10 @@ export function updateMember(body: MemberChanges) {
   return api('updateuser', body);
 }
 
-/** Adds or edits a user; searches and the edited record are read again afterwards. */
+/**
+ * Adds or edits a user; searches and the edited record are read again afterwards. The record is marked stale,
+ * not dropped: a form still showing it (the back office's side panel) keeps its fields and focus meanwhile.
+ */
 export function useSaveMember() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -24,7 +27,7 @@ export function useSaveMember() {
     onSuccess: async (reply) => {
       await queryClient.invalidateQueries({ queryKey: userSearchKey });
       const uid = reply.rows[0]?.uid;
-      if (uid) queryClient.removeQueries({ queryKey: ['users', uid] });
+      if (uid) void queryClient.invalidateQueries({ queryKey: ['users', uid] });
     },
   });
 }
