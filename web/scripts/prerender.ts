@@ -110,7 +110,7 @@ export function prerender({ pages, memberArea, shells }: Options): Plugin {
         root: config.root,
         logLevel: 'error',
         resolve: { alias: config.resolve.alias },
-        plugins: [react(), emptyVirtualModules()],
+        plugins: [react()],
         server: { middlewareMode: true, hmr: false, ws: false },
         appType: 'custom',
       });
@@ -151,13 +151,4 @@ function chunkOf(bundle: Rollup.OutputBundle, module: string): Rollup.OutputChun
     chunks.find((file) => file.moduleIds.some((id) => id.endsWith(`/${module}`)));
   if (!chunk) throw new Error(`no chunk for ${module}`);
   return chunk;
-}
-
-/** The PWA plugin's virtual modules are not there at build time in Node; only the browser imports them. */
-function emptyVirtualModules(): Plugin {
-  return {
-    name: 'enishi-prerender-virtual',
-    resolveId: (id) => (id.startsWith('virtual:pwa') ? `\0${id}` : undefined),
-    load: (id) => (id.startsWith('\0virtual:pwa') ? 'export const registerSW = () => () => {};' : undefined),
-  };
 }

@@ -15,7 +15,7 @@ export function UpdatePrompt() {
     asking.current = true;
     void confirm({ message: ja.app.updatePrompt, initialFocus: 'confirm' }).then((yes) => {
       asking.current = false;
-      if (yes) void applyUpdate();
+      if (yes) applyUpdate();
     });
   }, [location.key, confirm]);
 

@@ -4,12 +4,15 @@ import { subscriptionJson } from './subscription-json';
 /*
  * Service worker life cycle (product.md §9): the worker is registered from code (the CSP forbids inline script),
  * looks for a new version every second while the app is visible, and a waiting version is offered to the
- * user after the next navigation (app/update-prompt.tsx).
+ * user after the next navigation (app/update-prompt.tsx). The platform's own API, in a few lines, in place of
+ * workbox-window: its 2.8 kB were on every first load (issue 29). e2e/tests/pwa-update.test.ts deploys a new
+ * version under a running app.
  */
 
 type Listener = () => void;
 let updatePending = false;
-let applyWaitingUpdate: (() => Promise<void>) | undefined;
+/** The new version that has installed and waits for the user's yes. */
+let waitingWorker: ServiceWorker | null = null;
 const listeners = new Set<Listener>();
 
 export const isUpdatePending = (): boolean => updatePending;
@@ -33,6 +36,39 @@ async function clearShownNotifications(): Promise<void> {
   shown.forEach((notification) => notification.close());
 }
 
+/** A version that installed while another one controls the page is an update (the very first install is not). */
+function offer(worker: ServiceWorker): void {
+  if (!navigator.serviceWorker.controller || worker === waitingWorker) return;
+  waitingWorker = worker;
+  updatePending = true;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Offers a version waiting when the app opened, and each one that installs later (found by this page's checks
+ * or by another open window of the app), and looks for a new one every second while the app is visible.
+ */
+function watchForUpdates(registration: ServiceWorkerRegistration): void {
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offer(installing);
+    });
+  });
+  let checking = false;
+  setInterval(() => {
+    if (checking || updatePending || document.visibilityState !== 'visible' || !navigator.onLine) return;
+    checking = true;
+    registration
+      .update()
+      .catch(() => undefined)
+      .finally(() => {
+        checking = false;
+      });
+  }, LIMITS.swUpdateCheckMs);
+}
+
 export async function startServiceWorker(): Promise<void> {
   if ('serviceWorker' in navigator) {
     void clearShownNotifications();
@@ -41,39 +77,23 @@ export async function startServiceWorker(): Promise<void> {
     });
   }
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const { registerSW } = await import('virtual:pwa-register');
-  applyWaitingUpdate = registerSW({
-    onNeedRefresh() {
-      updatePending = true;
-      listeners.forEach((listener) => listener());
-    },
-    // The new worker took control after the user said yes: start again at home.
-    onNeedReload: reloadAtHome,
-    onRegisteredSW(_url, registration) {
-      if (!registration) return;
-      let checking = false;
-      setInterval(() => {
-        if (checking || updatePending || document.visibilityState !== 'visible' || !navigator.onLine) return;
-        checking = true;
-        registration
-          .update()
-          .catch(() => undefined)
-          .finally(() => {
-            checking = false;
-          });
-      }, LIMITS.swUpdateCheckMs);
-    },
-    onRegisterError(error: unknown) {
-      console.warn('service worker registration failed', error);
-    },
-  });
+  // Once the page has loaded: the worker's first precache downloads never compete with the first screen.
+  if (document.readyState !== 'complete')
+    await new Promise((loaded) => window.addEventListener('load', loaded, { once: true }));
+  try {
+    // The worker vite-plugin-pwa builds from src/sw.ts; its scope is the whole app.
+    watchForUpdates(await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
+  } catch (error) {
+    console.warn('service worker registration failed', error);
+  }
 }
 
-/** Activate the waiting version; the page reloads at / once it controls the page. */
-export async function applyUpdate(): Promise<void> {
+/** Activates the waiting version (src/sw.ts skips waiting on this message); the page starts again at /. */
+export function applyUpdate(): void {
   updatePending = false;
-  await applyWaitingUpdate?.();
-  // If the new worker never announces itself, still leave the old version behind.
+  navigator.serviceWorker.addEventListener('controllerchange', reloadAtHome, { once: true });
+  waitingWorker?.postMessage({ type: 'SKIP_WAITING' });
+  // If the new worker never takes control, still leave the old version behind.
   setTimeout(reloadAtHome, 3000);
 }
 
