@@ -6,6 +6,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../../server/src/test/process.js';
 import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
+import { controlledPage } from '../lib/pwa.js';
 import { repoRoot, serverEnv, startServer, type RunningServer } from '../lib/server.js';
 
 /*
@@ -35,14 +36,7 @@ afterAll(async () => {
 });
 
 test('a new version is offered after the next navigation; yes activates it and starts again at home', async () => {
-  const page = await context.newPage();
-  await page.goto('/enter');
-  await page.getByRole('link', { name: ja.enter.login }).waitFor();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const page = await controlledPage(context);
   const first = await page.evaluate(
     async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL,
   );

@@ -6,6 +6,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
 import { ja } from '@enishi/contract';
 import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
+import { controlledPage } from '../lib/pwa.js';
 
 let context: BrowserContext;
 beforeAll(async () => {
@@ -41,15 +42,7 @@ test('the app is installable: a Japanese standalone manifest with icons', async 
 });
 
 test('the service worker caches the app shell, so the app opens offline', async () => {
-  const page = await context.newPage();
-  await page.goto('/enter');
-  await page.getByRole('link', { name: ja.enter.login }).waitFor();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The first visit is not controlled; a reload is, once the worker has activated.
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const page = await controlledPage(context);
   await context.setOffline(true);
   await page.goto('/intro/male');
   await page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor();
