@@ -9,18 +9,12 @@ import { subscriptionJson } from './subscription-json';
  * version under a running app.
  */
 
-type Listener = () => void;
 let updatePending = false;
 /** The new version that has installed and waits for the user's yes. */
 let waitingWorker: ServiceWorker | null = null;
-const listeners = new Set<Listener>();
 
+/** Read by the update prompt after each navigation (app/update-prompt.tsx). */
 export const isUpdatePending = (): boolean => updatePending;
-
-export function onUpdatePending(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 function reloadAtHome(): void {
   window.location.replace('/');
@@ -41,7 +35,6 @@ function offer(worker: ServiceWorker): void {
   if (!navigator.serviceWorker.controller || worker === waitingWorker) return;
   waitingWorker = worker;
   updatePending = true;
-  listeners.forEach((listener) => listener());
 }
 
 /**
