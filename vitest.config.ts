@@ -7,6 +7,10 @@ const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', impor
 export default defineConfig({
   resolve: { alias: { '@enishi/contract': contract } },
   test: {
+    // Two files at a time even on 2 cores (Vitest's default there is one): most tests wait on PostgreSQL, Redis
+    // or a server process of their own. Each file has its own databases and Redis database number
+    // (server/src/test/database.ts, test/redis.ts), so files never share state. The load tests run one by one.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -39,10 +39,35 @@ async function newTarget(engine: Engine): Promise<NodeJS.ProcessEnv> {
   return env;
 }
 
+const demoClubs = new Map<Engine, Promise<NodeJS.ProcessEnv>>();
+
+/**
+ * A demo club of its own for one test: a copy of the file's demo club of `engine` (its DATA_DIR, and on
+ * PostgreSQL its database), which is made once, as `runDemo` hashes a password per person and draws pictures.
+ */
+async function demoClub(engine: Engine): Promise<NodeJS.ProcessEnv> {
+  let made = demoClubs.get(engine);
+  if (!made) {
+    made = newTarget(engine).then(async (env) => {
+      await runDemo(env);
+      return env;
+    });
+    demoClubs.set(engine, made);
+  }
+  const demo = await made;
+  const env: NodeJS.ProcessEnv = { DATA_DIR: tempDir('enishi-backup-data-'), LOG_LEVEL: 'silent' };
+  cpSync(demo.DATA_DIR!, env.DATA_DIR!, { recursive: true });
+  if (engine === 'postgres') {
+    const created = await createPostgresDatabase(demo.DATABASE_URL);
+    cleanups.push(() => created.drop());
+    env.DATABASE_URL = created.url;
+  }
+  return env;
+}
+
 describe.each(ENGINES)('backup and restore on %s', (engine) => {
   it('restores every row and every picture of a club into an empty one, and refuses one with data', async () => {
-    const original = await newTarget(engine);
-    await runDemo(original);
+    const original = await demoClub(engine);
     const file = path.join(tempDir('enishi-backup-file-'), 'club.backup');
 
     const backup = await backupFromArgs([file], original);
@@ -69,8 +94,7 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
 
 describe.each(ENGINES)('a message stored while the backup runs, on %s', (engine) => {
   it('is in the backup: after the snapshot and the pictures, before the backup ends, with its picture', async () => {
-    const original = await newTarget(engine);
-    await runDemo(original);
+    const original = await demoClub(engine);
     const file = path.join(tempDir('enishi-backup-file-'), 'club.backup');
     const mediaDir = path.join(original.DATA_DIR!, 'media');
     const database = await openConfiguredDatabase(loadConfig(original));
@@ -125,8 +149,7 @@ describe.each(ENGINES)('a message stored while the backup runs, on %s', (engine)
 
 describe(`a backup whose reader goes away, on ${DEFAULT_ENGINE}`, () => {
   it('stops with an error instead of waiting for it, and holds neither message writes nor the next backup', async () => {
-    const original = await newTarget(DEFAULT_ENGINE);
-    await runDemo(original);
+    const original = await demoClub(DEFAULT_ENGINE);
     const mediaDir = path.join(original.DATA_DIR!, 'media');
     // Enough pictures that the file is still being written when its reader is gone.
     mkdirSync(path.join(mediaDir, 'big'), { recursive: true });
@@ -164,8 +187,7 @@ describe(`a backup whose reader goes away, on ${DEFAULT_ENGINE}`, () => {
 
 describe(`an encrypted backup on ${DEFAULT_ENGINE}`, () => {
   it('restores with its passphrase only, and a file cut short is refused', async () => {
-    const original = await newTarget(DEFAULT_ENGINE);
-    await runDemo(original);
+    const original = await demoClub(DEFAULT_ENGINE);
     const dir = tempDir('enishi-backup-file-');
     const file = path.join(dir, 'club.backup');
     const passphrase = 'correct horse battery';

@@ -13,7 +13,7 @@ import { is } from '../test/call-club.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 /** This file's Redis database (each Redis test file has its own). */
-const REDIS_DB = 5;
+const REDIS_DB = 3;
 
 useChatClub();
 let scraper: FastifyInstance;

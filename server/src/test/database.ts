@@ -12,12 +12,18 @@ export const ENGINES: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['
 /** The engine the API tests use: the real PostgreSQL when there is one. */
 export const DEFAULT_ENGINE: Engine = TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database on the TEST_DATABASE_URL server, empty or a copy of `template` (the URL of another
+ * one, which nobody may be connected to); `drop` removes it.
+ */
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `enishi_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const copyOf = template ? ` TEMPLATE "${new URL(template).pathname.slice(1)}"` : '';
+  await admin.unsafe(`CREATE DATABASE "${name}"${copyOf}`);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
