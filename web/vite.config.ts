@@ -180,10 +180,11 @@ export default defineConfig({
           groups: [
             {
               // The few small pieces the intro pages' form shares with the member area (phrase breaks,
-              // fields, the application rules): one chunk instead of five tiny ones on a first load.
+              // fields): one chunk instead of four tiny ones on a first load. Not the application rules: their
+              // words (jaIntro) would come along to every member's home.
               name: 'public-ui',
               priority: 3,
-              test: /src[\\/](components[\\/]ui[\\/](phrase-text|field-shell|text-field)|lib[\\/]api-error|entry-rules)\.tsx?$/,
+              test: /src[\\/](components[\\/]ui[\\/](phrase-text|field-shell|text-field)|lib[\\/]api-error)\.tsx?$/,
             },
             {
               // A member's first load: the member area's shell, its socket and push, and the home screen, in one
@@ -221,8 +222,11 @@ export default defineConfig({
               priority: 1,
               // The query cache alone: other libraries (the staff's tables, the passkey and QR code of the
               // security screens) stay in the chunks of the screens that use them, so no member loads them
-              // with the home screen.
-              test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/,
+              // with the home screen. So do the query cache's paged lists and changes (useInfiniteQuery,
+              // useMutation): the home uses neither.
+              test: (id: string) =>
+                /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/.test(id) &&
+                !/[\\/](infiniteQueryObserver|mutationObserver|useInfiniteQuery|useMutation)\.js$/.test(id),
             },
           ],
         },

@@ -113,36 +113,36 @@ describe('news', () => {
 
     await openFromHomeMenu(staff, ja.menu.newsAdmin);
     await staff.waitForURL('**/news/menu');
-    await staff.getByRole('link', { name: ja.news.men, exact: true }).click();
+    await staff.getByRole('link', { name: jaMember.news.men, exact: true }).click();
     await staff.waitForURL('**/news/men/list');
-    await staff.getByRole('link', { name: ja.news.add, exact: true }).click();
+    await staff.getByRole('link', { name: jaMember.news.add, exact: true }).click();
     await staff.waitForURL('**/news/men/add');
 
-    const confirm = staff.getByRole('button', { name: ja.news.confirm, exact: true });
+    const confirm = staff.getByRole('button', { name: jaMember.news.confirm, exact: true });
     await confirm.click();
-    await staff.getByText(ja.news.titleRequired, { exact: true }).waitFor();
-    await staff.getByRole('textbox', { name: ja.news.titleLabel }).fill(title);
-    await staff.getByRole('textbox', { name: ja.news.bodyLabel }).fill(body);
+    await staff.getByText(jaMember.news.titleRequired, { exact: true }).waitFor();
+    await staff.getByRole('textbox', { name: jaMember.news.titleLabel }).fill(title);
+    await staff.getByRole('textbox', { name: jaMember.news.bodyLabel }).fill(body);
     await staff
-      .getByLabel(ja.news.addImage)
+      .getByLabel(jaMember.news.addImage)
       .setInputFiles([
         await picture('venue.jpg', 800, 600, { r: 200, g: 120, b: 80 }),
         await picture('map.png', 600, 600, { r: 60, g: 120, b: 200 }),
         await picture('extra.png', 300, 200, { r: 90, g: 90, b: 90 }),
       ]);
     // Three chosen, the third taken out again.
-    await staff.getByRole('checkbox', { name: ja.news.selectImage(3) }).check();
-    await staff.getByRole('button', { name: ja.news.deleteImage }).click();
-    await staff.getByRole('checkbox', { name: ja.news.selectImage(3) }).waitFor({ state: 'detached' });
-    await staff.getByRole('checkbox', { name: ja.news.selectImage(2) }).waitFor();
+    await staff.getByRole('checkbox', { name: jaMember.news.selectImage(3) }).check();
+    await staff.getByRole('button', { name: jaMember.news.deleteImage }).click();
+    await staff.getByRole('checkbox', { name: jaMember.news.selectImage(3) }).waitFor({ state: 'detached' });
+    await staff.getByRole('checkbox', { name: jaMember.news.selectImage(2) }).waitFor();
 
     await confirm.click();
-    await staff.getByRole('heading', { name: ja.news.confirmTitle }).waitFor();
+    await staff.getByRole('heading', { name: jaMember.news.confirmTitle }).waitFor();
     await staff.getByText(title, { exact: true }).waitFor();
-    await staff.getByRole('img', { name: ja.news.imageAlt(title, 2) }).waitFor();
-    expect(await staff.getByRole('img', { name: ja.news.imageAlt(title, 3) }).count()).toBe(0);
-    await staff.getByRole('button', { name: ja.news.save, exact: true }).click();
-    await toast(staff, ja.news.savedMen).waitFor();
+    await staff.getByRole('img', { name: jaMember.news.imageAlt(title, 2) }).waitFor();
+    expect(await staff.getByRole('img', { name: jaMember.news.imageAlt(title, 3) }).count()).toBe(0);
+    await staff.getByRole('button', { name: jaMember.news.save, exact: true }).click();
+    await toast(staff, jaMember.news.savedMen).waitFor();
     await staff.waitForURL('**/news/men/list');
     const item = staff.getByRole('radio', { name: title });
     await item.waitFor();
@@ -150,11 +150,11 @@ describe('news', () => {
     // A man sees it with both images.
     const man = await loggedIn(reader);
     await man.goto('/news');
-    const article = man.getByRole('list', { name: ja.news.feed }).getByRole('article', { name: title });
+    const article = man.getByRole('list', { name: jaMember.news.feed }).getByRole('article', { name: title });
     await article.waitFor();
     await article.getByText('4月20日（土）に銀座で交流会を開催します。', { exact: false }).waitFor();
     for (const n of [1, 2]) {
-      const image = article.getByRole('img', { name: ja.news.imageAlt(title, n) });
+      const image = article.getByRole('img', { name: jaMember.news.imageAlt(title, n) });
       await image.waitFor();
       await expect.poll(() => imageLoaded(image), { timeout: 10_000 }).toBe(true);
     }
@@ -164,22 +164,22 @@ describe('news', () => {
     const woman = await loggedIn(other);
     await woman.goto('/news');
     await woman
-      .getByRole('list', { name: ja.news.feed })
-      .or(woman.getByText(ja.news.empty, { exact: true }))
+      .getByRole('list', { name: jaMember.news.feed })
+      .or(woman.getByText(jaMember.news.empty, { exact: true }))
       .waitFor();
     expect(await woman.getByRole('heading', { name: title }).count()).toBe(0);
 
     // Deleted by staff, it is gone for the man too.
     await item.check();
-    await staff.getByRole('button', { name: ja.news.delete, exact: true }).click();
-    const dialog = staff.getByRole('alertdialog', { name: ja.news.deleteConfirm });
-    await dialog.getByRole('button', { name: ja.news.delete, exact: true }).click();
-    await toast(staff, ja.news.deleted).waitFor();
+    await staff.getByRole('button', { name: jaMember.news.delete, exact: true }).click();
+    const dialog = staff.getByRole('alertdialog', { name: jaMember.news.deleteConfirm });
+    await dialog.getByRole('button', { name: jaMember.news.delete, exact: true }).click();
+    await toast(staff, jaMember.news.deleted).waitFor();
     await item.waitFor({ state: 'detached' });
     await man.reload();
     await man
-      .getByRole('list', { name: ja.news.feed })
-      .or(man.getByText(ja.news.empty, { exact: true }))
+      .getByRole('list', { name: jaMember.news.feed })
+      .or(man.getByText(jaMember.news.empty, { exact: true }))
       .waitFor();
     expect(await man.getByRole('heading', { name: title }).count()).toBe(0);
   });

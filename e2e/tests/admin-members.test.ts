@@ -278,7 +278,7 @@ describe('member and staff administration', () => {
       saved: async () => {
         // The new staff member logs in with the password set on edit.
         const other = await loggedIn(renamed);
-        await other.getByRole('heading', { name: ja.mypage.staffTitle }).waitFor();
+        await other.getByRole('heading', { name: jaMember.mypage.staffTitle }).waitFor();
       },
     });
   });

@@ -222,15 +222,15 @@ test('what the screens open into: the side panel, a list box, the confirm step a
   await page.goto(`/news/men/edit?id=${records.menNews}`);
   await heading(s.newsMenEdit)(page);
   await settled(page);
-  await page.getByRole('button', { name: ja.news.confirm, exact: true }).click();
-  await page.getByRole('heading', { name: ja.news.confirmTitle }).waitFor();
+  await page.getByRole('button', { name: jaMember.news.confirm, exact: true }).click();
+  await page.getByRole('heading', { name: jaMember.news.confirmTitle }).waitFor();
   await checkState('news-confirm');
 
   await page.goto('/news/men/list');
   await heading(s.newsMenList)(page);
   await settled(page);
   await page.getByRole('radio').first().check();
-  await page.getByRole('button', { name: ja.news.delete, exact: true }).click();
+  await page.getByRole('button', { name: jaMember.news.delete, exact: true }).click();
   await page.getByRole('alertdialog').waitFor();
   await checkState('confirm-dialog');
   await page.keyboard.press('Escape');

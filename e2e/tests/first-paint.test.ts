@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ja } from '@enishi/contract';
+import { ja, jaIntro } from '@enishi/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, newPhone, phone } from '../lib/browser.js';
@@ -22,8 +22,8 @@ const BUDGET_BYTES = 120_000;
 const pages = {
   '/enter': [ja.enter.title, ja.enter.tagline, ja.enter.male, ja.enter.female, ja.enter.login],
   '/login': [ja.login.title, ja.login.lead, ja.login.note, ja.login.submit],
-  '/intro/male': [ja.intro.maleTitle, ja.intro.formTitle, ja.intro.submit],
-  '/intro/female': [ja.intro.femaleTitle, ja.intro.formTitle, ja.intro.submit],
+  '/intro/male': [jaIntro.maleTitle, jaIntro.formTitle, jaIntro.submit],
+  '/intro/female': [jaIntro.femaleTitle, jaIntro.formTitle, jaIntro.submit],
 } as const;
 type PagePath = keyof typeof pages;
 const paths = Object.keys(pages) as PagePath[];
@@ -163,14 +163,14 @@ describe('in the browser', () => {
       done: (page: Page) => page.waitForURL('**/mypage'),
     },
     '/intro/male': {
-      submit: ja.intro.submit,
+      submit: jaIntro.submit,
       fill: async (page: Page) => {
-        await page.getByLabel(ja.intro.name).fill('早川 一郎');
-        await page.getByLabel(ja.intro.age).fill('38');
-        await page.getByLabel(ja.intro.email).fill('ichiro@example.jp');
-        await page.getByLabel(ja.intro.tel).fill('090-2345-6789');
+        await page.getByLabel(jaIntro.name).fill('早川 一郎');
+        await page.getByLabel(jaIntro.age).fill('38');
+        await page.getByLabel(jaIntro.email).fill('ichiro@example.jp');
+        await page.getByLabel(jaIntro.tel).fill('090-2345-6789');
       },
-      done: (page: Page) => page.getByRole('heading', { name: ja.intro.sent }).waitFor(),
+      done: (page: Page) => page.getByRole('heading', { name: jaIntro.sent }).waitFor(),
     },
   } as const;
 

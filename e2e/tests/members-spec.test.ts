@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ja, jaMember } from '@enishi/contract';
+import { ja, jaMember, jaIntro } from '@enishi/contract';
 import { createMember, logInAs, phonesPerTest, picture, sessionId, toast, uniqueTag } from '../lib/admin.js';
 import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
 import { repoRoot, seedUsers, serverEnv, startServer, type RunningServer } from '../lib/server.js';
@@ -35,29 +35,29 @@ describe('forms and texts', () => {
   test('the application form checks each field where it is typed, with its own message', async () => {
     const page = await loggedIn('man');
     await page.goto('/intro/female');
-    const age = page.getByLabel(ja.intro.age);
-    const email = page.getByLabel(ja.intro.email);
-    const tel = page.getByLabel(ja.intro.tel);
-    await page.getByLabel(ja.intro.name).fill('田中 由美');
+    const age = page.getByLabel(jaIntro.age);
+    const email = page.getByLabel(jaIntro.email);
+    const tel = page.getByLabel(jaIntro.tel);
+    await page.getByLabel(jaIntro.name).fill('田中 由美');
     // 17 is digits: what is wrong is her age, said as she leaves the field.
     await age.fill('17');
     await email.focus();
-    await page.getByText(ja.intro.ageUnder20, { exact: true }).waitFor();
-    expect(await page.getByText(ja.intro.ageInvalid, { exact: true }).count()).toBe(0);
+    await page.getByText(jaIntro.ageUnder20, { exact: true }).waitFor();
+    expect(await page.getByText(jaIntro.ageInvalid, { exact: true }).count()).toBe(0);
     await email.fill('yumi@example');
     await tel.focus();
-    await page.getByText(ja.intro.emailInvalid, { exact: true }).waitFor();
+    await page.getByText(jaIntro.emailInvalid, { exact: true }).waitFor();
     await tel.fill('電話ください');
     await age.focus();
-    await page.getByText(ja.intro.telInvalid, { exact: true }).waitFor();
+    await page.getByText(jaIntro.telInvalid, { exact: true }).waitFor();
     // Corrected, each message goes as it is typed.
     await age.fill('27');
-    await expect.poll(() => page.getByText(ja.intro.ageUnder20, { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByText(jaIntro.ageUnder20, { exact: true }).count()).toBe(0);
     await email.fill('yumi@example.jp');
     await tel.fill('090-1234-5678');
-    await page.getByRole('button', { name: ja.intro.submit }).click();
-    await page.getByRole('heading', { name: ja.intro.sent }).waitFor();
-    expect(await page.getByText(ja.intro.failed).count()).toBe(0);
+    await page.getByRole('button', { name: jaIntro.submit }).click();
+    await page.getByRole('heading', { name: jaIntro.sent }).waitFor();
+    expect(await page.getByText(jaIntro.failed).count()).toBe(0);
   });
 
   test('the course page is text with its pictures beside it', async () => {

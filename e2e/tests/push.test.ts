@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import { inject } from 'vitest';
-import { ja, type PushPayload, jaMember } from '@enishi/contract';
+import { ja, type PushPayload, jaMember, jaIntro } from '@enishi/contract';
 import { chromiumArgs, chromiumPath, launchBrowser, logIn, phone } from '../lib/browser.js';
 import { watchSecrets } from '../lib/secrets.js';
 import { repoRoot } from '../lib/server.js';
@@ -154,7 +154,7 @@ test('a tap on the notification brings the open window to the talk', async () =>
     await tap('talk-9');
     await page.waitForURL('**/intro/male');
   });
-  await page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor();
+  await page.getByRole('heading', { name: jaIntro.maleTitle }).waitFor();
 });
 
 test('a call push stays until tapped; a tap brings the open app forward without reloading it', async () => {
@@ -234,13 +234,13 @@ test('after login, mypage explains notifications; an iPhone in Safari is shown h
   const browser = await launchBrowser();
   try {
     const card = await mypageShot(browser, 'push-card.png');
-    await card.shotPage.getByRole('button', { name: ja.pushSetup.enable }).waitFor();
-    await card.save(ja.pushSetup.title);
+    await card.shotPage.getByRole('button', { name: jaMember.pushSetup.enable }).waitFor();
+    await card.save(jaMember.pushSetup.title);
 
     const guide = await mypageShot(browser, 'push-iphone-guide.png', { userAgent: iphoneSafari });
-    await guide.shotPage.getByRole('heading', { name: ja.pushSetup.installTitle }).waitFor();
-    expect(await guide.shotPage.getByRole('button', { name: ja.pushSetup.enable }).count()).toBe(0);
-    await guide.save(ja.pushSetup.installTitle);
+    await guide.shotPage.getByRole('heading', { name: jaMember.pushSetup.installTitle }).waitFor();
+    expect(await guide.shotPage.getByRole('button', { name: jaMember.pushSetup.enable }).count()).toBe(0);
+    await guide.save(jaMember.pushSetup.installTitle);
   } finally {
     await browser.close();
   }
@@ -250,20 +250,20 @@ test('with notifications allowed, mypage shows the switches of what the member r
   const browser = await launchBrowser();
   try {
     const settings = await mypageShot(browser, 'push-settings.png', { permissions: ['notifications'] });
-    await settings.shotPage.getByRole('heading', { name: ja.pushSetup.settingsTitle }).waitFor();
+    await settings.shotPage.getByRole('heading', { name: jaMember.pushSetup.settingsTitle }).waitFor();
     const names = await settings.shotPage
       .getByRole('switch')
       .evaluateAll((switches) =>
         switches.map((item) => item.closest('label')?.querySelector('.push-switch__label')?.textContent),
       );
     expect(names).toEqual([
-      ja.pushSetup.kinds.staff,
-      ja.pushSetup.kinds.st,
-      ja.pushSetup.kinds.news,
-      ja.pushSetup.kinds.broadcast,
-      ja.pushSetup.showText,
+      jaMember.pushSetup.kinds.staff,
+      jaMember.pushSetup.kinds.st,
+      jaMember.pushSetup.kinds.news,
+      jaMember.pushSetup.kinds.broadcast,
+      jaMember.pushSetup.showText,
     ]);
-    await settings.save(ja.pushSetup.settingsTitle);
+    await settings.save(jaMember.pushSetup.settingsTitle);
   } finally {
     await browser.close();
   }
@@ -291,8 +291,8 @@ test('a tap asks for permission, then subscribes with the server key (up to push
     };
   });
   await logIn(tab, 'man');
-  await tab.getByRole('button', { name: ja.pushSetup.enable }).click();
-  await tab.getByText(ja.pushSetup.failed).waitFor();
+  await tab.getByRole('button', { name: jaMember.pushSetup.enable }).click();
+  await tab.getByText(jaMember.pushSetup.failed).waitFor();
 
   const ssid = await tab.evaluate(
     () =>
@@ -334,11 +334,11 @@ test('the card says 通知はオン only when the server holds this device’s s
   await tab.goto('/enter');
   await tab.evaluate(() => localStorage.setItem('e2e-push-broken', '1'));
   await logIn(tab, 'woman');
-  const card = tab.getByRole('region', { name: ja.pushSetup.title });
+  const card = tab.getByRole('region', { name: jaMember.pushSetup.title });
   // Allowed, but nothing registered: the card says so and offers to set it up, never 通知はオン.
   await card.getByText(jaMember.pushCheck.notRegistered).waitFor();
-  expect(await card.getByText(ja.pushSetup.enabled).count()).toBe(0);
-  await card.getByRole('button', { name: ja.pushSetup.enable }).waitFor();
+  expect(await card.getByText(jaMember.pushSetup.enabled).count()).toBe(0);
+  await card.getByRole('button', { name: jaMember.pushSetup.enable }).waitFor();
 
   const ssid = await tab.evaluate(
     () =>
@@ -355,8 +355,8 @@ test('the card says 通知はオン only when the server holds this device’s s
 
   // The device subscribes: on, and the server holds it.
   await tab.evaluate(() => localStorage.removeItem('e2e-push-broken'));
-  await card.getByRole('button', { name: ja.pushSetup.enable }).click();
-  await card.getByText(ja.pushSetup.enabled).waitFor();
+  await card.getByRole('button', { name: jaMember.pushSetup.enable }).click();
+  await card.getByText(jaMember.pushSetup.enabled).waitFor();
   expect(await check()).toBe(true);
 
   // The server loses it: opening mypage again registers it again before saying on.
@@ -367,7 +367,10 @@ test('the card says 通知はオン only when the server holds this device’s s
   expect(removed.status()).toBe(200);
   expect(await check()).toBe(false);
   await tab.reload();
-  await tab.getByRole('region', { name: ja.pushSetup.title }).getByText(ja.pushSetup.enabled).waitFor();
+  await tab
+    .getByRole('region', { name: jaMember.pushSetup.title })
+    .getByText(jaMember.pushSetup.enabled)
+    .waitFor();
   expect(await check()).toBe(true);
   await tab.close();
 });

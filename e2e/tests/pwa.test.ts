@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
-import { ja } from '@enishi/contract';
+import { ja, jaIntro } from '@enishi/contract';
 import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
 import { controlledPage } from '../lib/pwa.js';
 
@@ -45,7 +45,7 @@ test('the service worker caches the app shell, so the app opens offline', async 
   const page = await controlledPage(context);
   await context.setOffline(true);
   await page.goto('/intro/male');
-  await page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor();
+  await page.getByRole('heading', { name: jaIntro.maleTitle }).waitFor();
   // The worker's precache answers a public page with its prerendered HTML, not the empty app shell.
   expect(await page.locator('#hydration-data').count()).toBe(1);
   await context.setOffline(false);

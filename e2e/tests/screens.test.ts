@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
-import { ja, jaMember } from '@enishi/contract';
+import { ja, jaMember, jaIntro } from '@enishi/contract';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
 import type { Person } from '../lib/users.js';
@@ -48,11 +48,11 @@ describe('screens at 375x812', () => {
   test('login', () => shoot('/login', 'login', undefined, (page) => page.getByText(ja.login.note).waitFor()));
   test('intro male', () =>
     shoot('/intro/male', 'intro-male', undefined, (page) =>
-      page.getByRole('heading', { name: ja.intro.maleTitle }).waitFor(),
+      page.getByRole('heading', { name: jaIntro.maleTitle }).waitFor(),
     ));
   test('intro female', () =>
     shoot('/intro/female', 'intro-female', undefined, (page) =>
-      page.getByRole('heading', { name: ja.intro.femaleTitle }).waitFor(),
+      page.getByRole('heading', { name: jaIntro.femaleTitle }).waitFor(),
     ));
   test('staff home', () =>
     shoot('/', 'home-staff', 'owner', (page) =>
@@ -78,13 +78,13 @@ describe('screens at 375x812', () => {
   test('owner: banners', () =>
     shoot('/managead', 'managead', 'owner', (page) => page.getByRole('region').first().waitFor()));
   test('staff: news form', () =>
-    shoot('/news/men/add', 'news-form', 'staff', (page) => page.getByText(ja.news.addImage).waitFor()));
+    shoot('/news/men/add', 'news-form', 'staff', (page) => page.getByText(jaMember.news.addImage).waitFor()));
   test('staff: bulk send form', () =>
     shoot('/men/send/form', 'send-form', 'staff', (page) =>
       page.getByText(jaMember.broadcast.addImage).waitFor(),
     ));
   test('member mypage', () =>
     shoot('/mypage', 'mypage-member', 'man', (page) =>
-      page.getByRole('heading', { name: ja.mypage.memberTitle }).waitFor(),
+      page.getByRole('heading', { name: jaMember.mypage.memberTitle }).waitFor(),
     ));
 });

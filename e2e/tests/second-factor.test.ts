@@ -199,7 +199,7 @@ describe('second factor in the browser', () => {
       await page.getByRole('button', { name: jaMember.security.totpConfirm }).click();
       await page.getByRole('button', { name: jaMember.security.continue }).click();
       await page.waitForURL('**/mypage');
-      await page.getByRole('heading', { name: ja.mypage.staffTitle }).waitFor();
+      await page.getByRole('heading', { name: jaMember.mypage.staffTitle }).waitFor();
       await context.close();
     } finally {
       await rule.click();

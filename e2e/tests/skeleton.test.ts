@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ja } from '@enishi/contract';
+import { ja, jaMember, jaIntro } from '@enishi/contract';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
 
 let browser: Browser;
@@ -49,7 +49,7 @@ describe('who sees what after login', () => {
   test('a staff member (role 3) sees the staff menu without staff admin, and the staff footer', async () => {
     const page = await freshPage();
     await logIn(page, 'staff');
-    await page.getByRole('heading', { name: ja.mypage.staffTitle }).waitFor();
+    await page.getByRole('heading', { name: jaMember.mypage.staffTitle }).waitFor();
     await page.getByRole('link', { name: ja.footer.home }).click();
     await page.waitForURL((url) => url.pathname === '/');
     const names = await menuNames(page);
@@ -90,7 +90,7 @@ describe('who sees what after login', () => {
   test('a male member (101) sees the member menu with member-site login and a member footer button', async () => {
     const page = await freshPage();
     await logIn(page, 'man');
-    await page.getByRole('heading', { name: ja.mypage.memberTitle }).waitFor();
+    await page.getByRole('heading', { name: jaMember.mypage.memberTitle }).waitFor();
     await page.goto('/');
     const names = await menuNames(page);
     expect(names).toEqual([...memberMenu, ja.menu.memberLogin]);
@@ -185,26 +185,26 @@ describe('the public pages', () => {
     await page.goto('/enter');
     await page.getByRole('link', { name: ja.enter.female }).click();
     await page.waitForURL('**/intro/female');
-    await page.getByText(ja.intro.femaleAge).first().waitFor();
-    const submit = page.getByRole('button', { name: ja.intro.submit });
+    await page.getByText(jaIntro.femaleAge).first().waitFor();
+    const submit = page.getByRole('button', { name: jaIntro.submit });
     await submit.click();
     for (const message of [
-      ja.intro.nameRequired,
-      ja.intro.ageRequired,
-      ja.intro.emailRequired,
-      ja.intro.telRequired,
+      jaIntro.nameRequired,
+      jaIntro.ageRequired,
+      jaIntro.emailRequired,
+      jaIntro.telRequired,
     ]) {
       await page.getByText(message, { exact: true }).waitFor();
     }
-    await page.getByLabel(ja.intro.name).fill('田中 由美');
+    await page.getByLabel(jaIntro.name).fill('田中 由美');
     await submit.click();
-    expect(await page.getByText(ja.intro.nameRequired, { exact: true }).count()).toBe(0);
-    await page.getByText(ja.intro.ageRequired, { exact: true }).waitFor();
-    await page.getByLabel(ja.intro.age).fill('27');
-    await page.getByLabel(ja.intro.email).fill('yumi@example.jp');
-    await page.getByLabel(ja.intro.tel).fill('090-1234-5678');
+    expect(await page.getByText(jaIntro.nameRequired, { exact: true }).count()).toBe(0);
+    await page.getByText(jaIntro.ageRequired, { exact: true }).waitFor();
+    await page.getByLabel(jaIntro.age).fill('27');
+    await page.getByLabel(jaIntro.email).fill('yumi@example.jp');
+    await page.getByLabel(jaIntro.tel).fill('090-1234-5678');
     await submit.click();
-    await page.getByRole('heading', { name: ja.intro.sent }).waitFor();
+    await page.getByRole('heading', { name: jaIntro.sent }).waitFor();
     await page.context().close();
   });
 

@@ -127,7 +127,7 @@ describe("the women's list and setting requests", () => {
 
     // The man's セッティング履歴 from mypage shows both outcomes.
     await man.goto('/mypage');
-    await man.getByRole('link', { name: ja.memberMenu.settings }).click();
+    await man.getByRole('link', { name: jaMember.memberMenu.settings }).click();
     await man.waitForURL('**/setting/history');
     const history = man.getByRole('list', { name: jaMember.setting.history });
     await expect.poll(() => history.getByText(jaMember.setting.placeIs('銀座 ホテルロビー')).count()).toBe(1);

@@ -4,6 +4,7 @@ import { ja } from './ja.js';
 import { id, numberOrDigits, ssid, uid } from './common.js';
 import { ImageDataUrl } from './socket.js';
 import { MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './wire.js';
+import { news } from './ja-member/news.js';
 
 /*
  * Member content (product.md §13): news and ad banners for one group each, and bulk sends (一括送信) to
@@ -38,7 +39,7 @@ export const BODY_LIMITS = {
 export const NewsImageDataUrl = z
   .string({ error: ja.errors.badRequest })
   .max(7_000_000, ja.errors.imageTooLarge)
-  .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/=]+$/, ja.news.badImage);
+  .regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/=]+$/, news.badImage);
 
 /** A banner image (product.md §5): JPEG, PNG or WebP. */
 export const BannerImageDataUrl = z
@@ -60,14 +61,14 @@ export function storedImageId(ref: string): string {
 }
 
 const newsTitle = z
-  .string({ error: ja.news.titleRequired })
+  .string({ error: news.titleRequired })
   .trim()
-  .min(1, ja.news.titleRequired)
+  .min(1, news.titleRequired)
   .max(NEWS_TITLE_MAX, ja.errors.tooLong);
 const newsBody = z
-  .string({ error: ja.news.bodyRequired })
+  .string({ error: news.bodyRequired })
   .trim()
-  .min(1, ja.news.bodyRequired)
+  .min(1, news.bodyRequired)
   .max(NEWS_BODY_MAX, ja.errors.tooLong);
 
 // POST /api/news/add {ssid, title, body, type, images: [dataURL...]} -> {status: 'OK', id}
@@ -77,7 +78,7 @@ export const NewsAddBody = z
     title: newsTitle,
     body: newsBody,
     type: ContentTypeField,
-    images: z.array(NewsImageDataUrl).max(NEWS_IMAGES_MAX, ja.news.tooManyImages).default([]),
+    images: z.array(NewsImageDataUrl).max(NEWS_IMAGES_MAX, news.tooManyImages).default([]),
   })
   .strict();
 export type NewsAddBody = z.input<typeof NewsAddBody>;
@@ -92,8 +93,8 @@ export const NewsUpdateBody = z
     body: newsBody,
     type: ContentTypeField,
     images: z
-      .array(z.union([NewsImageDataUrl, StoredImageRef], { error: ja.news.badImage }))
-      .max(NEWS_IMAGES_MAX, ja.news.tooManyImages)
+      .array(z.union([NewsImageDataUrl, StoredImageRef], { error: news.badImage }))
+      .max(NEWS_IMAGES_MAX, news.tooManyImages)
       .default([]),
   })
   .strict();

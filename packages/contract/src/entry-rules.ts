@@ -1,5 +1,5 @@
-import { ja } from './ja.js';
 import { LIMITS } from './limits.js';
+import { jaIntro } from './ja-intro.js';
 
 /*
  * The application form's rules (product.md §5.8), field by field and without zod, so the intro pages check
@@ -21,7 +21,7 @@ const TEL = /^\+?[0-9-]{6,}$/;
 
 /** What is wrong with one field as typed, in Japanese, or null when it is fine. */
 export function entryFieldError(field: EntryField, raw: string, type: EntryType): string | null {
-  const t = ja.intro;
+  const t = jaIntro;
   switch (field) {
     case 'name': {
       const value = raw.trim();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ja } from './ja.js';
 import { LIMITS, PushSubscriptionJson, numberOrDigits, ssid, uid } from './common.js';
 import { entryDigits, entryFieldError } from './entry-rules.js';
+import { jaIntro } from './ja-intro.js';
 
 /*
  * One schema for every HTTP body (product.md §11.1). Bodies are strict: an unknown field is bad input (400).
@@ -87,10 +88,10 @@ export const EntryBody = z
     // A logged-in phone may still attach its session; it is not needed.
     ssid: z.string().max(200).optional(),
     type: z.enum(['male', 'female'], { error: ja.errors.badRequest }),
-    name: z.string({ error: ja.intro.nameRequired }).max(1000, ja.errors.tooLong),
-    age: z.union([z.string().max(100, ja.intro.ageInvalid), z.number()], { error: ja.intro.ageRequired }),
-    email: z.string({ error: ja.intro.emailRequired }).max(1000, ja.errors.tooLong),
-    tel: z.string({ error: ja.intro.telRequired }).max(1000, ja.errors.tooLong),
+    name: z.string({ error: jaIntro.nameRequired }).max(1000, ja.errors.tooLong),
+    age: z.union([z.string().max(100, jaIntro.ageInvalid), z.number()], { error: jaIntro.ageRequired }),
+    email: z.string({ error: jaIntro.emailRequired }).max(1000, ja.errors.tooLong),
+    tel: z.string({ error: jaIntro.telRequired }).max(1000, ja.errors.tooLong),
   })
   .strict()
   // Each field by the rules the form checks as it is typed (entry-rules.ts), in the form's order.

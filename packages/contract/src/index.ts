@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './http.js';
 export * from './entry-rules.js';
 export * from './ja.js';
+export * from './ja-intro.js';
 export * from './ja-second-step.js';
 export * from './socket.js';
 export * from './call-frames.js';

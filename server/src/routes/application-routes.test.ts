@@ -1,4 +1,4 @@
-import { ApplicationsReply, ja } from '@enishi/contract';
+import { ApplicationsReply, ja, jaIntro } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, createUser, login, type TestContext } from '../test/app.js';
 
@@ -45,22 +45,22 @@ describe('/api/entry and /api/applications', () => {
     });
 
     it.each([
-      ['no name', { name: '' }, ja.intro.nameRequired],
-      ['no age', { age: '' }, ja.intro.ageRequired],
-      ['no email', { email: '' }, ja.intro.emailRequired],
-      ['no tel', { tel: '' }, ja.intro.telRequired],
-      ['a missing name', { name: undefined }, ja.intro.nameRequired],
-      ['an age that is not a number', { age: 'twenty' }, ja.intro.ageInvalid],
-      ['a woman under 20', { age: '19' }, ja.intro.ageUnder20],
-      ['a bad email', { email: 'not-an-email' }, ja.intro.emailInvalid],
-      ['a bad tel', { tel: 'call me' }, ja.intro.telInvalid],
-      ['a name over 50 characters', { name: 'あ'.repeat(51) }, ja.intro.nameTooLong(50)],
-      ['a woman of 17 (her age, not its digits)', { age: '17' }, ja.intro.ageUnder20],
-      ['a man of 17', { type: 'male', age: '17' }, ja.intro.ageUnder18],
-      ['an age over 120', { age: '121' }, ja.intro.ageInvalid],
-      ['an email without a domain', { email: 'hanako@example' }, ja.intro.emailInvalid],
+      ['no name', { name: '' }, jaIntro.nameRequired],
+      ['no age', { age: '' }, jaIntro.ageRequired],
+      ['no email', { email: '' }, jaIntro.emailRequired],
+      ['no tel', { tel: '' }, jaIntro.telRequired],
+      ['a missing name', { name: undefined }, jaIntro.nameRequired],
+      ['an age that is not a number', { age: 'twenty' }, jaIntro.ageInvalid],
+      ['a woman under 20', { age: '19' }, jaIntro.ageUnder20],
+      ['a bad email', { email: 'not-an-email' }, jaIntro.emailInvalid],
+      ['a bad tel', { tel: 'call me' }, jaIntro.telInvalid],
+      ['a name over 50 characters', { name: 'あ'.repeat(51) }, jaIntro.nameTooLong(50)],
+      ['a woman of 17 (her age, not its digits)', { age: '17' }, jaIntro.ageUnder20],
+      ['a man of 17', { type: 'male', age: '17' }, jaIntro.ageUnder18],
+      ['an age over 120', { age: '121' }, jaIntro.ageInvalid],
+      ['an email without a domain', { email: 'hanako@example' }, jaIntro.emailInvalid],
       ['an unknown type', { type: 'other' }, ja.errors.badRequest],
-      ['a name of the wrong type', { name: 12 }, ja.intro.nameRequired],
+      ['a name of the wrong type', { name: 12 }, jaIntro.nameRequired],
       ['an unknown field', { note: 'x' }, ja.errors.unknownField],
     ])('refuses %s with its message', async (_case, change, error) => {
       expect(await call(ctx.app, 'entry', { ...ENTRY, ...change })).toMatchObject({

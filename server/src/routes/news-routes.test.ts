@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ja, NewsGetReply, type NewsRow } from '@enishi/contract';
+import { ja, NewsGetReply, type NewsRow, jaMember } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callRaw, createTestContext, type TestContext } from '../test/app.js';
 import { closeAll, listen, TestSocket } from '../test/socket.js';
@@ -101,14 +101,14 @@ describe('news', () => {
 
   describe('validation', () => {
     it.each([
-      [{ title: '' }, ja.news.titleRequired],
-      [{ title: '   ' }, ja.news.titleRequired],
-      [{ body: '' }, ja.news.bodyRequired],
+      [{ title: '' }, jaMember.news.titleRequired],
+      [{ title: '   ' }, jaMember.news.titleRequired],
+      [{ body: '' }, jaMember.news.bodyRequired],
       [{ title: 'x'.repeat(101) }, ja.errors.tooLong],
       [{ type: 3 }, ja.errors.badRequest],
       [{ type: 'men' }, ja.errors.badRequest],
-      [{ images: ['https://example.com/a.png'] }, ja.news.badImage],
-      [{ images: ['data:image/gif;base64,R0lGODlhAQABAAAAACw='] }, ja.news.badImage],
+      [{ images: ['https://example.com/a.png'] }, jaMember.news.badImage],
+      [{ images: ['data:image/gif;base64,R0lGODlhAQABAAAAACw='] }, jaMember.news.badImage],
       [{ extra: 1 }, ja.errors.unknownField],
     ])('refuses %j with 400', async (change, message) => {
       const reply = await add('staff', change);
@@ -118,7 +118,9 @@ describe('news', () => {
     it('checks the bytes: WebP or text labelled PNG, and over 5,000,000 bytes, are refused and leave no file', async () => {
       const before = await mediaFiles(ctx.dataDir);
       const webpAsPng = await imageDataUrl('webp', { label: 'image/png' });
-      expect((await add('staff', { images: [png, webpAsPng] })).body).toEqual({ error: ja.news.badImage });
+      expect((await add('staff', { images: [png, webpAsPng] })).body).toEqual({
+        error: jaMember.news.badImage,
+      });
       expect((await add('staff', { images: [textAsPng] })).body).toEqual({ error: ja.errors.badImage });
       expect(await add('staff', { images: [oversizedPng()] })).toMatchObject({
         status: 400,

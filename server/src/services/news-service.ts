@@ -1,4 +1,12 @@
-import { contentTypeOfRole, isStaffRole, ja, ROLE, storedImageId, type NewsRow, can } from '@enishi/contract';
+import {
+  contentTypeOfRole,
+  isStaffRole,
+  ROLE,
+  storedImageId,
+  type NewsRow,
+  can,
+  jaMember,
+} from '@enishi/contract';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { presentNews } from '../presenters/news-presenter.js';
@@ -32,7 +40,7 @@ export class NewsService {
 
   async add(actor: Actor, input: NewsFields & { images: string[] }): Promise<{ id: number }> {
     if (!can(actor, 'content.manage')) throw forbidden();
-    const stored = await this.images.store(input.images, NEWS_IMAGE_FORMATS, ja.news.badImage);
+    const stored = await this.images.store(input.images, NEWS_IMAGE_FORMATS, jaMember.news.badImage);
     let id: number;
     try {
       ({ id } = await this.news.create({
@@ -65,7 +73,7 @@ export class NewsService {
     const stored = await this.images.store(
       input.images.filter(isDataUrl),
       NEWS_IMAGE_FORMATS,
-      ja.news.badImage,
+      jaMember.news.badImage,
     );
     let next = 0;
     const slots: NewsImageSlot[] = input.images.map((image) =>

@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { ja, jaIntro } from '@enishi/contract';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createPath, NavigationType, type Navigator } from 'react-router';
@@ -21,8 +21,8 @@ import { routes } from './router';
 const titles: Record<PrerenderedPath, string> = {
   '/enter': ja.app.name,
   '/login': `${ja.login.title} | ${ja.app.name}`,
-  '/intro/male': `${ja.intro.maleTitle} | ${ja.app.name}`,
-  '/intro/female': `${ja.intro.femaleTitle} | ${ja.app.name}`,
+  '/intro/male': `${jaIntro.maleTitle} | ${ja.app.name}`,
+  '/intro/female': `${jaIntro.femaleTitle} | ${ja.app.name}`,
 };
 
 export type Prerendered = { html: string; title: string; hydration: Prerendering };

@@ -1,4 +1,4 @@
-// Written by web/scripts/write-phrases.ts (BudouX) from ja.enter, ja.intro and ja.login: do not edit by hand.
+// Written by web/scripts/write-phrases.ts (BudouX) from ja.enter, jaIntro and ja.login: do not edit by hand.
 /** Where a line may break in each text of the public pages, packed (lib/phrase-pack.ts). */
 export const PACKED_PHRASES = `10i2tlk:0507
 11cj829:03

@@ -1,4 +1,4 @@
-/** The member area's additions to ja.pushSetup, ja.talk and ja.news (kept here: not on the public pages). */
+/** The member area's additions to pushSetup, ja.talk and news (kept here: not on the public pages). */
 export const pushCheck = {
   checking: 'この端末の通知の設定を確認しています…',
   notRegistered:

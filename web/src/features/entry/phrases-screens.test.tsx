@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { ja, jaMember } from '@enishi/contract';
+import { jaMember } from '@enishi/contract';
 import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { computePhrases } from './utils/compute-phrases';
@@ -63,9 +63,9 @@ describe('phrase breaks on the member and staff screens (product.md §2.4)', () 
     expect(shown.querySelectorAll('wbr').length).toBe(STAFF.get(hashText(jaMember.audit.lead))!.length);
     expect(shown.textContent).toBe(jaMember.audit.lead);
 
-    const member = render(<Phrases text={ja.news.empty} />);
+    const member = render(<Phrases text={jaMember.news.empty} />);
     expect(member.container.querySelectorAll('wbr').length).toBe(
-      MEMBER.get(hashText(ja.news.empty))?.length ?? 0,
+      MEMBER.get(hashText(jaMember.news.empty))?.length ?? 0,
     );
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ja, jaMember } from '@enishi/contract';
+import { jaMember, jaIntro } from '@enishi/contract';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { computePhrases } from './utils/compute-phrases';
@@ -24,12 +24,12 @@ describe('phrase breaks of the public pages', () => {
   });
 
   it('break lines between phrases only, and keep the text as it is', () => {
-    const { container } = render(<PublicPhrases text={ja.intro.installLead} />);
+    const { container } = render(<PublicPhrases text={jaIntro.installLead} />);
     const shown = container.querySelector('.phrases')!;
-    expect(shown.textContent).toBe(ja.intro.installLead);
+    expect(shown.textContent).toBe(jaIntro.installLead);
     const phrases = shown.innerHTML.split('<wbr>');
     expect(phrases.length).toBeGreaterThan(2);
     expect(phrases).toContain('すぐ');
-    expect(phrases.join('')).toBe(ja.intro.installLead);
+    expect(phrases.join('')).toBe(jaIntro.installLead);
   });
 });

@@ -1,4 +1,4 @@
-import { LIMITS, entryFieldError, ja, type EntryField } from '@enishi/contract';
+import { LIMITS, entryFieldError, ja, type EntryField, jaIntro } from '@enishi/contract';
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { toast, toastSuccess } from '@/lib/toast';
@@ -14,10 +14,10 @@ type Field = EntryField;
 const fields: Field[] = ['name', 'age', 'email', 'tel'];
 
 const labels: Record<Field, string> = {
-  name: ja.intro.name,
-  age: ja.intro.age,
-  email: ja.intro.email,
-  tel: ja.intro.tel,
+  name: jaIntro.name,
+  age: jaIntro.age,
+  email: jaIntro.email,
+  tel: jaIntro.tel,
 };
 
 const inputProps: Record<Field, InputHTMLAttributes<HTMLInputElement>> = {
@@ -81,7 +81,7 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
     }
     if (!navigator.onLine) {
       setFormError(ja.errors.offline);
-      toast(ja.intro.failed);
+      toast(jaIntro.failed);
       return;
     }
     create
@@ -95,7 +95,7 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
       .then(
         () => {
           setSent(true);
-          toastSuccess(ja.intro.sent);
+          toastSuccess(jaIntro.sent);
         },
         (error: unknown) => {
           // The server's reason for bad input (e.g. the age rule) tells the applicant what to fix; only a
@@ -103,7 +103,7 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
           if (error instanceof ApiError && (error.status === 400 || error.status === 429 || error.offline)) {
             setFormError(error.message);
             toast(error.message);
-          } else toast(ja.intro.failed);
+          } else toast(jaIntro.failed);
         },
       );
   }
@@ -113,10 +113,10 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
       <div className="entry-sent">
         <CheckCircleIcon size={40} className="entry-sent__icon" />
         <h3 ref={sentHeading} tabIndex={-1} className="entry-sent__title">
-          {ja.intro.sent}
+          {jaIntro.sent}
         </h3>
         <p className="entry-sent__body">
-          <PublicPhrases text={ja.intro.sentBody} />
+          <PublicPhrases text={jaIntro.sentBody} />
         </p>
       </div>
     );
@@ -135,7 +135,7 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
           id={`entry-${field}`}
           name={field}
           label={labels[field]}
-          mark={ja.intro.required}
+          mark={jaIntro.required}
           required
           value={values[field]}
           error={errors[field]}
@@ -152,7 +152,7 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
         </p>
       ) : null}
       <Button type="submit" block busy={create.pending} ready={hydrated} className="entry-form__submit">
-        {ja.intro.submit}
+        {jaIntro.submit}
       </Button>
     </form>
   );

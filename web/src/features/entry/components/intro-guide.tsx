@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { jaIntro } from '@enishi/contract';
 import { PhoneIcon, ShieldIcon } from '@/components/ui/icons';
 import { PublicPhrases } from '@/components/ui/public-phrases';
 import './intro-guide.css';
@@ -9,14 +9,14 @@ export function IntroGuide({ type }: { type: 'male' | 'female' }) {
     <>
       <section className="paper-card intro-card intro-card--welcome">
         <p className="intro-welcome">
-          <PublicPhrases text={ja.intro.welcome} />
+          <PublicPhrases text={jaIntro.welcome} />
         </p>
         <p>
-          <PublicPhrases text={type === 'male' ? ja.intro.maleBody : ja.intro.femaleBody} />
+          <PublicPhrases text={type === 'male' ? jaIntro.maleBody : jaIntro.femaleBody} />
         </p>
         {type === 'female' ? (
           <p className="intro-notice">
-            <PublicPhrases text={ja.intro.femaleAge} />
+            <PublicPhrases text={jaIntro.femaleAge} />
           </p>
         ) : null}
       </section>
@@ -24,10 +24,10 @@ export function IntroGuide({ type }: { type: 'male' | 'female' }) {
       <section className="paper-card intro-card" aria-labelledby="intro-rules">
         <h2 id="intro-rules" className="intro-heading">
           <ShieldIcon size={22} />
-          <PublicPhrases text={ja.intro.rulesTitle} />
+          <PublicPhrases text={jaIntro.rulesTitle} />
         </h2>
         <ul className="intro-rules" role="list">
-          {ja.intro.rules.map((rule) => (
+          {jaIntro.rules.map((rule) => (
             <li key={rule}>
               <PublicPhrases text={rule} />
             </li>
@@ -38,14 +38,14 @@ export function IntroGuide({ type }: { type: 'male' | 'female' }) {
       <section className="paper-card intro-card" aria-labelledby="intro-install">
         <h2 id="intro-install" className="intro-heading">
           <PhoneIcon size={22} />
-          <PublicPhrases text={ja.intro.installTitle} />
+          <PublicPhrases text={jaIntro.installTitle} />
         </h2>
         <p className="intro-muted">
-          <PublicPhrases text={ja.intro.installLead} />
+          <PublicPhrases text={jaIntro.installLead} />
         </p>
         <div className="intro-install">
-          <InstallSteps title={ja.intro.iphoneTitle} steps={ja.intro.iphoneSteps} />
-          <InstallSteps title={ja.intro.androidTitle} steps={ja.intro.androidSteps} />
+          <InstallSteps title={jaIntro.iphoneTitle} steps={jaIntro.iphoneSteps} />
+          <InstallSteps title={jaIntro.androidTitle} steps={jaIntro.androidSteps} />
         </div>
       </section>
     </>

@@ -4,7 +4,7 @@
  * shipping the parser. Only that script and the test that checks the data is up to date import this file; the
  * app never does (BudouX would then be in the bundle).
  */
-import { ja, jaMember, jaSecondStep } from '@enishi/contract';
+import { ja, jaMember, jaSecondStep, jaIntro } from '@enishi/contract';
 import { loadDefaultJapaneseParser } from 'budoux';
 import { packPhrases } from '@/lib/phrase-pack';
 
@@ -33,8 +33,8 @@ export const STAFF_SECTIONS = [
 
 /** The texts each table covers (a text in both the member's and the staff's sections goes to the member's). */
 export function textsFor(which: PhraseAudience): string[] {
-  const { enter, intro, login, ...rest } = ja;
-  if (which === 'public') return [...textsOf(enter), ...textsOf(intro), ...textsOf(login)];
+  const { enter, login, ...rest } = ja;
+  if (which === 'public') return [...textsOf(enter), ...textsOf(jaIntro), ...textsOf(login)];
   const staffOnly = new Set<string>(STAFF_SECTIONS);
   const sections = Object.entries(jaMember);
   const member = [
@@ -51,7 +51,7 @@ export function textsFor(which: PhraseAudience): string[] {
 
 /**
  * Each text and where a line may break in it (offsets between phrases); texts of one phrase are left out.
- * `public`: the public pages' texts (ja.enter, ja.intro, ja.login); `member`: every other text of the catalogue but the
+ * `public`: the public pages' texts (ja.enter, jaIntro, ja.login); `member`: every other text of the catalogue but the
  * staff-only sections (the second step's words included), for the member area (web/src/lib/phrases-member.ts);
  * `staff`: the staff-only sections (STAFF_SECTIONS), for staff screens (web/src/lib/phrases-staff.ts). Both load
  * when a screen first shows such a text (lib/phrase-breaks.ts), never with a first load.
@@ -72,7 +72,7 @@ export function computePhrases(which: PhraseAudience = 'public'): Record<string,
 }
 
 const SOURCES: Record<PhraseAudience, string> = {
-  public: 'ja.enter, ja.intro and ja.login',
+  public: 'ja.enter, jaIntro and ja.login',
   member: 'the rest of ja, jaSecondStep and the members’ sections of jaMember',
   staff: 'the staff-only sections of jaMember (STAFF_SECTIONS)',
 };

@@ -1,15 +1,15 @@
-import { MEMBER_SITE_LINKS, ja, type MemberSiteLink } from '@enishi/contract';
+import { MEMBER_SITE_LINKS, type MemberSiteLink, jaMember } from '@enishi/contract';
 import { Link } from 'react-router';
 import { useClubConfig } from '@/lib/club-config';
 import { ChevronRightIcon, ExternalIcon, HandsetIcon, HistoryIcon, NewsIcon } from '@/components/ui/icons';
 import './profile.css';
 
 const labels: Record<MemberSiteLink, string> = {
-  deposit: ja.memberMenu.deposit,
-  settings: ja.memberMenu.settings,
-  points: ja.memberMenu.points,
-  payment: ja.memberMenu.payment,
-  purchase: ja.memberMenu.purchase,
+  deposit: jaMember.memberMenu.deposit,
+  settings: jaMember.memberMenu.settings,
+  points: jaMember.memberMenu.points,
+  payment: jaMember.memberMenu.payment,
+  purchase: jaMember.memberMenu.purchase,
 };
 
 /**
@@ -21,7 +21,7 @@ export function MemberSiteMenu() {
   const config = useClubConfig();
   const links = config.data?.memberSiteLinks;
   return (
-    <nav aria-label={ja.memberMenu.label}>
+    <nav aria-label={jaMember.memberMenu.label}>
       <ul className="profile-links" role="list">
         {MEMBER_SITE_LINKS.map((key) => {
           const href = links?.[key];
@@ -43,14 +43,14 @@ export function MemberSiteMenu() {
                 <a className="profile-link" href={href} target="_blank" rel="noopener noreferrer">
                   <NewsIcon className="profile-link__icon" />
                   <span className="profile-link__label">{labels[key]}</span>
-                  <span className="visually-hidden">（{ja.memberMenu.newTab}）</span>
+                  <span className="visually-hidden">（{jaMember.memberMenu.newTab}）</span>
                   <ExternalIcon size={18} className="profile-link__chevron" />
                 </a>
               ) : (
                 <a className="profile-link profile-link--disabled" role="link" aria-disabled="true">
                   <NewsIcon className="profile-link__icon" />
                   <span className="profile-link__label">{labels[key]}</span>
-                  <span className="profile-link__tag">{ja.memberMenu.unavailable}</span>
+                  <span className="profile-link__tag">{jaMember.memberMenu.unavailable}</span>
                 </a>
               )}
             </li>
@@ -59,7 +59,7 @@ export function MemberSiteMenu() {
         <li>
           <Link to="/contact" className="profile-link">
             <HandsetIcon className="profile-link__icon profile-link__icon--alert" />
-            <span className="profile-link__label">{ja.memberMenu.contact}</span>
+            <span className="profile-link__label">{jaMember.memberMenu.contact}</span>
             <ChevronRightIcon size={20} className="profile-link__chevron" />
           </Link>
         </li>

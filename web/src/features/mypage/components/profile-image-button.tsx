@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { jaMember } from '@enishi/contract';
 import { useRef } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import type { Session } from '@/lib/session';
@@ -18,7 +18,7 @@ export function ProfileImageButton({ session }: { session: Session }) {
     const image = await profileImageDataUrl(file);
     if (!image) return;
     upload.mutate(image, {
-      onSuccess: () => toastSuccess(ja.memberMenu.imageUploaded),
+      onSuccess: () => toastSuccess(jaMember.memberMenu.imageUploaded),
       onError: (error) => toast(errorMessage(error)),
     });
   }
@@ -45,7 +45,7 @@ export function ProfileImageButton({ session }: { session: Session }) {
         disabled={upload.isPending}
         onClick={() => input.current?.click()}
       >
-        {upload.isPending ? ja.memberMenu.imageUploading : ja.mypage.imageUpload}
+        {upload.isPending ? jaMember.memberMenu.imageUploading : jaMember.mypage.imageUpload}
       </Button>
     </>
   );

@@ -51,7 +51,7 @@ export function Profile({ session, children }: { session: Session; children?: Re
         ) : null}
         {roleGroup(session.role) === 'men' && ja.ranks[session.rank] ? (
           <p className="profile-card__rank">
-            <span className="visually-hidden">{ja.mypage.rank}</span>
+            <span className="visually-hidden">{jaMember.mypage.rank}</span>
             <RankPill rank={session.rank} size="lg" />
           </p>
         ) : null}
@@ -74,7 +74,7 @@ export function Profile({ session, children }: { session: Session; children?: Re
           <li>
             <Link to="/course" className="profile-link">
               <CourseIcon className="profile-link__icon" />
-              <span className="profile-link__label">{ja.mypage.course}</span>
+              <span className="profile-link__label">{jaMember.mypage.course}</span>
               <ChevronRightIcon size={20} className="profile-link__chevron" />
             </Link>
           </li>

@@ -1,4 +1,4 @@
-import { ja, type ContentGroup } from '@enishi/contract';
+import { ja, type ContentGroup, jaMember } from '@enishi/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
@@ -29,17 +29,18 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
   const chosen = rows.some((row) => row.id === selected) ? selected : null;
 
   function edit() {
-    if (chosen === null) return toast(ja.news.noSelection);
+    if (chosen === null) return toast(jaMember.news.noSelection);
     void navigate(`/news/${group}/edit?id=${chosen}`);
   }
 
   async function onDelete() {
-    if (chosen === null) return toast(ja.news.noSelection);
-    if (!(await confirm({ message: ja.news.deleteConfirm, confirmLabel: ja.news.delete }))) return;
+    if (chosen === null) return toast(jaMember.news.noSelection);
+    if (!(await confirm({ message: jaMember.news.deleteConfirm, confirmLabel: jaMember.news.delete })))
+      return;
     remove.mutate(chosen, {
       onSuccess: () => {
         setSelected(null);
-        toastSuccess(ja.news.deleted);
+        toastSuccess(jaMember.news.deleted);
       },
       onError: (error) => toast(errorMessage(error)),
     });
@@ -48,7 +49,7 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
   return (
     <div className="news-admin">
       <ButtonLink to={`/news/${group}/add`} variant="accent" block>
-        {ja.news.add}
+        {jaMember.news.add}
       </ButtonLink>
 
       {news.isPending ? (
@@ -59,11 +60,11 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
         </p>
       ) : rows.length === 0 ? (
         <p className="news-admin__empty">
-          <Phrases text={ja.news.empty} />
+          <Phrases text={jaMember.news.empty} />
         </p>
       ) : (
         <fieldset className="news-admin__list plain-fieldset">
-          <legend className="visually-hidden">{ja.news.list}</legend>
+          <legend className="visually-hidden">{jaMember.news.list}</legend>
           {rows.map((row) => (
             <label key={row.id} className="news-admin__item">
               <input
@@ -85,7 +86,7 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
 
       <div className="news-admin__actions">
         <Button variant="secondary" onClick={edit}>
-          {ja.news.edit}
+          {jaMember.news.edit}
         </Button>
         <Button
           variant="quiet"
@@ -93,7 +94,7 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
           busy={remove.isPending}
           disabled={remove.isPending}
         >
-          {ja.news.delete}
+          {jaMember.news.delete}
         </Button>
       </div>
     </div>

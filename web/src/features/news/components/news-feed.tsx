@@ -51,7 +51,7 @@ export function NewsFeed({ role }: { role: number }) {
     return (
       <div className="news-feed__empty">
         <p>
-          <Phrases text={ja.news.empty} />
+          <Phrases text={jaMember.news.empty} />
         </p>
         <p>
           <Phrases text={jaMember.newsMore.emptyNext} />
@@ -74,7 +74,7 @@ export function NewsFeed({ role }: { role: number }) {
 
 function NewsList({ rows, now, staff }: { rows: NewsRow[]; now: Date; staff: boolean }) {
   return (
-    <ul className="news-feed" role="list" aria-label={ja.news.feed}>
+    <ul className="news-feed" role="list" aria-label={jaMember.news.feed}>
       {rows.map((item) => (
         <li key={item.id}>
           <NewsArticle item={item} now={now} showGroup={staff} />
@@ -108,7 +108,12 @@ export function NewsArticle({ item, now, showGroup }: { item: NewsRow; now: Date
         <ul className="news-article__images" role="list">
           {item.image.map((src, index) => (
             <li key={src}>
-              <img src={src} alt={ja.news.imageAlt(item.title, index + 1)} loading="lazy" decoding="async" />
+              <img
+                src={src}
+                alt={jaMember.news.imageAlt(item.title, index + 1)}
+                loading="lazy"
+                decoding="async"
+              />
             </li>
           ))}
         </ul>

@@ -5,6 +5,8 @@ import {
   ja,
   type ContentGroup,
   type NewsRow,
+  jaMember,
+  jaIntro,
 } from '@enishi/contract';
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router';
@@ -36,7 +38,7 @@ export function NewsForm({ group, id }: { group: ContentGroup; id?: number | und
   if (id <= 0)
     return (
       <p className="news-admin__empty">
-        <Phrases text={ja.news.notFound} />
+        <Phrases text={jaMember.news.notFound} />
       </p>
     );
   return <NewsEditLoader group={group} id={id} />;
@@ -49,7 +51,7 @@ function NewsEditLoader({ group, id }: { group: ContentGroup; id: number }) {
   if (!item)
     return (
       <p className="news-admin__empty">
-        <Phrases text={news.isError ? errorMessage(news.error) : ja.news.notFound} />
+        <Phrases text={news.isError ? errorMessage(news.error) : jaMember.news.notFound} />
       </p>
     );
   return <NewsEditor key={item.id} group={group} item={item} />;
@@ -68,8 +70,8 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
 
   function toConfirm() {
     const found = {
-      title: title.trim() ? undefined : ja.news.titleRequired,
-      body: body.trim() ? undefined : ja.news.bodyRequired,
+      title: title.trim() ? undefined : jaMember.news.titleRequired,
+      body: body.trim() ? undefined : jaMember.news.bodyRequired,
     };
     setErrors(found);
     if (found.title) return titleInput.current?.focus();
@@ -123,8 +125,8 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
     >
       <TextField
         ref={titleInput}
-        label={ja.news.titleLabel}
-        mark={ja.intro.required}
+        label={jaMember.news.titleLabel}
+        mark={jaIntro.required}
         value={title}
         maxLength={NEWS_TITLE_MAX}
         error={errors.title}
@@ -132,8 +134,8 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
       />
       <TextArea
         ref={bodyInput}
-        label={ja.news.bodyLabel}
-        mark={ja.intro.required}
+        label={jaMember.news.bodyLabel}
+        mark={jaIntro.required}
         className="news-form__body"
         value={body}
         maxLength={NEWS_BODY_MAX}
@@ -145,7 +147,7 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
       <NewsImagesField images={images} setImages={setImages} />
 
       <Button type="submit" block>
-        {ja.news.confirm}
+        {jaMember.news.confirm}
       </Button>
     </form>
   );
@@ -173,27 +175,27 @@ function NewsConfirm({
   return (
     <section className="news-admin news-confirm" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="news-admin__subtitle">
-        {ja.news.confirmTitle}
+        {jaMember.news.confirmTitle}
       </h2>
       <p className="news-admin__lead">
-        <Phrases text={ja.news.confirmLead} />
+        <Phrases text={jaMember.news.confirmLead} />
       </p>
       <dl className="news-confirm__fields">
-        <dt>{ja.news.titleLabel}</dt>
+        <dt>{jaMember.news.titleLabel}</dt>
         <dd>{title}</dd>
-        <dt>{ja.news.bodyLabel}</dt>
+        <dt>{jaMember.news.bodyLabel}</dt>
         <dd className="news-confirm__body">
           <LinkedText text={body} />
         </dd>
-        <dt>{ja.news.images}</dt>
+        <dt>{jaMember.news.images}</dt>
         <dd>
           {images.length === 0 ? (
-            ja.news.noImages
+            jaMember.news.noImages
           ) : (
             <ul className="news-form__images thumb-grid" role="list">
               {images.map((image, index) => (
                 <li key={image.key} className="news-form__image">
-                  <img src={image.src} alt={ja.news.imageAlt(title, index + 1)} />
+                  <img src={image.src} alt={jaMember.news.imageAlt(title, index + 1)} />
                 </li>
               ))}
             </ul>
@@ -202,10 +204,10 @@ function NewsConfirm({
       </dl>
       <div className="news-admin__actions">
         <Button variant="quiet" onClick={onFix} disabled={saving}>
-          {ja.news.fix}
+          {jaMember.news.fix}
         </Button>
         <Button onClick={onSave} busy={saving} disabled={saving}>
-          {ja.news.save}
+          {jaMember.news.save}
         </Button>
       </div>
     </section>
@@ -229,7 +231,7 @@ function NewsImagesField({
     types: ['image/jpeg', 'image/png'],
     room: NEWS_IMAGES_MAX - images.length,
     onPicked: (picked) => {
-      if (picked.skipped) toast(ja.news.skippedImages);
+      if (picked.skipped) toast(jaMember.news.skippedImages);
       setImages((current) => [...current, ...picked.images.map(toFormImage)].slice(0, NEWS_IMAGES_MAX));
     },
   });
@@ -250,9 +252,9 @@ function NewsImagesField({
 
   return (
     <fieldset className="news-form__images-field plain-fieldset">
-      <legend className="field__label">{ja.news.images}</legend>
+      <legend className="field__label">{jaMember.news.images}</legend>
       <p id={`${ids}-hint`} className="news-admin__hint">
-        <Phrases text={ja.news.imageHint} />
+        <Phrases text={jaMember.news.imageHint} />
       </p>
       {images.length > 0 ? (
         <ul className="news-form__images thumb-grid" role="list">
@@ -260,7 +262,7 @@ function NewsImagesField({
             <li key={image.key} className="news-form__image">
               <label className="news-form__image-choice">
                 <input type="checkbox" checked={selected.has(image.key)} onChange={() => toggle(image.key)} />
-                <span className="visually-hidden">{ja.news.selectImage(index + 1)}</span>
+                <span className="visually-hidden">{jaMember.news.selectImage(index + 1)}</span>
                 <img src={image.src} alt="" />
               </label>
             </li>
@@ -269,7 +271,7 @@ function NewsImagesField({
       ) : null}
       <div className="news-admin__actions">
         <ImagePickButton
-          label={ja.news.addImage}
+          label={jaMember.news.addImage}
           className="news-form__pick"
           disabled={images.length >= NEWS_IMAGES_MAX}
           describedBy={`${ids}-hint`}
@@ -283,13 +285,13 @@ function NewsImagesField({
             disabled={selected.size === 0}
             aria-describedby={selected.size === 0 ? `${ids}-why` : undefined}
           >
-            {ja.news.deleteImage}
+            {jaMember.news.deleteImage}
           </Button>
         ) : null}
       </div>
       {images.length > 0 && selected.size === 0 ? (
         <p id={`${ids}-why`} className="news-admin__hint">
-          <Phrases text={ja.news.deleteImageDisabled} />
+          <Phrases text={jaMember.news.deleteImageDisabled} />
         </p>
       ) : null}
     </fieldset>

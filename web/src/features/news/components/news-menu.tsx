@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { jaMember } from '@enishi/contract';
 import { ButtonLink } from '@/components/ui/button';
 import { GROUPS, groupLabel } from '../utils/group';
 import './news-admin.css';
@@ -9,7 +9,7 @@ export function NewsMenu() {
   return (
     <div className="news-admin">
       <p className="news-admin__lead">
-        <Phrases text={ja.news.menuLead} />
+        <Phrases text={jaMember.news.menuLead} />
       </p>
       <ul className="news-admin__menu" role="list">
         {GROUPS.map((group) => (

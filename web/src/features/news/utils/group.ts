@@ -1,17 +1,18 @@
-import { CONTENT_TYPE, ja, type ContentGroup, type ContentType } from '@enishi/contract';
+import { CONTENT_TYPE, ja, type ContentGroup, type ContentType, jaMember } from '@enishi/contract';
 
 /** men/women of the admin routes, and their news type and words. */
 export const GROUPS: ContentGroup[] = ['men', 'women'];
 
 export const typeOf = (group: ContentGroup): ContentType => CONTENT_TYPE[group];
 
-export const groupLabel = (group: ContentGroup): string => (group === 'men' ? ja.news.men : ja.news.women);
+export const groupLabel = (group: ContentGroup): string =>
+  group === 'men' ? jaMember.news.men : jaMember.news.women;
 
 export const typeLabel = (type: number): string =>
-  type === CONTENT_TYPE.women ? ja.news.women : ja.news.men;
+  type === CONTENT_TYPE.women ? jaMember.news.women : jaMember.news.men;
 
 export const savedText = (group: ContentGroup): string =>
-  group === 'men' ? ja.news.savedMen : ja.news.savedWomen;
+  group === 'men' ? jaMember.news.savedMen : jaMember.news.savedWomen;
 
 export const screenTitle = (group: ContentGroup, screen: 'list' | 'add' | 'edit'): string => {
   const titles = {

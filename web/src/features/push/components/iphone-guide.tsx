@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { Phrases } from '@/components/ui/phrases';
 
 /*
@@ -6,16 +6,16 @@ import { Phrases } from '@/components/ui/phrases';
  * the member taps, drawn like Safari's own controls so they are recognised at a glance.
  */
 
-const [shareStep, addStep, openStep] = ja.pushSetup.installSteps;
+const [shareStep, addStep, openStep] = jaMember.pushSetup.installSteps;
 
 export function IphoneGuide() {
   return (
     <section className="push-card paper-card push-guide" aria-labelledby="push-guide-title">
       <h2 id="push-guide-title" className="push-card__title">
-        {ja.pushSetup.installTitle}
+        {jaMember.pushSetup.installTitle}
       </h2>
       <p className="push-card__lead">
-        <Phrases text={ja.pushSetup.installLead} />
+        <Phrases text={jaMember.pushSetup.installLead} />
       </p>
       <ol className="push-guide__steps">
         <li className="push-guide__step">
@@ -72,7 +72,7 @@ function AddToHomePicture() {
       <rect x="16" y="17" width="46" height="4" rx="2" fill="#c7c7cc" />
       <rect x="16" y="24" width="30" height="3" rx="1.5" fill="#e5e5ea" />
       <text x="15" y="52.5" fontSize="8" fill="#1c1c1e" fontFamily="sans-serif">
-        {ja.pushSetup.addToHome}
+        {jaMember.pushSetup.addToHome}
       </text>
       <rect x="91" y="42" width="13" height="13" rx="3" fill="none" stroke="#1c1c1e" strokeWidth="1.6" />
       <path d="M97.5 45.5v6M94.5 48.5h6" stroke="#1c1c1e" strokeWidth="1.6" strokeLinecap="round" />

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ja } from '@enishi/contract';
+import { jaMember } from '@enishi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,29 +54,29 @@ describe('the notifications panel on mypage', () => {
   it('shows an iPhone in Safari how to add the app to the home screen, and offers no button', () => {
     actAs(iphone);
     show();
-    expect(screen.getByRole('heading', { name: ja.pushSetup.installTitle })).toBeTruthy();
-    for (const step of ja.pushSetup.installSteps) expect(screen.getByText(step)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: ja.pushSetup.enable })).toBeNull();
+    expect(screen.getByRole('heading', { name: jaMember.pushSetup.installTitle })).toBeTruthy();
+    for (const step of jaMember.pushSetup.installSteps) expect(screen.getByText(step)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: jaMember.pushSetup.enable })).toBeNull();
   });
 
   it('explains what notifications are for and asks only when the member taps', async () => {
     const asked = actAs(android, 'default', 'denied');
     show();
-    expect(screen.getByText(ja.pushSetup.lead)).toBeTruthy();
+    expect(screen.getByText(jaMember.pushSetup.lead)).toBeTruthy();
     expect(asked).toEqual([]);
 
-    fireEvent.click(screen.getByRole('button', { name: ja.pushSetup.enable }));
+    fireEvent.click(screen.getByRole('button', { name: jaMember.pushSetup.enable }));
     // Said no on the prompt: the card tells how to allow notifications again in the settings.
-    expect(await screen.findByRole('heading', { name: ja.pushSetup.deniedTitle })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: jaMember.pushSetup.deniedTitle })).toBeTruthy();
     expect(asked).toEqual(['asked']);
-    expect(screen.getByText(ja.pushSetup.deniedLead)).toBeTruthy();
+    expect(screen.getByText(jaMember.pushSetup.deniedLead)).toBeTruthy();
   });
 
   it('tells someone who blocked notifications how to allow them again', () => {
     actAs(android, 'denied');
     show();
-    expect(screen.getByRole('heading', { name: ja.pushSetup.deniedTitle })).toBeTruthy();
-    for (const step of ja.pushSetup.deniedSteps) expect(screen.getByText(step)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: jaMember.pushSetup.deniedTitle })).toBeTruthy();
+    for (const step of jaMember.pushSetup.deniedSteps) expect(screen.getByText(step)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ja, jaMember } from '@enishi/contract';
+import { jaMember } from '@enishi/contract';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { enablePush, pushState, verifyPush, type PushState } from '@/lib/push-subscription';
@@ -43,7 +43,7 @@ export function PushPanel({ session }: { session: Session }) {
       setCheck((n) => n + 1);
     } catch (error) {
       console.warn('push subscription failed', error);
-      toast(error instanceof ApiError ? errorMessage(error) : ja.pushSetup.failed);
+      toast(error instanceof ApiError ? errorMessage(error) : jaMember.pushSetup.failed);
       setState(pushState());
     } finally {
       setBusy(false);
@@ -56,18 +56,20 @@ export function PushPanel({ session }: { session: Session }) {
       <section className="push-card paper-card" aria-labelledby="push-card-title">
         <h2 id="push-card-title" className="push-card__title">
           <BellIcon />
-          {state === 'denied' ? ja.pushSetup.deniedTitle : ja.pushSetup.title}
+          {state === 'denied' ? jaMember.pushSetup.deniedTitle : jaMember.pushSetup.title}
         </h2>
         {state === 'default' || (state === 'granted' && registered === false) ? (
           <>
             <p className="push-card__lead">
-              <Phrases text={state === 'granted' ? jaMember.pushCheck.notRegistered : ja.pushSetup.lead} />
+              <Phrases
+                text={state === 'granted' ? jaMember.pushCheck.notRegistered : jaMember.pushSetup.lead}
+              />
             </p>
             <p className="push-card__note">
-              <Phrases text={ja.pushSetup.privacy} />
+              <Phrases text={jaMember.pushSetup.privacy} />
             </p>
             <Button block busy={busy} disabled={busy} onClick={() => void onEnable()}>
-              {busy ? ja.pushSetup.enabling : ja.pushSetup.enable}
+              {busy ? jaMember.pushSetup.enabling : jaMember.pushSetup.enable}
             </Button>
           </>
         ) : null}
@@ -78,17 +80,17 @@ export function PushPanel({ session }: { session: Session }) {
         ) : null}
         {state === 'granted' && registered ? (
           <p className="push-card__lead push-card__lead--on">
-            <span className="push-card__on">{ja.pushSetup.enabled}</span>
-            <Phrases text={ja.pushSetup.enabledLead} />
+            <span className="push-card__on">{jaMember.pushSetup.enabled}</span>
+            <Phrases text={jaMember.pushSetup.enabledLead} />
           </p>
         ) : null}
         {state === 'denied' ? (
           <>
             <p className="push-card__lead">
-              <Phrases text={ja.pushSetup.deniedLead} />
+              <Phrases text={jaMember.pushSetup.deniedLead} />
             </p>
             <ul className="push-card__steps">
-              {ja.pushSetup.deniedSteps.map((step) => (
+              {jaMember.pushSetup.deniedSteps.map((step) => (
                 <li key={step}>{step}</li>
               ))}
             </ul>
@@ -96,7 +98,7 @@ export function PushPanel({ session }: { session: Session }) {
         ) : null}
         {state === 'unsupported' ? (
           <p className="push-card__lead">
-            <Phrases text={ja.pushSetup.unsupported} />
+            <Phrases text={jaMember.pushSetup.unsupported} />
           </p>
         ) : null}
       </section>

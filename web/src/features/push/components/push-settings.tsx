@@ -1,4 +1,4 @@
-import { ja, type PushKinds, roleGroup } from '@enishi/contract';
+import { type PushKinds, roleGroup, jaMember } from '@enishi/contract';
 import { errorMessage } from '@/lib/api-client';
 import type { Session } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -26,16 +26,16 @@ export function PushSettingsCard({ session }: { session: Session }) {
       aria-busy={!data || undefined}
     >
       <h2 id="push-settings-title" className="push-card__title">
-        {ja.pushSetup.settingsTitle}
+        {jaMember.pushSetup.settingsTitle}
       </h2>
       <p className="push-card__note">
-        <Phrases text={ja.pushSetup.settingsLead} />
+        <Phrases text={jaMember.pushSetup.settingsLead} />
       </p>
       <ul className="push-switches" role="list">
         {kinds.map((kind) => (
           <li key={kind}>
             <Switch
-              label={ja.pushSetup.kinds[kind]}
+              label={jaMember.pushSetup.kinds[kind]}
               checked={data?.kinds[kind] ?? false}
               disabled={!data}
               onChange={(on) => save({ kinds: { [kind]: on } })}
@@ -44,8 +44,8 @@ export function PushSettingsCard({ session }: { session: Session }) {
         ))}
         <li>
           <Switch
-            label={ja.pushSetup.showText}
-            note={ja.pushSetup.showTextNote}
+            label={jaMember.pushSetup.showText}
+            note={jaMember.pushSetup.showTextNote}
             checked={data?.show_text ?? false}
             disabled={!data}
             onChange={(on) => save({ show_text: on })}
@@ -53,7 +53,7 @@ export function PushSettingsCard({ session }: { session: Session }) {
         </li>
       </ul>
       <p className="push-card__note">
-        <Phrases text={ja.pushSetup.callsAlways} />
+        <Phrases text={jaMember.pushSetup.callsAlways} />
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { MessagesReply } from '@enishi/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { keptWhenOffline } from '@/lib/chat/history';
 
@@ -67,7 +67,3 @@ export const messagesQueryOptions = (conversationId: number) =>
     staleTime: Infinity,
     gcTime: 0,
   });
-
-export function useMessages(conversationId: number) {
-  return useInfiniteQuery(messagesQueryOptions(conversationId));
-}

@@ -9,7 +9,7 @@ import { useScreenHeading } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useConversation } from '../api/get-conversation';
-import { useMessages } from '../api/get-messages';
+import { useMessages } from '../api/use-messages';
 import { useKeepHistory } from '../hooks/use-keep-history';
 import { useLiveMessages } from '../hooks/use-live-messages';
 import { useOpenTalk } from '../hooks/use-open-talk';
