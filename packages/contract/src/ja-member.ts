@@ -1,6 +1,7 @@
 /**
  * The member area's wording: staff administration (members, audit log, groups, banners, bulk sends), voice
- * calls, the staff desk, the women's list, setting requests and member profiles. Apart from `ja` so that the public pages' first load (product.md §2.7) does not carry it: a screen
+ * calls, the staff desk, news, push settings, the member menu and my page, the women's list, setting requests and
+ * member profiles. Apart from `ja` so that the public pages' first load (product.md §2.7) does not carry it: a screen
  * that says these things loads them with itself. One module per section (ja-member/), gathered by the index as
  * the namespace `jaMember`: a chunk carries only the sections its screens read, so the desk's words do not
  * load with a man's home (decision 021).
