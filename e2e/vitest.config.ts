@@ -12,7 +12,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     globalSetup: ['./lib/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    // The longest flows take 30 to 50 s on a busy 2-core machine (a login each, screenshots at two widths).
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });
