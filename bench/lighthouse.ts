@@ -67,8 +67,8 @@ async function auditOnce(url: string, port: number, config?: Config): Promise<Fi
 const man = { id: 'bench-lh-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
 const staff = { id: 'bench-lh-staff', password: 'Bench-pass.1', name: '計測花子', role: 3 };
 
-/** The men's first banner, as staff add it: a 1200 × 340 photograph-like JPEG (product.md §2.7). */
-async function addBanner(base: string): Promise<void> {
+/** A call to the api as `staff` (logged in once). */
+async function staffCaller(base: string): Promise<(name: string, body: object) => Promise<unknown>> {
   const post = async (name: string, body: unknown) => {
     const reply = await fetch(`${base}/api/${name}`, {
       method: 'POST',
@@ -79,6 +79,11 @@ async function addBanner(base: string): Promise<void> {
     return (await reply.json()) as Record<string, unknown>;
   };
   const { session } = await post('login', { id: staff.id, password: staff.password });
+  return (name, body) => post(name, { ssid: session, ...body });
+}
+
+/** The men's first banner, as staff add it: a 1200 × 340 photograph-like JPEG (product.md §2.7). */
+async function addBanner(call: Awaited<ReturnType<typeof staffCaller>>): Promise<void> {
   const photo = await sharp({
     create: {
       width: 1200,
@@ -91,12 +96,25 @@ async function addBanner(base: string): Promise<void> {
     .blur(2)
     .jpeg({ quality: 80 })
     .toBuffer();
-  await post('banner/add', {
-    ssid: session,
+  await call('banner/add', {
     url: 'https://example.com/',
     type: 1,
     image: `data:image/jpeg;base64,${photo.toString('base64')}`,
   });
+}
+
+/**
+ * The man's talk with the desk as a member opens it, not empty: a screenful of the desk's messages, short and
+ * long (sent as a bulk send to him alone, which lands in his desk talk: product.md §12.7).
+ */
+async function addDeskMessages(call: Awaited<ReturnType<typeof staffCaller>>, uid: number): Promise<void> {
+  const lines = [
+    'こんにちは。担当の計測です。',
+    '今週末のお見合いの件で、お相手の方から日程のご希望をいただきました。',
+    '土曜の午後2時から、ホテルのラウンジでいかがでしょうか。ご都合をお聞かせください。',
+    '当日は受付でお名前をお伝えいただければ、スタッフがご案内いたします。服装はいつも通りで大丈夫です。',
+  ];
+  for (let n = 0; n < 12; n++) await call('messages/send', { users: [uid], message: lines[n % lines.length] });
 }
 
 /** Logs `who` in through the login screen in the browser's own profile (where Lighthouse opens its tab). */
@@ -131,12 +149,14 @@ export async function benchLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE
     console.log(`${''.padEnd(30)} perf     FCP       LCP       TBT     CLS   (perf range)`);
   };
   try {
-    await addBanner(enishi.url);
+    const call = await staffCaller(enishi.url);
+    await addBanner(call);
+    await addDeskMessages(call, enishi.uids[man.id]!);
     header('mobile');
     await measure('hello-world React', `${hello.url}/`);
     await measure('Enishi /enter', `${enishi.url}/enter`);
     await measure('Enishi /login', `${enishi.url}/login`);
-    // Logged in as the man: his home (one banner) and his talk with the staff.
+    // Logged in as the man: his home (one banner) and his talk with the desk (a screenful of messages).
     const page = await browser.contexts()[0]!.newPage();
     await logIn(page, enishi.url, man);
     await page.goto(`${enishi.url}/talkrooms/staff`);
