@@ -114,7 +114,8 @@ async function addDeskMessages(call: Awaited<ReturnType<typeof staffCaller>>, ui
     '土曜の午後2時から、ホテルのラウンジでいかがでしょうか。ご都合をお聞かせください。',
     '当日は受付でお名前をお伝えいただければ、スタッフがご案内いたします。服装はいつも通りで大丈夫です。',
   ];
-  for (let n = 0; n < 12; n++) await call('messages/send', { users: [uid], message: lines[n % lines.length] });
+  for (let n = 0; n < 12; n++)
+    await call('messages/send', { users: [uid], message: lines[n % lines.length] });
 }
 
 /** Logs `who` in through the login screen in the browser's own profile (where Lighthouse opens its tab). */
