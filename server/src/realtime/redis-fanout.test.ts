@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageFact } from '../services/message.js';
 import { Delivery, MESSAGES_PER_PUBLISH, STAFF_TOPIC, userTopic, type NewMessageEvent } from './delivery.js';
 import { realtimeChannel, RedisFanout } from './redis-fanout.js';
@@ -31,10 +31,15 @@ describe('RedisFanout (two instances on one Redis)', () => {
   const spyWaiters = new Set<() => void>();
   let sentinels = 0;
 
-  /** Resolves once the spy has heard everything published so far (Redis keeps one publisher's order). */
+  /**
+   * Resolves once the spy and both instances have heard everything published so far (Redis keeps one
+   * publisher's order to each subscriber). Before each test: an instance may still be reading the last test's
+   * messages after the spy has them (a bulk send's lists are some 200 KB each), and a Delivery made on it now
+   * would take them for its own (with ids past the ones this test sends).
+   */
   async function spyCaughtUp(): Promise<void> {
     const sentinel = `sentinel-${(sentinels += 1)}`;
-    const heard = new Promise<void>((resolve) => {
+    const bySpy = new Promise<void>((resolve) => {
       const check = () => {
         if (!raw.some((message) => message.includes(sentinel))) return;
         spyWaiters.delete(check);
@@ -42,6 +47,15 @@ describe('RedisFanout (two instances on one Redis)', () => {
       };
       spyWaiters.add(check);
     });
+    const by = (fanout: RedisFanout) =>
+      new Promise<void>((resolve) => {
+        const unsubscribe = fanout.subscribe(userTopic(99), (payload) => {
+          if (payload !== sentinel) return;
+          unsubscribe();
+          resolve();
+        });
+      });
+    const heard = Promise.all([bySpy, by(a), by(b)]);
     await a.publish(userTopic(99), sentinel);
     await heard;
   }
@@ -56,6 +70,8 @@ describe('RedisFanout (two instances on one Redis)', () => {
     });
     await spy.subscribe(realtimeChannel(11));
   });
+
+  beforeEach(spyCaughtUp);
 
   afterAll(async () => {
     await Promise.all([a.close(), b.close(), spy.quit()]);
