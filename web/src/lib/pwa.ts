@@ -6,7 +6,8 @@ import { subscriptionJson } from './subscription-json';
  * looks for a new version every second while the app is visible, and a waiting version is offered to the
  * user after the next navigation (app/update-prompt.tsx). The platform's own API, in a few lines, in place of
  * workbox-window: its 2.8 kB were on every first load (issue 29). e2e/tests/pwa-update.test.ts deploys a new
- * version under a running app.
+ * version under a running app; lib/pwa.test.ts puts the worker's events in the orders a test cannot make a
+ * browser send.
  */
 
 let updatePending = false;
@@ -50,7 +51,7 @@ function follow(worker: ServiceWorker | null): void {
  * is visible; each look also offers a waiting version whatever event this page missed: a page open during an
  * install once never offered it, about 1 run in 3 on a loaded machine (e2e/tests/pwa-update.test.ts).
  */
-function watchForUpdates(registration: ServiceWorkerRegistration): void {
+export function watchForUpdates(registration: ServiceWorkerRegistration): void {
   if (registration.waiting) offer(registration.waiting);
   follow(registration.installing);
   registration.addEventListener('updatefound', () => follow(registration.installing));
