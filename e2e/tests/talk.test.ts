@@ -331,3 +331,25 @@ test('a message typed offline is delivered once after the network returns, acros
   await staff.close();
   await member.close();
 });
+
+test("a talk's header keeps its place while the talk's row is on its way: nothing moves when it comes", async () => {
+  const context = await newPhone(browser);
+  const page = await context.newPage();
+  await logIn(page, 'man');
+  await openDeskAsMember(page);
+  // The talk opens again with its row held back until the header has been drawn without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/get_conversation', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  const titles = page.locator('.talk-header__titles');
+  await page.getByRole('heading', { level: 1, name: ja.screens.talk }).waitFor();
+  const before = await titles.boundingBox();
+  release();
+  await titles.getByText(ja.talk.deskTalk).waitFor();
+  expect(await titles.boundingBox()).toEqual(before);
+  await context.close();
+});

@@ -65,6 +65,7 @@ export function TalkHeader({
       <button type="button" className="talk-header__back" aria-label={ja.app.back} onClick={onBack}>
         <ChevronLeftIcon size={26} />
       </button>
+      {/* Until the talk's row arrives, its icon's place and its kind's line are kept: nothing moves when it comes. */}
       {conversation ? (
         <UserIcon
           name={conversation.name}
@@ -72,21 +73,21 @@ export function TalkHeader({
           image={conversation.user_image}
           tone={talkTone(conversation.type)}
         />
-      ) : null}
+      ) : (
+        <span className="user-icon user-icon--sm talk-header__icon-slot" aria-hidden="true" />
+      )}
       <div className="talk-header__titles">
         <h1 ref={headingRef} tabIndex={-1} className="talk-header__name">
           {conversation?.name ?? ja.screens.talk}
         </h1>
-        {conversation ? (
-          <p className="talk-header__kind">
-            {talkKind(conversation, viewerRole)}
-            {showReconnecting ? (
-              <span className="talk-header__status" role="status">
-                {ja.talk.reconnecting}
-              </span>
-            ) : null}
-          </p>
-        ) : null}
+        <p className="talk-header__kind">
+          {conversation ? talkKind(conversation, viewerRole) : null}
+          {conversation && showReconnecting ? (
+            <span className="talk-header__status" role="status">
+              {ja.talk.reconnecting}
+            </span>
+          ) : null}
+        </p>
       </div>
       {actions || onCall ? (
         <div className="talk-header__actions">
