@@ -67,8 +67,11 @@ async function auditOnce(url: string, port: number, config?: Config): Promise<Fi
 const man = { id: 'bench-lh-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
 const staff = { id: 'bench-lh-staff', password: 'Bench-pass.1', name: '計測花子', role: 3 };
 
-/** A call to the api as `staff` (logged in once). */
-async function staffCaller(base: string): Promise<(name: string, body: object) => Promise<unknown>> {
+/** A call to the api as `staff`. */
+type StaffCall = (name: string, body: object) => Promise<unknown>;
+
+/** Logs `staff` in once; each call then carries that session. */
+async function staffCaller(base: string): Promise<StaffCall> {
   const post = async (name: string, body: unknown) => {
     const reply = await fetch(`${base}/api/${name}`, {
       method: 'POST',
@@ -83,7 +86,7 @@ async function staffCaller(base: string): Promise<(name: string, body: object) =
 }
 
 /** The men's first banner, as staff add it: a 1200 × 340 photograph-like JPEG (product.md §2.7). */
-async function addBanner(call: Awaited<ReturnType<typeof staffCaller>>): Promise<void> {
+async function addBanner(call: StaffCall): Promise<void> {
   const photo = await sharp({
     create: {
       width: 1200,
@@ -107,7 +110,7 @@ async function addBanner(call: Awaited<ReturnType<typeof staffCaller>>): Promise
  * The man's talk with the desk as a member opens it, not empty: a screenful of the desk's messages, short and
  * long (sent as a bulk send to him alone, which lands in his desk talk: product.md §12.7).
  */
-async function addDeskMessages(call: Awaited<ReturnType<typeof staffCaller>>, uid: number): Promise<void> {
+async function addDeskMessages(call: StaffCall, uid: number): Promise<void> {
   const lines = [
     'こんにちは。担当の計測です。',
     '今週末のお見合いの件で、お相手の方から日程のご希望をいただきました。',

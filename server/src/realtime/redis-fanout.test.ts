@@ -37,7 +37,7 @@ describe('RedisFanout (two instances on one Redis)', () => {
    * messages after the spy has them (a bulk send's lists are some 200 KB each), and a Delivery made on it now
    * would take them for its own (with ids past the ones this test sends).
    */
-  async function spyCaughtUp(): Promise<void> {
+  async function caughtUp(): Promise<void> {
     const sentinel = `sentinel-${(sentinels += 1)}`;
     const bySpy = new Promise<void>((resolve) => {
       const check = () => {
@@ -71,7 +71,7 @@ describe('RedisFanout (two instances on one Redis)', () => {
     await spy.subscribe(realtimeChannel(11));
   });
 
-  beforeEach(spyCaughtUp);
+  beforeEach(caughtUp);
 
   afterAll(async () => {
     await Promise.all([a.close(), b.close(), spy.quit()]);
@@ -85,7 +85,7 @@ describe('RedisFanout (two instances on one Redis)', () => {
   });
 
   it('sends one Redis message for all topics of one event, and every local subscriber shares one frozen copy', async () => {
-    await spyCaughtUp();
+    await caughtUp();
     raw.length = 0;
     const [member, staffOne, staffTwo] = [next(b, userTopic(7)), next(b, STAFF_TOPIC), next(b, STAFF_TOPIC)];
     await new Delivery(a).toAudience({ memberIds: [7], staff: true }, 'message.deleted', {
@@ -97,7 +97,7 @@ describe('RedisFanout (two instances on one Redis)', () => {
     expect(fromStaff).toBe(fromMember);
     expect(fromOtherStaff).toBe(fromMember);
     expect(Object.isFrozen(fromMember)).toBe(true);
-    await spyCaughtUp();
+    await caughtUp();
     const sent = raw.filter((message) => !message.includes('sentinel-'));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.split('\n')[0]).toBe('user-7 staff');
@@ -116,7 +116,7 @@ describe('RedisFanout (two instances on one Redis)', () => {
         if (heard.length === count) resolve();
       });
     });
-    await spyCaughtUp();
+    await caughtUp();
     raw.length = 0;
     const messages = Array.from({ length: count }, (_, index): NewMessageEvent => ({
       audience: { memberIds: [5], staff: false },
@@ -125,7 +125,7 @@ describe('RedisFanout (two instances on one Redis)', () => {
     await writer.deliverMessages(messages);
     await all;
     expect(heard).toEqual(messages.map(({ event }) => event.message.id));
-    await spyCaughtUp();
+    await caughtUp();
     // On a topic of their own, which an instance of an earlier release does not hear (it reads them instead).
     expect(raw.filter((message) => message.startsWith('message-lists\n'))).toHaveLength(3);
     expect(raw.filter((message) => message.startsWith('messages\n'))).toHaveLength(0);
@@ -139,7 +139,7 @@ describe('RedisFanout (two instances on one Redis)', () => {
       stored: { newestId: async () => 0, between: async () => [] },
     });
     await delivery.start();
-    await spyCaughtUp();
+    await caughtUp();
     raw.length = 0;
     const seen: string[] = [];
     const unsubscribe = delivery.subscribe(5, true, (event) => {
@@ -166,7 +166,7 @@ describe('RedisFanout (two instances on one Redis)', () => {
       delivery.stop();
     }
     expect(seen).toEqual(['written', 'socket 1', 'socket 2', 'socket 3']);
-    await spyCaughtUp();
+    await caughtUp();
     const sent = raw.filter((message) => !message.includes('sentinel-'));
     expect(sent.map((message) => (JSON.parse(message.split('\n')[1]!) as { id: number }).id)).toEqual([
       1, 2, 3,
