@@ -46,15 +46,13 @@ describe('the HTTP server', () => {
   });
 
   describe('security headers', () => {
-    it('come with every response, errors included', async () => {
-      const responses = [
+    it('come with every page, file and API reply, errors included', async () => {
+      const pages = [
         await ctx.app.inject({ method: 'GET', url: '/healthz' }),
-        await ctx.app.inject({ method: 'POST', url: '/api/nothing-here', payload: {} }),
-        await ctx.app.inject({ method: 'POST', url: '/api/login', payload: {} }),
         await withWeb.inject({ method: 'GET', url: '/' }),
         await withWeb.inject({ method: 'GET', url: '/assets/app-1a2b.js' }),
       ];
-      for (const response of responses) {
+      for (const response of pages) {
         const csp = String(response.headers['content-security-policy']);
         expect(csp).toContain("default-src 'self'");
         expect(csp).toContain("script-src 'self';");
@@ -62,10 +60,20 @@ describe('the HTTP server', () => {
         expect(csp).toContain("frame-ancestors 'none'");
         expect(csp).not.toContain('unsafe-inline');
         expect(csp).not.toContain('unsafe-eval');
-        expect(response.headers['x-content-type-options']).toBe('nosniff');
-        expect(response.headers['x-frame-options']).toBe('DENY');
         expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
         expect(response.headers['permissions-policy']).toBe('microphone=(self), camera=(), geolocation=()');
+      }
+      const api = [
+        await ctx.app.inject({ method: 'POST', url: '/api/nothing-here', payload: {} }),
+        await ctx.app.inject({ method: 'POST', url: '/api/login', payload: {} }),
+      ];
+      for (const response of api) {
+        expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
+      for (const response of [...pages, ...api]) {
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('DENY');
       }
     });
 

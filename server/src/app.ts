@@ -129,7 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await services.delivery.start();
 
   installErrorHandler(app);
-  await installSecurityHeaders(
+  installSecurityHeaders(
     app,
     config.publicOrigin,
     [...courseImageOrigins(config), ...(config.enquiry ? [new URL(config.enquiry.url).origin] : [])],

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { createTestContext, type TestContext } from '../test/app.js';
 
 /*
- * The security headers of every reply (product.md §11.5), pinned as they were written by hand before
- * @fastify/helmet sent them: each header and its exact value, on successes, errors and 404s, with HSTS only
- * when PUBLIC_ORIGIN is https. The policy is compared directive by directive: helmet joins them with `;`
- * where the old code wrote `; ` (the same policy to every browser).
+ * The security headers of every reply (product.md §11.1), each header and its exact value, on successes,
+ * errors and 404s, with HSTS only when PUBLIC_ORIGIN is https. Pages and files carry the pages' set, pinned as
+ * it was written by hand before helmet sent it; API replies carry the JSON set and nothing of the pages'. The
+ * policy is compared directive by directive: helmet joins them with `;` where the old code wrote `; `.
  */
 
 const directives = (policy: unknown) => String(policy).split(/;\s*/);
@@ -44,10 +44,13 @@ const HELMET_EXTRAS = {
   'x-xss-protection': '0',
 };
 
-const requests = [
+const pages = [
   { method: 'GET', url: '/healthz' },
   { method: 'GET', url: '/robots.txt' },
   { method: 'GET', url: '/no-such-page.txt' },
+] as const;
+
+const apiCalls = [
   { method: 'POST', url: '/api/config', payload: {} },
   { method: 'POST', url: '/api/no-such-call', payload: {} },
   {
@@ -57,6 +60,22 @@ const requests = [
     headers: { 'content-type': 'application/json' },
   },
 ] as const;
+
+/** The API's whole set: what guards a JSON reply, a policy that allows nothing, no cache. */
+const API = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
+/** What every reply has besides its security headers (x-request-id: the log's id, product.md §10.4). */
+const OTHER = ['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'x-request-id'];
+const securityHeaderNames = (headers: Record<string, unknown>) =>
+  Object.keys(headers)
+    .filter((name) => !OTHER.includes(name))
+    .sort();
 
 describe('security headers', () => {
   let ctx: TestContext;
@@ -68,8 +87,8 @@ describe('security headers', () => {
   });
   afterAll(() => ctx.close());
 
-  it('are the same on every reply over http, without HSTS', async () => {
-    for (const request of requests) {
+  it('are the pages’ set on every page and file over http, without HSTS', async () => {
+    for (const request of pages) {
       const response = await ctx.app.inject(request);
       expect(response.headers, `${request.method} ${request.url}`).toMatchObject({
         ...common,
@@ -77,33 +96,34 @@ describe('security headers', () => {
       });
       expect(directives(response.headers['content-security-policy'])).toEqual(csp('ws://localhost:8080'));
       expect(response.headers['strict-transport-security']).toBeUndefined();
-      if (request.url.startsWith('/api/')) expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('are the API’s set, and only that, on every API reply, errors included', async () => {
+    for (const request of apiCalls) {
+      const response = await ctx.app.inject(request);
+      const name = `${request.method} ${request.url}`;
+      expect(response.headers, name).toMatchObject(API);
+      expect(securityHeaderNames(response.headers), name).toEqual(Object.keys(API).sort());
     }
   });
 
   it('carry HSTS when PUBLIC_ORIGIN is https', async () => {
-    for (const request of requests) {
+    const hsts = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+    for (const request of pages) {
       const response = await secure.inject(request);
-      expect(response.headers, `${request.method} ${request.url}`).toMatchObject({
-        ...common,
-        'strict-transport-security': 'max-age=31536000; includeSubDomains',
-      });
+      expect(response.headers, `${request.method} ${request.url}`).toMatchObject({ ...common, ...hsts });
       expect(directives(response.headers['content-security-policy'])).toEqual(csp('wss://enishi.example.jp'));
+    }
+    for (const request of apiCalls) {
+      const response = await secure.inject(request);
+      expect(response.headers, `${request.method} ${request.url}`).toMatchObject({ ...API, ...hsts });
     }
   });
 
-  it('leave nothing of the old set out and add only helmet’s harmless defaults', async () => {
+  it('leave nothing of the old set out of pages and add only helmet’s harmless defaults', async () => {
     const response = await secure.inject({ method: 'GET', url: '/healthz' });
-    const security = Object.keys(response.headers)
-      .filter(
-        // x-request-id: the log's request id (product.md §10.4), not a security header.
-        (name) =>
-          !['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'x-request-id'].includes(
-            name,
-          ),
-      )
-      .sort();
-    expect(security).toEqual(
+    expect(securityHeaderNames(response.headers)).toEqual(
       [
         ...Object.keys(common),
         'content-security-policy',

@@ -88,7 +88,8 @@ describe('/api/config', () => {
       memberSiteLinks: { deposit: 'https://members.example.jp/deposit', purchase: null },
       courseImages: ['/course/a.webp', 'https://cdn.example.jp/b.png'],
     });
-    expect(String(reply.headers['content-security-policy'])).toContain(
+    const page = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(String(page.headers['content-security-policy'])).toContain(
       "img-src 'self' data: blob: https://cdn.example.jp;",
     );
   });
