@@ -3,6 +3,8 @@
 // 29), a man's home and his talk on the mobile preset and the staff desk with a talk on the desktop preset.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -50,6 +52,12 @@ async function auditOnce(url: string, port: number, config?: Config): Promise<Fi
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // BENCH_LIGHTHOUSE_REPORTS=<folder>: each run's whole report is kept there, to see what a figure is made of.
+  const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reports) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    writeFileSync(join(reports, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   // A session that was lost would measure the login screen instead: the page must be the one asked for.
   const shown = new URL(lhr.finalDisplayedUrl).pathname;
