@@ -1,6 +1,6 @@
 // Session checks (issue: "sessions checked at a fraction of a request's cost"): `POST /api/auth` and a
 // typical read call, a man's room list (`POST /api/conversations`), each next to a bare Fastify echo
-// measured in the same run, with autocannon against the real built server; also `/api/auth` without a uid,
+// measured right before it, with autocannon against the real built server; also `/api/auth` without a uid,
 // which answers before any session is looked at (the app's own cost of a call), and the embedded database
 // with the session and room-list caches off (SESSION_CACHE_MS=0 ROOM_LIST_CACHE_MS=0: what every call cost
 // before). The room list is read again and again with nothing changed, which the room-list cache answers
@@ -29,7 +29,6 @@ export async function benchSessions(
   const bare = await startBareFastify();
   try {
     console.log(`\nSession checks (closed loop, ${connections} connections)`);
-    // The machine may be shared: the baseline is measured again right before each engine's loads.
     const bareLoad = async () => {
       const baseline = await load(`${bare.url}/echo`, { ssid: 'x', uid: 1 }, { connections, seconds });
       row('bare Fastify POST /echo', baseline);
@@ -59,20 +58,15 @@ export async function benchSessions(
         // The man's room list holds his talk with the desk: a real read, not an empty answer.
         const list = await post<{ rows: unknown[] }>(`${enishi.url}/api/conversations`, rooms);
         if (list.rows.length === 0) throw new Error('the room list is empty');
-        const baseline = await bareLoad();
+        // Each load right after its own baseline: on a shared machine the echo's rate drifts within a run.
+        const measure = async (name: string, url: string, body: unknown) => {
+          const baseline = await bareLoad();
+          row(`${engine.name} ${name}`, await load(url, body, { connections, seconds }), baseline);
+        };
         // /api/auth without a uid answers before looking at the session: the app's own cost of a call.
-        const noCheck = await load(`${enishi.url}/api/auth`, { ssid: 'x' }, { connections, seconds });
-        row(`${engine.name} auth unchecked`, noCheck, baseline);
-        row(
-          `${engine.name} /api/auth`,
-          await load(`${enishi.url}/api/auth`, auth, { connections, seconds }),
-          baseline,
-        );
-        row(
-          `${engine.name} room list`,
-          await load(`${enishi.url}/api/conversations`, rooms, { connections, seconds }),
-          baseline,
-        );
+        await measure('auth unchecked', `${enishi.url}/api/auth`, { ssid: 'x' });
+        await measure('/api/auth', `${enishi.url}/api/auth`, auth);
+        await measure('room list', `${enishi.url}/api/conversations`, rooms);
       } finally {
         await enishi.stop();
         await engine.drop?.();
