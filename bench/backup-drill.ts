@@ -14,7 +14,7 @@ import type WebSocket from 'ws';
 import { openDatabase } from '../server/src/db/client.js';
 import { rowsOf } from '../server/src/db/raw.js';
 import { freePort } from '../server/src/test/process.js';
-import { benchEnv, repoRoot } from './lib.js';
+import { benchEnv, repoRoot, spawnServer } from './lib.js';
 import { connect, scratchDatabase, seedClub, stop, waitHealthy } from './socket.js';
 
 /** Times from Date.now(): the same clock as the database's, on this machine. */
@@ -66,7 +66,7 @@ async function drill(label: string, rate: number, databaseUrl?: string, restoreU
   const origin = `http://127.0.0.1:${port}`;
   const env = benchEnv(port, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   const club = seedClub(env, { members: 1000, staff: 2 });
-  const server = spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
+  const server = spawnServer(env);
   const sent = new Map<string, Sent>();
   let sockets: WebSocket[] = [];
   const file = join(mkdtempSync(join(tmpdir(), 'enishi-drill-')), 'club.backup');

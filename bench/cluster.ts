@@ -1,12 +1,11 @@
 // Chat socket figures with REDIS_URL: one instance, and two behind HAProxy (deploy/haproxy.cfg), on one
 // PostgreSQL database and one Redis database, with the same load and club as the other socket rows.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { startBalancer } from '../server/src/scripts/balancer.js';
 import { freePort } from '../server/src/test/process.js';
 import { startBareWs } from './bare-ws-figures.js';
-import { benchEnv, repoRoot } from './lib.js';
+import { benchEnv, spawnServer } from './lib.js';
 import {
   drive,
   openSession,
@@ -81,9 +80,7 @@ export async function startCluster(
         METRICS_TOKEN,
       });
       const args = index === 0 ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
-      children.push(
-        spawn(process.execPath, [...args, join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' }),
-      );
+      children.push(spawnServer(env, args));
       await waitHealthy(`http://127.0.0.1:${port}`);
     }
     if (instances > 1) balancer = await startBalancer(balancerPort, ports, { quiet: true });

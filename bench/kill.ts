@@ -8,10 +8,9 @@
 // the sender's echo (the commit) over all readers and over readers connected throughout (product.md §20),
 // the misses by lateness, lost and doubled, and how the staff sockets fared. BENCH_KILL_TRACE: the staff
 // sockets' lives and each miss of a connected reader.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import WebSocket from 'ws';
@@ -19,7 +18,7 @@ import { socketReconnectDelay } from '../packages/contract/src/limits.js';
 import { startBalancer } from '../server/src/scripts/balancer.js';
 import { freePort } from '../server/src/test/process.js';
 import { LIVE_MS, Misses } from './kill-pairs.js';
-import { benchEnv, repoRoot } from './lib.js';
+import { benchEnv, spawnServer } from './lib.js';
 import { scratchDatabase, seedClub, waitHealthy, type Club } from './socket.js';
 
 /**
@@ -247,7 +246,7 @@ async function report(
 }
 
 function startInstance(port: number, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], { env, stdio: 'ignore' });
+  return spawnServer(env);
 }
 
 export async function benchKill(options: {

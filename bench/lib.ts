@@ -50,6 +50,22 @@ export function benchEnv(port: number, extraEnv: NodeJS.ProcessEnv = {}): NodeJS
   };
 }
 
+/**
+ * Starts the built server with `env`, as every bench starts it: BENCH_CPU_PROFILE=<folder> makes it write CPU
+ * profiles of its threads there when it stops, BENCH_SERVER_FLAGS (say `--trace-gc`) are added to its `node`'s
+ * flags after `flags`, and BENCH_SERVER_LOG=<file> takes its output (appended: a run may start several).
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, flags: string[] = []): ChildProcess {
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--cpu-prof-interval', '250'] : [];
+  const extra = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const out = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
+  return spawn(process.execPath, [...profiling, ...flags, ...extra, join(repoRoot, 'server/dist/main.js')], {
+    env,
+    stdio: ['ignore', out, out],
+  });
+}
+
 /** The real built server on a fresh embedded database (or DATABASE_URL when given), with seeded users. */
 export async function startEnishi(
   users: { id: string; password: string; name: string; role: number }[],
@@ -77,16 +93,7 @@ export async function startEnishi(
     if (result.status !== 0) throw new Error(result.stderr);
     uids[user.id] = (JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as { uid: number }).uid;
   }
-  // BENCH_CPU_PROFILE=<folder>: the server writes CPU profiles of its threads there when it stops.
-  const profile = process.env.BENCH_CPU_PROFILE;
-  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--cpu-prof-interval', '250'] : [];
-  // BENCH_SERVER_FLAGS (say `--trace-gc`) go to the server's node; BENCH_SERVER_LOG=<file> takes its output.
-  if (process.env.BENCH_SERVER_FLAGS) flags.push(...process.env.BENCH_SERVER_FLAGS.split(' '));
-  const out = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore';
-  const child = spawn(process.execPath, [...flags, join(repoRoot, 'server/dist/main.js')], {
-    env,
-    stdio: ['ignore', out, out],
-  });
+  const child = spawnServer(env);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

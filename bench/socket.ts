@@ -1,6 +1,6 @@
 // Chat socket figures: delivery latency and throughput with many connected clients at a fixed send rate,
 // and memory per idle authenticated connection, each next to a bare `ws` server in the same run.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { Inspector } from './inspector.js';
 import { freePort } from '../server/src/test/process.js';
 import { collectGarbage } from '../server/src/lib/memory-relief.js';
-import { benchEnv, repoRoot } from './lib.js';
+import { benchEnv, repoRoot, spawnServer } from './lib.js';
 
 // Kept importable from here, where the benches first found them.
 export { durableCommitFloor, scratchDatabase } from './postgres.js';
@@ -306,14 +306,8 @@ export async function startInspectedServer(
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; origin: string; wsUrl: string; inspectPort: number }> {
   const origin = `http://127.0.0.1:${env.PORT}`;
-  // BENCH_NODE_ARGS lets a profiling run pass e.g. --cpu-prof to the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const inspectPort = await freePort();
-  nodeArgs.push(`--inspect=127.0.0.1:${inspectPort}`);
-  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'server/dist/main.js')], {
-    env,
-    stdio: 'ignore',
-  });
+  const child = spawnServer(env, [`--inspect=127.0.0.1:${inspectPort}`]);
   await waitHealthy(origin).catch(async (error: unknown) => {
     await stop(child);
     throw error;
