@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * The Content-Security-Policy of the web app's pages and files. No inline script anywhere: the web app loads
  * only its own bundles, and the chat socket is the one other origin form it connects to.
  */
-export function contentSecurityDirectives(
+function contentSecurityDirectives(
   publicOrigin: string,
   imageOrigins: string[] = [],
   frameOrigins: string[] = [],
@@ -38,7 +38,7 @@ const PERMISSIONS_POLICY = 'microphone=(self), camera=(), geolocation=()';
  * The headers helmet's middleware sets for `options`, read once. Its values depend on nothing but the
  * options, so every reply can carry a copy instead of running helmet again (decision 030).
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => {
@@ -59,7 +59,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * `imageOrigins`: configured course images; `frameOrigins`: the framed member site, if one is configured. HSTS
  * only when users reach the app over https: over plain http it would be ignored at best.
  */
-export function securityHeaders(
+function securityHeaders(
   publicOrigin: string,
   imageOrigins: string[] = [],
   frameOrigins: string[] = [],
