@@ -118,8 +118,16 @@ describe('the staff back office at 1440 px', () => {
   });
 
   test('a new setting request reaches staff live: a toast and the badge, no reload', async () => {
+    // The request is made once the page's chat socket is live (its `ready` frame): one made before would
+    // reach a socket that is not there yet, and the 2 s below are for the request's way to the desk.
+    const live = owner.waitForEvent('websocket').then((socket) =>
+      socket.waitForEvent('framereceived', {
+        predicate: ({ payload }) => String(payload).includes('"type":"ready"'),
+      }),
+    );
     await owner.goto('/menlist');
     await owner.getByRole('table').waitFor();
+    await live;
     await askForSetting(3);
     await toast(owner, jaMember.setting.newRequest(officeMan.name, people.woman.name)).waitFor({
       timeout: 2_000,
