@@ -1,11 +1,15 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { ja } from '@enishi/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app.js';
 import { call, callRaw, createTestContext, type TestContext } from './test/app.js';
+
+/** The build's brotli copy of big-3c4d.js, marked so that a test can tell it from one made per request. */
+const builtBrotli = brotliCompressSync('console.log("縁");\n'.repeat(500) + '// built\n');
 
 describe('the HTTP server', () => {
   let ctx: TestContext;
@@ -34,6 +38,8 @@ describe('the HTTP server', () => {
         '<link rel="modulepreload" href="/assets/talk-screen-5e6f.js">',
     );
     await writeFile(path.join(webDist, 'assets', 'big-3c4d.js'), 'console.log("縁");\n'.repeat(500));
+    // As the web build leaves a script: its brotli copy beside it (web/scripts/precompress.ts).
+    await writeFile(path.join(webDist, 'assets', 'big-3c4d.js.br'), builtBrotli);
     await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await writeFile(path.join(webDist, 'manifest.webmanifest'), '{"name":"縁"}');
     await writeFile(path.join(webDist, '.env'), 'SECRET=1');
@@ -241,6 +247,21 @@ describe('the HTTP server', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('gzip');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it("sends the build's brotli copy of a script as it is, to a browser that takes brotli", async () => {
+      const response = await withWeb.inject({
+        method: 'GET',
+        url: '/assets/big-3c4d.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.equals(builtBrotli)).toBe(true);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toMatch(/^console\.log\("縁"\);/);
     });
 
     it('shows a placeholder page when the web app is not built', async () => {

@@ -40,7 +40,8 @@ function htmlFiles(webDist: string): { pages: Map<string, string>; shells: Map<s
 }
 
 /**
- * Serves the built web app from WEB_DIST. Hashed files under /assets/ are cached for a year; everything
+ * Serves the built web app from WEB_DIST. Hashed files under /assets/ are cached for a year, and their
+ * precompressed copies are sent where the browser takes them (product.md §2.7); everything
  * else (index.html, sw.js, the manifest) is revalidated on each load so an update reaches users at once.
  * A prerendered public page is served for its path, a member shell for the paths under its segment; any other
  * GET falls back to index.html, where the web app's router takes over.
@@ -61,12 +62,18 @@ export async function installWebApp(app: FastifyInstance, webDist: string): Prom
       index: ['index.html'],
       redirect: false,
       dotfiles: 'ignore',
+      // The build's brotli and gzip files beside each script and stylesheet (web/scripts/precompress.ts), made at
+      // the strongest settings once: sent as they are to a browser that takes them, the rest compressed per request.
+      preCompressed: true,
       // The build makes no source maps; one left in WEB_DIST would hand out the source all the same.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       cacheControl: false,
       setHeaders(res, filePath) {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');
-        res.setHeader('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+        const asset = relative.startsWith('assets/');
+        res.setHeader('cache-control', asset ? IMMUTABLE : REVALIDATE);
+        // A precompressed copy depends on what the browser takes: a cache between must key on it too.
+        if (asset) res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {
