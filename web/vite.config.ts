@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ja } from '../packages/contract/src/ja.ts';
 import { compactHolidays } from './scripts/compact-holidays.ts';
+import { precompress } from './scripts/precompress.ts';
 import { prerender } from './scripts/prerender.ts';
 
 const api = 'http://127.0.0.1:8080';
@@ -61,11 +62,9 @@ const memberCore = [
   'src/app/member-services',
   'src/app/guards',
   'src/app/routes/home',
-  // The home's and a talk's loaders: their requests start as soon as the route is known, not a round trip later.
+  // The home's loader: its requests start as soon as the route is known, not a round trip later. A talk's
+  // loader is a chunk of its own, which the talk's shell links (a man's home does not load it).
   'src/app/prefetch-home',
-  'src/app/prefetch-talk',
-  'src/features/talk/api/get-conversation',
-  'src/features/talk/api/get-messages',
   'src/lib/chat/',
   'src/lib/notifications',
   'src/lib/push-subscription',
@@ -93,6 +92,9 @@ const memberCore = [
   'contract/src/ja-member/calls',
 ];
 
+/** The entry's own chunks (the chunk groups below), which every page loads first. */
+const ENTRY_FILES = /(^|\/)assets\/(rolldown-runtime|react|public-ui)-[\w-]{8}\.js$/;
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -115,9 +117,12 @@ export default defineConfig({
         '/intro/female': 'src/app/routes/intro.tsx',
       },
       memberArea: ['src/app/member-area.tsx', 'src/app/guards.ts'],
-      // A talk (/talk/:id, /talk/staff/:id): a member's talk with the desk and the staff desk's talk.
-      shells: { talk: 'src/app/routes/talk.tsx' },
+      // A talk (/talk/:id, /talk/staff/:id): a member's talk with the desk and the staff desk's talk, and the
+      // loader that asks for its row and newest page.
+      shells: { talk: ['src/app/routes/talk.tsx', 'src/app/prefetch-talk.ts'] },
     }),
+    // Brotli and gzip copies of the scripts and stylesheets, made once at the strongest settings.
+    precompress(),
     VitePWA({
       // The server's CSP allows no inline script: the app registers the worker itself (src/lib/pwa.ts).
       injectRegister: false,
@@ -159,7 +164,15 @@ export default defineConfig({
   build: {
     // No source maps: the app's source is not for the public (the server refuses *.map as well).
     sourcemap: false,
-    cssCodeSplit: false,
+    modulePreload: {
+      polyfill: false,
+      // What the entry imports (React, the router, the runtime, the public pieces) is in every page's head and
+      // loaded before any screen is: a screen's list of files to fetch leaves it out (the pages keep it).
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !ENTRY_FILES.test(dep)) : deps,
+    },
+    // CSS is split per chunk (Vite's default): a member's first load takes no staff screen's styles. The
+    // prerendered pages and the member shells link their chunks' CSS in the head (scripts/prerender.ts).
     rolldownOptions: {
       // The contract's modules only declare schemas, words and pure functions: a screen gets just what it uses
       // (the auto-reply's holiday table, say, stays out of the first load).

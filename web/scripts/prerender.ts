@@ -26,11 +26,11 @@ type Options = {
   memberArea: string[];
   /**
    * Shells of the member area's deeper screens: `shells/<segment>.html` is index.html with the chunks of the
-   * screen's module linked as well, and the server answers every path under `/<segment>/` with it (a talk's
+   * screen's modules (its screen and its loader) linked as well, and the server answers every path under `/<segment>/` with it (a talk's
    * screen then loads with the entry rather than after it ran). The service worker still answers with
    * index.html, whose chunks it holds already.
    */
-  shells: Record<string, string>;
+  shells: Record<string, string[]>;
 };
 
 const escapeHtml = (text: string) =>
@@ -87,20 +87,31 @@ export function prerender({ pages, memberArea, shells }: Options): Plugin {
        */
       const writeMemberShell = async (dir: string, shell: string) => {
         const file = path.join(dir, 'index.html');
-        const member = new Set<string>();
-        for (const module of memberArea)
-          for (const chunk of closure(bundle, chunkOf(bundle, module)).js)
-            if (!eager.js.has(chunk)) member.add(chunk);
-        const html = withPreloads(await readFile(file, 'utf8'), [...member]).replace(
+        const member = { js: new Set<string>(), css: new Set<string>() };
+        for (const module of memberArea) {
+          const { js, css } = closure(bundle, chunkOf(bundle, module));
+          js.forEach((chunk) => eager.js.has(chunk) || member.js.add(chunk));
+          css.forEach((file) => eager.css.has(file) || member.css.add(file));
+        }
+        const html = withPreloads(await readFile(file, 'utf8'), member).replace(
           '<div id="root"></div>',
           `<div id="root">${shell}</div>`,
         );
         if (!html.includes(shell)) throw new Error('index.html has no empty <div id="root"></div>');
         await writeFile(file, html);
         await mkdir(path.join(dir, 'shells'), { recursive: true });
-        for (const [segment, module] of Object.entries(shells)) {
-          const own = [...closure(bundle, chunkOf(bundle, module)).js];
-          const preload = own.filter((chunk) => !eager.js.has(chunk) && !member.has(chunk));
+        for (const [segment, modules] of Object.entries(shells)) {
+          const own = modules.map((module) => closure(bundle, chunkOf(bundle, module)));
+          const preload = {
+            js: own
+              .flatMap(({ js }) => [...js])
+              .filter((chunk) => !eager.js.has(chunk) && !member.js.has(chunk)),
+            css: own
+              .flatMap(({ css }) => [...css])
+              .filter((file) => !eager.css.has(file) && !member.css.has(file)),
+          };
+          preload.js = [...new Set(preload.js)];
+          preload.css = [...new Set(preload.css)];
           await writeFile(path.join(dir, 'shells', `${segment}.html`), withPreloads(html, preload));
         }
       };
@@ -136,11 +147,17 @@ export function prerender({ pages, memberArea, shells }: Options): Plugin {
   };
 }
 
-/** `html` with modulepreload links of `chunks` at the end of its head. */
-const withPreloads = (html: string, chunks: string[]) =>
+/**
+ * `html` with the stylesheets of `css` and modulepreload links of `js` at the end of its head: a screen's CSS
+ * comes with its chunks (the build splits it per chunk), so the screen paints styled at once.
+ */
+const withPreloads = (html: string, { js, css }: { js: Iterable<string>; css: Iterable<string> }) =>
   html.replace(
     '</head>',
-    `  ${chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`).join('\n    ')}\n  </head>`,
+    `  ${[
+      ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...[...js].map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`),
+    ].join('\n    ')}\n  </head>`,
   );
 
 function chunkOf(bundle: Rollup.OutputBundle, module: string): Rollup.OutputChunk {
