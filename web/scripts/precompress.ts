@@ -20,9 +20,8 @@ const MIN_BYTES = 1024;
 /** The hashed scripts and stylesheets under `assets/`: the bulk of every first load, and never changed. */
 const COMPRESSIBLE = /\.(js|css)$/;
 
-export async function precompressAssets(assetsDir: string): Promise<number> {
+export async function precompressAssets(assetsDir: string): Promise<void> {
   const files = (await readdir(assetsDir)).filter((name) => COMPRESSIBLE.test(name));
-  let written = 0;
   for (const name of files) {
     const file = path.join(assetsDir, name);
     const source = await readFile(file);
@@ -38,9 +37,7 @@ export async function precompressAssets(assetsDir: string): Promise<number> {
       gzipped(source, { level: 9 }),
     ]);
     await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-    written++;
   }
-  return written;
 }
 
 /** After every file is written (the prerendered pages and the service worker too): compresses `assets/`. */

@@ -26,9 +26,9 @@ type Options = {
   memberArea: string[];
   /**
    * Shells of the member area's deeper screens: `shells/<segment>.html` is index.html with the chunks of the
-   * screen's modules (its screen and its loader) linked as well, and the server answers every path under `/<segment>/` with it (a talk's
-   * screen then loads with the entry rather than after it ran). The service worker still answers with
-   * index.html, whose chunks it holds already.
+   * screen's modules (its screen and its loader) linked as well, and the server answers every path under
+   * `/<segment>/` with it (a talk's screen then loads with the entry rather than after it ran). The service
+   * worker still answers with index.html, whose chunks it holds already.
    */
   shells: Record<string, string[]>;
 };
@@ -102,16 +102,21 @@ export function prerender({ pages, memberArea, shells }: Options): Plugin {
         await mkdir(path.join(dir, 'shells'), { recursive: true });
         for (const [segment, modules] of Object.entries(shells)) {
           const own = modules.map((module) => closure(bundle, chunkOf(bundle, module)));
+          // Each file once, and none that index.html links already.
+          const beyond = (files: string[], ...linked: Set<string>[]) =>
+            [...new Set(files)].filter((file) => !linked.some((set) => set.has(file)));
           const preload = {
-            js: own
-              .flatMap(({ js }) => [...js])
-              .filter((chunk) => !eager.js.has(chunk) && !member.js.has(chunk)),
-            css: own
-              .flatMap(({ css }) => [...css])
-              .filter((file) => !eager.css.has(file) && !member.css.has(file)),
+            js: beyond(
+              own.flatMap(({ js }) => [...js]),
+              eager.js,
+              member.js,
+            ),
+            css: beyond(
+              own.flatMap(({ css }) => [...css]),
+              eager.css,
+              member.css,
+            ),
           };
-          preload.js = [...new Set(preload.js)];
-          preload.css = [...new Set(preload.css)];
           await writeFile(path.join(dir, 'shells', `${segment}.html`), withPreloads(html, preload));
         }
       };
