@@ -66,7 +66,7 @@ const MAN_HOME_STYLES_CEILING = 6_000;
 const SCHEMAS = /^schemas-[\w-]{8}\.js$/;
 
 /** Every script and stylesheet a fresh page load requests, each with its size gzipped (-9) from the build. */
-async function scriptsOf(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
+async function filesOf(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
   const urls = { script: new Set<string>(), stylesheet: new Set<string>() };
   page.on('request', (request) => {
     const type = request.resourceType();
@@ -83,7 +83,7 @@ async function scriptsOf(page: Page, path: string, ready: (page: Page) => Promis
         gzip: gzipSync(readFileSync(join(dist, url)), { level: 9 }).length,
       }))
       .sort((a, b) => b.gzip - a.gzip);
-  return Object.assign(sized(urls.script), { styles: sized(urls.stylesheet) });
+  return { scripts: sized(urls.script), styles: sized(urls.stylesheet) };
 }
 
 /** The text of every rule of the page's stylesheets. */
@@ -133,23 +133,25 @@ afterAll(async () => {
 describe('the JavaScript a logged-in page loads', () => {
   test("a man's home on a phone: no staff-only chunk, and within its ceiling", async () => {
     const page = await loggedIn('man', phone);
-    const scripts = await scriptsOf(page, '/', (page) => page.getByRole('navigation').first().waitFor());
+    const { scripts, styles } = await filesOf(page, '/', (page) =>
+      page.getByRole('navigation').first().waitFor(),
+    );
     report("man's home (375 px)", scripts);
-    report("man's home (375 px), stylesheets", scripts.styles);
+    report("man's home (375 px), stylesheets", styles);
     expect(scripts.filter((script) => STAFF_ONLY.test(script.file) || SCHEMAS.test(script.file))).toEqual([]);
     expect(total(scripts)).toBeLessThanOrEqual(MAN_HOME_CEILING);
     expect(scripts.length).toBeLessThanOrEqual(MAN_HOME_FILES);
     expect(STAFF_STYLES.exec(await stylesheetText(page))).toBeNull();
-    expect(total(scripts.styles)).toBeLessThanOrEqual(MAN_HOME_STYLES_CEILING);
+    expect(total(styles)).toBeLessThanOrEqual(MAN_HOME_STYLES_CEILING);
   });
 
   test("a man's talk with the staff on a phone: no staff-only chunk", async () => {
     const page = await loggedIn('man', phone);
-    const scripts = await scriptsOf(page, '/talkrooms/staff', (page) =>
+    const { scripts, styles } = await filesOf(page, '/talkrooms/staff', (page) =>
       page.waitForURL(/\/talk\/staff\/\d+$/),
     );
     report("man's talk with the staff (375 px)", scripts);
-    report("man's talk with the staff (375 px), stylesheets", scripts.styles);
+    report("man's talk with the staff (375 px), stylesheets", styles);
     expect(scripts.filter((script) => STAFF_ONLY.test(script.file) || SCHEMAS.test(script.file))).toEqual([]);
     expect(STAFF_STYLES.exec(await stylesheetText(page))).toBeNull();
     // The desk's auto-reply brings the holiday dates alone, not the library's whole table (12.6 kB with the
@@ -165,7 +167,7 @@ describe('the JavaScript a logged-in page loads', () => {
     await man.waitForURL(/\/talk\/staff\/\d+$/);
     const id = /\/talk\/staff\/(\d+)$/.exec(man.url())![1]!;
     const page = await loggedIn('staff', desk);
-    const scripts = await scriptsOf(page, `/talk/${id}`, (page) =>
+    const { scripts } = await filesOf(page, `/talk/${id}`, (page) =>
       page.getByRole('navigation', { name: jaMember.desk.rooms }).waitFor(),
     );
     report('staff desk with a talk (1440 px)', scripts);
