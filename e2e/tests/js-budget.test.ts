@@ -40,7 +40,9 @@ import type { Person } from '../lib/users.js';
  * files, which every page has loaded already, and the modulepreload polyfill (browsers without modulepreload
  * load the same chunks a step later): a man's home 119.8 kB, the staff desk with a talk 163.0 kB. The home's
  * loader preloads the first banner (0.2 kB), and a talk's loader left the member area's first load for a chunk
- * of its own, which the talk's shell links: a man's home 119.6 kB, the staff desk with a talk 163.7 kB.
+ * of its own, which the talk's shell links: a man's home 119.6 kB, the staff desk with a talk 163.7 kB. The
+ * auto-reply's rule loader is shared by a talk's loader and its screen (a member's desk talk asks for the rule
+ * with its messages): the staff desk with a talk 163.9 kB.
  */
 
 const dist = join(repoRoot, 'web/dist');
@@ -49,7 +51,7 @@ const desk = { width: 1440, height: 900 };
 const MAN_HOME_CEILING = 120_000;
 /** The scripts of a man's home, in files: more would mean the member area's first load split up again. */
 const MAN_HOME_FILES = 8;
-const STAFF_DESK_CEILING = 163_800;
+const STAFF_DESK_CEILING = 164_000;
 /** Chunks that only staff screens use (the build names a chunk after its module), the staff-only phrase breaks included. */
 const STAFF_ONLY =
   /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications|phrases-staff)-[\w-]{8}\.js$/;

@@ -65,11 +65,14 @@ const rooms = (path: string, title: string, type: ConversationType, staffTitle?:
  */
 export const talkPrefetchRuns = (current: Params, next: Params): boolean => current.id !== next.id;
 
-/** A talk: it fills the screen under the header (the footer gives way to the comment box). */
-const talk = (path: string, title: string): AppRoute => ({
+/**
+ * A talk: it fills the screen under the header (the footer gives way to the comment box). `deskTalk`: the
+ * path of a member's talk with the staff.
+ */
+const talk = (path: string, title: string, deskTalk = false): AppRoute => ({
   path,
   handle: { title, fill: true } satisfies ScreenHandle,
-  loader: async ({ params }) => (await import('./prefetch-talk')).prefetchTalk(params.id),
+  loader: async ({ params }) => (await import('./prefetch-talk')).prefetchTalk(params.id, deskTalk),
   shouldRevalidate: talkPrefetchRuns,
   lazy: screen(() => import('./routes/talk')),
 });
@@ -131,7 +134,7 @@ export const routes: AppRoute[] = [
           { path: 'news', lazy: screen(() => import('./routes/news')) },
           { path: 'search', lazy: screen(() => import('./routes/search')) },
           talk('talk/:id', ja.screens.talk),
-          talk('talk/staff/:id', ja.screens.talkStaff),
+          talk('talk/staff/:id', ja.screens.talkStaff, true),
           rooms('strooms', ja.screens.strooms, 'st'),
           {
             ...rooms('talkrooms/staff', ja.screens.talkroomsStaff, 'staff', ja.screens.staffRooms),

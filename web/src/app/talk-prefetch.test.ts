@@ -18,6 +18,23 @@ function talkRoute() {
   return { routes, runs };
 }
 
+/**
+ * The prefetch in fresh modules (nothing asked for yet, whatever ran before), the talk's own calls answered
+ * empty, and `as(role)` to log in.
+ */
+async function freshPrefetch() {
+  vi.resetModules();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200 })),
+  );
+  const { prefetchTalk } = await import('./prefetch-talk');
+  const { setSession } = await import('@/lib/session');
+  const { clearLocalState } = await import('@/lib/local-state');
+  const as = (role: number) => setSession({ uid: 1, role, rank: 0, name: '山田', session: 's', image: null });
+  return { prefetchTalk, as, clearLocalState };
+}
+
 describe("a talk's prefetch (product.md §2.7)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -38,18 +55,8 @@ describe("a talk's prefetch (product.md §2.7)", () => {
   });
 
   it("asks with the talk for its words' phrase table: a member's, a staff member's, none without a session", async () => {
-    // Fresh modules: no table asked for yet, whatever ran before. The talk's own calls get empty answers.
-    vi.resetModules();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{}', { status: 200 })),
-    );
-    const { prefetchTalk } = await import('./prefetch-talk');
+    const { prefetchTalk, as, clearLocalState } = await freshPrefetch();
     const { phraseBreaksAsked } = await import('@/lib/phrase-breaks');
-    const { setSession } = await import('@/lib/session');
-    const { clearLocalState } = await import('@/lib/local-state');
-    const as = (role: number) =>
-      setSession({ uid: 1, role, rank: 0, name: '山田', session: 's', image: null });
     prefetchTalk('1');
     expect(phraseBreaksAsked('member')).toBe(false);
     as(101);
@@ -59,6 +66,19 @@ describe("a talk's prefetch (product.md §2.7)", () => {
     as(3);
     prefetchTalk('2');
     expect(phraseBreaksAsked('staff')).toBe(true);
+    clearLocalState();
+  });
+
+  it("loads the desk's auto-reply rule with a member's talk with the staff only", async () => {
+    const { prefetchTalk, as, clearLocalState } = await freshPrefetch();
+    const { autoReplyRuleAsked } = await import('@/features/talk/utils/auto-reply-rule');
+    as(3);
+    prefetchTalk('1', true); // a staff member opening a talk with the staff: no auto-reply for them
+    as(101);
+    prefetchTalk('2'); // a member's group talk
+    expect(autoReplyRuleAsked()).toBe(false);
+    prefetchTalk('3', true);
+    expect(autoReplyRuleAsked()).toBe(true);
     clearLocalState();
   });
 });

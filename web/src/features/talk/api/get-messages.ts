@@ -1,5 +1,5 @@
 import type { MessagesReply } from '@enishi/contract';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { keptWhenOffline } from '@/lib/chat/history';
 
@@ -22,21 +22,48 @@ async function newestPageOrKept(conversationId: number): Promise<MessagesReply> 
   }
 }
 
-/** Newest pages asked for before the talk screen's chunk arrived (the route's loader), each taken once. */
-const early = new Map<number, { at: number; page: Promise<MessagesReply> }>();
+/** A newest page asked for before the talk screen's chunk arrived (the route's loader), and its reply once here. */
+type EarlyPage = { at: number; page: Promise<MessagesReply>; reply?: MessagesReply };
 
-/** Starts reading a talk's newest page while its screen loads, so the two do not wait on each other. */
-export function prefetchNewestPage(conversationId: number): void {
-  const page = newestPageOrKept(conversationId);
-  page.catch(() => undefined); // the screen's own query reports a failure
-  early.set(conversationId, { at: Date.now(), page });
+/** Newest pages asked for early, until the talk's screen is up. */
+const early = new Map<number, EarlyPage>();
+
+/**
+ * Starts reading a talk's newest page while its screen loads, so the two do not wait on each other. Resolves
+ * once the page is here (or could not be read); nobody need wait for it.
+ */
+export function prefetchNewestPage(conversationId: number): Promise<void> {
+  const asked: EarlyPage = { at: Date.now(), page: newestPageOrKept(conversationId) };
+  early.set(conversationId, asked);
+  return asked.page.then(
+    (reply) => {
+      asked.reply = reply;
+    },
+    () => undefined, // the screen's own query reports a failure
+  );
 }
 
 /** The early page when the screen opens within a few seconds of asking; otherwise a fresh read. */
-function takeEarlyPage(conversationId: number): Promise<MessagesReply> | undefined {
+function earlyPage(conversationId: number): EarlyPage | undefined {
   const asked = early.get(conversationId);
+  return asked && Date.now() - asked.at < 5_000 ? asked : undefined;
+}
+
+/** Once the talk's screen is up, its early page is not used again: opening the talk again reads afresh. */
+export function forgetEarlyPage(conversationId: number): void {
   early.delete(conversationId);
-  return asked && Date.now() - asked.at < 5_000 ? asked.page : undefined;
+}
+
+/**
+ * A talk's pages at its query's start: the early page when it is already here, so that the screen's first
+ * drawing shows the messages (not a spinner and, a render later, the messages). Kept until the screen is up:
+ * a first drawing that React starts again (it is drawn as a transition) builds the query again.
+ */
+function pagesAlreadyHere(
+  conversationId: number,
+): InfiniteData<MessagesReply, number | undefined> | undefined {
+  const reply = earlyPage(conversationId)?.reply;
+  return reply ? { pages: [reply], pageParams: [undefined] } : undefined;
 }
 
 /** The oldest message of a page (announcements aside): the next, older page comes before it. */
@@ -60,9 +87,10 @@ export const messagesQueryOptions = (conversationId: number) =>
     queryKey: ['messages', conversationId],
     queryFn: ({ pageParam }) =>
       pageParam === undefined
-        ? (takeEarlyPage(conversationId) ?? newestPageOrKept(conversationId))
+        ? (earlyPage(conversationId)?.page ?? newestPageOrKept(conversationId))
         : getMessages(conversationId, pageParam),
     initialPageParam: undefined as number | undefined,
+    initialData: () => pagesAlreadyHere(conversationId),
     getNextPageParam: (last) => (last.isEnd ? undefined : oldestId(last)),
     staleTime: Infinity,
     gcTime: 0,

@@ -13,6 +13,7 @@ import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastViewport } from '@/components/ui/toast-viewport';
 import { actAsBrowserAt, deskTalk, logInAsStaff, staffSession } from '@/testing/browser-shims';
 import { startClubServer, type ClubServer } from '@/testing/club-server';
+import { prefetchNewestPage } from '../api/get-messages';
 import { TalkScreen } from './talk-screen';
 
 let server: ClubServer;
@@ -44,6 +45,11 @@ afterAll(async () => {
 const untilLive = () => waitFor(() => expect(getChatStatus()).toBe('live'), { timeout: 10_000 });
 
 function openTalk() {
+  drawTalk();
+  return screen.findByRole('log', { name: ja.talk.timeline });
+}
+
+function drawTalk() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ConfirmProvider>
@@ -54,7 +60,6 @@ function openTalk() {
       </ConfirmProvider>
     </QueryClientProvider>,
   );
-  return screen.findByRole('log', { name: ja.talk.timeline });
 }
 
 async function send(text: string) {
@@ -79,6 +84,26 @@ describe('the talk screen', () => {
     server.receive({ message: '開いている間のメッセージ' });
     await within(log).findByText('開いている間のメッセージ');
     expect(opensOfTalk()).toBe(1);
+  });
+
+  it("draws the newest page its loader has read with the screen's first drawing, without a spinner first", async () => {
+    server.receive({ message: '画面より先に届いたページ' });
+    await prefetchNewestPage(deskTalk.id);
+    drawTalk();
+    // Not waited for: the messages are in the very first drawing.
+    expect(screen.queryByRole('progressbar', { name: ja.app.loading })).toBeNull();
+    const log = screen.getByRole('log', { name: ja.talk.timeline });
+    expect(within(log).getByText('画面より先に届いたページ')).toBeTruthy();
+  });
+
+  it('reads a talk opened again afresh, not the page its loader read for the first opening', async () => {
+    await prefetchNewestPage(deskTalk.id);
+    drawTalk();
+    cleanup();
+    server.receive({ message: '閉じている間のメッセージ' });
+    // Drawn from a fresh read: with the message from the start, not the old page that the socket mends later.
+    const log = await openTalk();
+    expect(within(log).getByText('閉じている間のメッセージ')).toBeTruthy();
   });
 
   it('shows a message from the other side as it arrives', async () => {

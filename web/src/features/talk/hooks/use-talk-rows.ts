@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { pendingFor, useOutbox } from '@/lib/chat/outbox';
 import { useLocalState } from '@/lib/local-state';
 import { useNow } from '@/lib/use-now';
-import type { autoReplyFor as autoReplyRule } from '../utils/auto-reply';
+import { loadAutoReplyRule, loadedAutoReplyRule, type AutoReplyRule } from '../utils/auto-reply-rule';
 import { buildRows, collectMessages, storedClientIds, type ReadMode } from '../utils/timeline';
 
 /**
@@ -39,16 +39,14 @@ export function useTalkRows(
   return { rows, announcements, now };
 }
 
-type AutoReplyRule = typeof autoReplyRule;
-
-/** The auto-reply rule, loaded on first use (its holiday table is large); null until then or when not wanted. */
+/** The auto-reply rule, once loaded (at once when the talk's loader has loaded it); null when not wanted. */
 function useAutoReplyRule(wanted: boolean): AutoReplyRule | null {
-  const [rule, setRule] = useState<AutoReplyRule | null>(null);
+  const [rule, setRule] = useState<AutoReplyRule | null>(loadedAutoReplyRule);
   useEffect(() => {
     if (!wanted || rule) return;
     let live = true;
-    void import('../utils/auto-reply').then((module) => {
-      if (live) setRule(() => module.autoReplyFor);
+    void loadAutoReplyRule().then((loaded) => {
+      if (live) setRule(() => loaded);
     });
     return () => {
       live = false;
