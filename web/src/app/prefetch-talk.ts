@@ -18,7 +18,7 @@ export function prefetchTalk(id: string | undefined, deskTalk = false): null {
   if (!session || !/^\d{1,15}$/.test(id ?? '')) return null;
   const staff = isStaffRole(session.role);
   preloadPhraseBreaks(staff ? 'staff' : 'member');
-  if (deskTalk && !staff) void loadAutoReplyRule();
+  if (deskTalk && !staff) loadAutoReplyRule().catch(() => undefined); // the talk asks again
   const conversationId = Number(id);
   void queryClient.prefetchQuery(conversationQueryOptions(conversationId));
   void prefetchNewestPage(conversationId);

@@ -45,9 +45,13 @@ function useAutoReplyRule(wanted: boolean): AutoReplyRule | null {
   useEffect(() => {
     if (!wanted || rule) return;
     let live = true;
-    void loadAutoReplyRule().then((loaded) => {
-      if (live) setRule(() => loaded);
-    });
+    // Not loaded (offline): the talk shows no auto-reply note, as before the rule arrives.
+    loadAutoReplyRule().then(
+      (loaded) => {
+        if (live) setRule(() => loaded);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };

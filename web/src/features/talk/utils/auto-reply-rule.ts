@@ -10,7 +10,13 @@ let loading: Promise<AutoReplyRule> | undefined;
  * the staff, or already by that talk's loader, so that its first drawing has the note (product.md §4.9).
  */
 export function loadAutoReplyRule(): Promise<AutoReplyRule> {
-  loading ??= import('./auto-reply').then((module) => (loaded = module.autoReplyFor));
+  loading ??= import('./auto-reply').then(
+    (module) => (loaded = module.autoReplyFor),
+    (error: unknown) => {
+      loading = undefined; // offline, say: the next talk asks again
+      throw error;
+    },
+  );
   return loading;
 }
 
