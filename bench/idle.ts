@@ -2,8 +2,8 @@
 // without and then with many idle authenticated sockets of other members on the same server, and the memory
 // each idle socket keeps (heap + external after a full GC, and RSS), in the same run. Each side is measured
 // IDLE_RUNS times on the same connections and compared by its median p99: one 10-second run's p99 (its 500
-// slowest deliveries) swung from 0.55x to 1.75x between runs of the same build while the server's own CPU
-// during the load was the same with and without the idle sockets.
+// slowest deliveries) swung from 0.55x to 1.75x between runs of the same build while the server's JavaScript
+// thread was as busy during the load with the idle sockets as without them.
 // A process here may hold 20,000 files at most (the container's hard limit), and the server holds every
 // socket as one: the idle count defaults to what fits beside the load (BENCH_IDLE).
 import { spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Inspector } from './inspector.js';
 import { freePort } from '../server/src/test/process.js';
-import { benchEnv, repoRoot } from './lib.js';
+import { benchEnv, median, repoRoot } from './lib.js';
 import {
   openSession,
   printSocketFigures,
@@ -35,8 +35,6 @@ export interface IdleOptions {
 
 /** Runs of the load on each side (without and with the idle sockets); their median p99s are compared. */
 const IDLE_RUNS = 3;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** The load `IDLE_RUNS` times over one set of connections, each run labelled with its number. */
 async function runs(

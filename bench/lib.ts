@@ -184,6 +184,10 @@ export function directorySize(dir: string): number {
 }
 
 /** The value at fraction `p` (0 to 1) of an ascending list. */
+/** The middle value (the upper middle of an even count); NaN for none. */
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 

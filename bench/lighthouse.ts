@@ -13,11 +13,9 @@ import sharp from 'sharp';
 import { ja } from '@enishi/contract';
 import { chromiumArgs, chromiumPath } from '../e2e/lib/chromium.js';
 import { freePort } from '../server/src/test/process.js';
-import { buildHelloWorld, startEnishi, stopChild } from './lib.js';
+import { buildHelloWorld, median, startEnishi, stopChild } from './lib.js';
 
 type Figures = { performance: number; lcp: number; tbt: number; cls: number; fcp: number };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function startHelloSite(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
