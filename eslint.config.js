@@ -15,7 +15,16 @@ const webFeatureReachesOut = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'server/drizzle/**', '**/dev-dist/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'server/drizzle/**',
+      '**/dev-dist/**',
+      '.stryker-tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -58,15 +67,16 @@ export default tseslint.config(
     files: ['bench/**', 'scripts/**', 'e2e/**', 'server/src/main.ts', 'server/src/scripts/**'],
     rules: { 'no-console': 'off' },
   },
-  // Small units: a file a reader can hold in mind, a function that does one thing.
+  // Small units (issue 45): a file a reader can hold in mind, a function that does one thing.
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
   {
-    files: ['**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'e2e/**'],
-    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false }] },
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    // A test's describe callback holds its cases, so tests are held to the file cap, not a function cap.
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }] },
   },
   // The text catalogue and the code tables are data: long by nature, reviewed as lists.
   {

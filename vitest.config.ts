@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Unit and in-process API tests. End-to-end tests have their own config in e2e/.
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const serverSetup = fileURLToPath(new URL('./server/src/test/global-setup.ts', import.meta.url));
 
 export default defineConfig({
   resolve: { alias: { '@enishi/contract': contract } },
@@ -14,15 +15,27 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
       },
       {
         extends: true,
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],
-          exclude: ['server/src/**/*.load.test.ts'],
+          exclude: ['server/src/**/*.load.test.ts', 'server/src/**/*.upgrade.test.ts'],
           environment: 'node',
+          // One migrated template database per run, copied for each file (server/src/test/template-database.ts).
+          globalSetup: [serverSetup],
+          // A worker's files share one module graph: the server's modules and their dependencies (Fastify,
+          // Drizzle, PGlite's WebAssembly, zod) load once per worker instead of once per file, which was most of
+          // the run's CPU. Files share no state through it: each opens its own app, databases and Redis database,
+          // and restores what it fakes (timers) after each test; a shuffled run finds one that leans on another.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,6 +48,21 @@ export default defineConfig({
           name: 'load',
           include: ['server/src/**/*.load.test.ts'],
           environment: 'node',
+          globalSetup: [serverSetup],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      // A rolling upgrade from the previous release (docs/releases.md): builds that release once (minutes, then
+      // cached), so `npm run test:upgrade` runs it, not `npm test`.
+      {
+        extends: true,
+        test: {
+          name: 'upgrade',
+          include: ['server/src/**/*.upgrade.test.ts'],
+          environment: 'node',
+          globalSetup: [serverSetup],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -4,18 +4,19 @@
 // acknowledged during the backup included (its tail, decision 022). Acknowledgement times next to those of
 // the same load outside the backup, in the same run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
+import { generateIdentity, identityToRecipient } from 'age-encryption';
 import { sql } from 'drizzle-orm';
 import type WebSocket from 'ws';
 import { openDatabase } from '../server/src/db/client.js';
 import { rowsOf } from '../server/src/db/raw.js';
 import { freePort } from '../server/src/test/process.js';
 import { benchEnv, repoRoot, spawnServer } from './lib.js';
-import { connect, scratchDatabase, seedClub, stop, waitHealthy } from './socket.js';
+import { connect, scratchDatabase, seedClub, stop, waitHealthy, type Club } from './socket.js';
 
 /** Times from Date.now(): the same clock as the database's, on this machine. */
 interface Sent {
@@ -61,78 +62,77 @@ function runScript(
   });
 }
 
-async function drill(label: string, rate: number, databaseUrl?: string, restoreUrl?: string) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const env = benchEnv(port, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
-  const club = seedClub(env, { members: 1000, staff: 2 });
-  const server = spawnServer(env);
-  const sent = new Map<string, Sent>();
-  let sockets: WebSocket[] = [];
-  const file = join(mkdtempSync(join(tmpdir(), 'enishi-drill-')), 'club.backup');
-  let window = { start: 0, end: 0 };
-  let backup: Record<string, unknown> & { printedAt: number } = { printedAt: 0 };
-  try {
-    await waitHealthy(origin);
-    const onMessage = (frame: Record<string, unknown>) => {
-      if (frame.type !== 'message' || frame.own !== true) return;
-      const id = /drill (\S+)/.exec(String(frame.message))?.[1];
-      const message = id ? sent.get(id) : undefined;
-      if (message && message.ackedAt === null) message.ackedAt = Date.now();
-    };
-    for (let index = 0; index < club.members.length; index += 50) {
-      const batch = club.members.slice(index, index + 50);
-      sockets.push(
-        ...(await Promise.all(
-          batch.map((member) => connect(`ws://127.0.0.1:${port}/ws/chat`, origin, member.session, onMessage)),
-        )),
+/** A folder for the backup file, and an age key the backup is encrypted to (its identity on file). */
+async function backupTarget() {
+  const folder = mkdtempSync(join(tmpdir(), 'enishi-drill-'));
+  const file = join(folder, 'club.backup');
+  const identity = await generateIdentity();
+  const key = { identityFile: join(folder, 'key.txt'), recipient: await identityToRecipient(identity) };
+  writeFileSync(key.identityFile, `${identity}\n`, { mode: 0o600 });
+  return { file, key };
+}
+
+/** Every member's chat socket, 50 at a time; their own messages' echoes mark those sent as acknowledged. */
+async function connectMembers(
+  members: Club['members'],
+  port: number,
+  origin: string,
+  sent: Map<string, Sent>,
+) {
+  const onMessage = (frame: Record<string, unknown>) => {
+    if (frame.type !== 'message' || frame.own !== true) return;
+    const id = /drill (\S+)/.exec(String(frame.message))?.[1];
+    const message = id ? sent.get(id) : undefined;
+    if (message && message.ackedAt === null) message.ackedAt = Date.now();
+  };
+  const sockets: WebSocket[] = [];
+  for (let index = 0; index < members.length; index += 50) {
+    const batch = members.slice(index, index + 50);
+    sockets.push(
+      ...(await Promise.all(
+        batch.map((member) => connect(`ws://127.0.0.1:${port}/ws/chat`, origin, member.session, onMessage)),
+      )),
+    );
+  }
+  return sockets;
+}
+
+/** `rate` messages a second from random members into their talks, until the returned stop is called. */
+function sendLoad(sockets: WebSocket[], members: Club['members'], rate: number, sent: Map<string, Sent>) {
+  let sending = true;
+  const start = performance.now();
+  let count = 0;
+  const tick = setInterval(() => {
+    const due = Math.floor(((performance.now() - start) / 1000) * rate);
+    for (; sending && count < due; count += 1) {
+      const index = Math.floor(Math.random() * sockets.length);
+      const id = randomUUID();
+      sent.set(id, { at: Date.now(), ackedAt: null });
+      sockets[index]?.send(
+        JSON.stringify({
+          type: 'text',
+          conversation_id: members[index]!.conversation,
+          conversation_type: 'staff',
+          message: `drill ${id}`,
+          image: [],
+          reply: null,
+          announce: false,
+          client_id: randomUUID(),
+        }),
       );
     }
-    // 200 messages a second from random members: 5 s before the backup, during it, and 5 s after it.
-    let sending = true;
-    const start = performance.now();
-    let count = 0;
-    const tick = setInterval(() => {
-      const due = Math.floor(((performance.now() - start) / 1000) * rate);
-      for (; sending && count < due; count += 1) {
-        const index = Math.floor(Math.random() * sockets.length);
-        const id = randomUUID();
-        sent.set(id, { at: Date.now(), ackedAt: null });
-        sockets[index]?.send(
-          JSON.stringify({
-            type: 'text',
-            conversation_id: club.members[index]!.conversation,
-            conversation_type: 'staff',
-            message: `drill ${id}`,
-            image: [],
-            reply: null,
-            announce: false,
-            client_id: randomUUID(),
-          }),
-        );
-      }
-    }, 5);
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    window = { start: Date.now(), end: 0 };
-    backup = await runScript('backup.js', [file], env);
-    window.end = backup.printedAt;
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }, 5);
+  return () => {
     sending = false;
     clearInterval(tick);
-    const deadline = performance.now() + 30_000;
-    while ([...sent.values()].some((message) => message.ackedAt === null) && performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    for (const socket of sockets) socket.terminate();
-    sockets = [];
-    await stop(server);
-  }
+  };
+}
 
-  // Restored into a fresh DATA_DIR (or a fresh database), then read straight from it.
+/** Restored into a fresh DATA_DIR (or a fresh database), then read straight from it: the drill's ids found. */
+async function restoreAndRead(file: string, identityFile: string, restoreUrl?: string) {
   const target = benchEnv(await freePort(), restoreUrl ? { DATABASE_URL: restoreUrl } : {});
   const restoreStart = performance.now();
-  await runScript('restore.js', [file], target);
+  await runScript('restore.js', ['--identity', identityFile, file], target);
   const restoreSeconds = (performance.now() - restoreStart) / 1000;
   const restored = await openDatabase({
     databaseUrl: restoreUrl,
@@ -144,7 +144,45 @@ async function drill(label: string, rate: number, databaseUrl?: string, restoreU
     ).map((row) => row.body.slice('drill '.length)),
   );
   await restored.close();
+  return { present, restoreSeconds };
+}
 
+async function drill(label: string, rate: number, databaseUrl?: string, restoreUrl?: string) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = benchEnv(port, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  const club = seedClub(env, { members: 1000, staff: 2 });
+  const server = spawnServer(env);
+  const sent = new Map<string, Sent>();
+  let sockets: WebSocket[] = [];
+  const { file, key } = await backupTarget();
+  let window = { start: 0, end: 0 };
+  let backup: Record<string, unknown> & { printedAt: number } = { printedAt: 0 };
+  let stopSending = () => {};
+  try {
+    await waitHealthy(origin);
+    sockets = await connectMembers(club.members, port, origin, sent);
+    // 200 messages a second from random members: 5 s before the backup, during it, and 5 s after it.
+    stopSending = sendLoad(sockets, club.members, rate, sent);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    window = { start: Date.now(), end: 0 };
+    // Encrypted to an age key, as every backup is by default (decision 032): its cost is in the figures.
+    backup = await runScript('backup.js', [file], { ...env, BACKUP_RECIPIENTS: key.recipient });
+    window.end = backup.printedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    stopSending();
+    const deadline = performance.now() + 30_000;
+    while ([...sent.values()].some((message) => message.ackedAt === null) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    stopSending();
+    for (const socket of sockets) socket.terminate();
+    sockets = [];
+    await stop(server);
+  }
+
+  const { present, restoreSeconds } = await restoreAndRead(file, key.identityFile, restoreUrl);
   printDrill(label, { sent, window, backup, present, size: statSync(file).size, restoreSeconds });
 }
 

@@ -13,12 +13,9 @@ import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { openDatabase } from '../server/src/db/client.js';
 import { rowsOf } from '../server/src/db/raw.js';
-import { conversations, sessions, users } from '../server/src/db/schema.js';
-import { hashPassword } from '../server/src/lib/passwords.js';
-import { newSessionToken, sha256Hex } from '../server/src/lib/tokens.js';
-import { SESSION_ABSOLUTE_MS } from '../server/src/services/session-service.js';
 import { startEnishi } from './lib.js';
 import { scratchDatabase } from './postgres.js';
+import { seed, TEXT, type Where } from './bulk-seed.js';
 
 export interface BulkSendOptions {
   /** Members of the group, all of them recipients. */
@@ -55,12 +52,10 @@ export interface BulkSendResult {
   talks: number;
 }
 
-const CHUNK = 1000;
 const CONNECT_CONCURRENCY = 50;
 const MAX_MEMBERS = 20_000;
 /** The container allows 20,000 descriptors per process: 5,000 sockets here and 5,000 in the server fit. */
 const MAX_CONNECTED = 5000;
-const TEXT = '【一括送信ベンチ】今月のイベントのお知らせです。';
 
 export function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -68,94 +63,6 @@ export function deadline<T>(promise: Promise<T>, ms: number, what: string): Prom
     timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-type Where = { pgliteDir: string } | { databaseUrl: string };
-
-/**
- * Seeds the staff member and `members` men with one shared password hash (one Argon2 run, not thousands),
- * each man with his desk talk as UserRepository.create makes it, and sessions for the staff member and the
- * connected men, all in batched inserts. Then times the baseline: one statement inserting `members` rows.
- */
-export async function seed(where: Where, members: number, connected: number) {
-  const database = await openDatabase(where);
-  try {
-    await database.migrate();
-    const db = database.db;
-    const passwordHash = await hashPassword('Bench-pass.1');
-    const now = new Date();
-    const [staff] = await db
-      .insert(users)
-      .values({
-        loginId: 'bench-owner',
-        name: '計測オーナー',
-        passwordHash,
-        role: 2,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: users.id });
-
-    const uids: number[] = [];
-    for (let start = 0; start < members; start += CHUNK) {
-      const count = Math.min(CHUNK, members - start);
-      const rows = await db
-        .insert(users)
-        .values(
-          Array.from({ length: count }, (_, i) => ({
-            loginId: `bench-man-${start + i}`,
-            name: `計測 ${start + i}`,
-            passwordHash,
-            role: 101,
-            rank: [1, 2, 3, 4, 6][(start + i) % 5]!,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .returning({ id: users.id });
-      await db.insert(conversations).values(
-        rows.map((row) => ({
-          kind: 'desk' as const,
-          memberId: row.id,
-          lastActivityAt: now,
-          createdAt: now,
-        })),
-      );
-      uids.push(...rows.map((row) => row.id));
-    }
-
-    // Sessions as SessionService.start stores them (the hash of the token), in batches.
-    const tokens = [staff!.id, ...uids.slice(0, connected)].map((uid) => ({ uid, token: newSessionToken() }));
-    for (let start = 0; start < tokens.length; start += CHUNK) {
-      await db.insert(sessions).values(
-        tokens.slice(start, start + CHUNK).map(({ uid, token }) => ({
-          id: sha256Hex(token),
-          userId: uid,
-          userAgent: 'bench',
-          createdAt: now,
-          lastSeenAt: now,
-          expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
-        })),
-      );
-    }
-
-    await db.execute(sql`create table bench_plain_insert (id bigserial primary key, conversation_id int not null,
-      sender_id int not null, body text not null, client_id uuid not null, created_at timestamptz not null)`);
-    const started = performance.now();
-    await db.execute(sql`insert into bench_plain_insert (conversation_id, sender_id, body, client_id, created_at)
-      select g, ${staff!.id}, ${TEXT}, gen_random_uuid(), now() from generate_series(1, ${members}) as g`);
-    const plainInsertMs = performance.now() - started;
-    await db.execute(sql`drop table bench_plain_insert`);
-
-    return {
-      uids,
-      staffSession: tokens[0]!.token,
-      memberSessions: tokens.slice(1).map(({ token }) => token),
-      plainInsertMs,
-    };
-  } finally {
-    await database.close();
-  }
 }
 
 /** CPU time (user and system) a process has used so far, from /proc (Linux), in ms. */
@@ -210,6 +117,19 @@ async function countCopies(where: Where): Promise<{ copies: number; talks: numbe
   }
 }
 
+/** Connects the sessions' sockets into `sockets`, CONNECT_CONCURRENCY at a time. */
+async function connectAll(
+  sockets: Awaited<ReturnType<typeof connect>>[],
+  memberSessions: string[],
+  url: string,
+  origin: string,
+): Promise<void> {
+  for (let i = 0; i < memberSessions.length; i += CONNECT_CONCURRENCY) {
+    const batch = memberSessions.slice(i, i + CONNECT_CONCURRENCY);
+    sockets.push(...(await Promise.all(batch.map((session) => connect(url, origin, session, 30_000)))));
+  }
+}
+
 /** One engine: seeds, starts the built server (`npm run build` first), sends once, returns the figures. */
 async function measure(
   engine: string,
@@ -229,12 +149,7 @@ async function measure(
   let result: Omit<BulkSendResult, 'copies' | 'talks'>;
   try {
     started = performance.now();
-    for (let i = 0; i < seeded.memberSessions.length; i += CONNECT_CONCURRENCY) {
-      const batch = seeded.memberSessions.slice(i, i + CONNECT_CONCURRENCY);
-      sockets.push(
-        ...(await Promise.all(batch.map((session) => connect(server.url, origin, session, 30_000)))),
-      );
-    }
+    await connectAll(sockets, seeded.memberSessions, server.url, origin);
     const connectMs = performance.now() - started;
 
     // Baseline for delivery: the same sockets, the server's ws answering a ping with no code of ours.

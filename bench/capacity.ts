@@ -65,6 +65,56 @@ async function step(
   return { rate, figures, cpu, kept } satisfies Step;
 }
 
+/** A step's line: the rate, the acknowledged rate, p50 and p99, and the CPU each part used. */
+function printStep(label: string, result: Step) {
+  console.log(
+    `${String(result.rate).padStart(5)} msg/s  ${label.padEnd(24)} acked ${(result.figures.acked / result.figures.seconds).toFixed(0).padStart(5)}/s` +
+      `  p50 ${result.figures.p50.toFixed(1).padStart(7)}  p99 ${result.figures.p99.toFixed(1).padStart(7)} ms` +
+      `  CPU: machine ${(result.figures.machineBusy * 100).toFixed(0).padStart(3)}%, instances ` +
+      `${(result.cpu.instances * 100).toFixed(0).padStart(3)}%, load generator ${(result.cpu.generator * 100).toFixed(0).padStart(3)}%, ` +
+      `rest ${(result.cpu.rest * 100).toFixed(0).padStart(3)}%  ${result.kept ? 'kept' : 'not kept'}`,
+  );
+}
+
+/**
+ * The climb: each setup in `going` takes the rates of STEPS by turns, its highest kept rate noted in `best`.
+ * A step missed twice in a row (the machine is shared: one slow burst should not decide) ends that setup's
+ * climb; the other goes on alone, until the time budget is spent.
+ */
+async function climb(
+  going: [Cluster, LoadSession][],
+  best: Map<Cluster, number>,
+  {
+    seconds,
+    p99Ms,
+    staff,
+    budgetSeconds,
+  }: { seconds: number; p99Ms: number; staff: number; budgetSeconds: number },
+) {
+  const deadline = performance.now() + budgetSeconds * 1000;
+  for (const rate of STEPS) {
+    for (const [cluster, session] of [...going]) {
+      let kept = false;
+      for (let attempt = 0; attempt < 2 && !kept && performance.now() < deadline; attempt += 1) {
+        const result = await step(cluster, session, rate, seconds, p99Ms, staff);
+        printStep(cluster.label, result);
+        kept = result.kept;
+      }
+      if (kept) best.set(cluster, rate);
+      else
+        going.splice(
+          going.findIndex(([each]) => each === cluster),
+          1,
+        );
+    }
+    if (going.length === 0) break;
+    if (performance.now() >= deadline) {
+      console.log(`(time budget of ${budgetSeconds} s spent: the climb stops here)`);
+      break;
+    }
+  }
+}
+
 /**
  * `one` and `two` each name a scratch database and a Redis database of their own: an idle setup on the same
  * ones would hear the other's messages (its order tails the database) and hand them to its own sockets.
@@ -99,6 +149,7 @@ export async function benchCapacity({
     throw error;
   });
   const sessions: LoadSession[] = [];
+  /** The highest rate each setup kept. */
   const best = new Map<Cluster, number>([
     [one, 0],
     [two, 0],
@@ -108,42 +159,14 @@ export async function benchCapacity({
     sessions.push(oneSession);
     const twoSession = await openSession(two.label, two.wsUrl, two.origin, two.inspectPort, clubs[1]!);
     sessions.push(twoSession);
-    const line = (label: string, result: Step) =>
-      console.log(
-        `${String(result.rate).padStart(5)} msg/s  ${label.padEnd(24)} acked ${(result.figures.acked / result.figures.seconds).toFixed(0).padStart(5)}/s` +
-          `  p50 ${result.figures.p50.toFixed(1).padStart(7)}  p99 ${result.figures.p99.toFixed(1).padStart(7)} ms` +
-          `  CPU: machine ${(result.figures.machineBusy * 100).toFixed(0).padStart(3)}%, instances ` +
-          `${(result.cpu.instances * 100).toFixed(0).padStart(3)}%, load generator ${(result.cpu.generator * 100).toFixed(0).padStart(3)}%, ` +
-          `rest ${(result.cpu.rest * 100).toFixed(0).padStart(3)}%  ${result.kept ? 'kept' : 'not kept'}`,
-      );
-    // A step missed twice in a row (the machine is shared: one slow burst should not decide) ends that
-    // setup's climb; the other goes on alone, until the time budget is spent.
-    const going: [Cluster, LoadSession][] = [
-      [one, oneSession],
-      [two, twoSession],
-    ];
-    const deadline = performance.now() + budgetSeconds * 1000;
-    for (const rate of STEPS) {
-      for (const [cluster, session] of [...going]) {
-        let kept = false;
-        for (let attempt = 0; attempt < 2 && !kept && performance.now() < deadline; attempt += 1) {
-          const result = await step(cluster, session, rate, seconds, p99Ms, sizes.staff);
-          line(cluster.label, result);
-          kept = result.kept;
-        }
-        if (kept) best.set(cluster, rate);
-        else
-          going.splice(
-            going.findIndex(([each]) => each === cluster),
-            1,
-          );
-      }
-      if (going.length === 0) break;
-      if (performance.now() >= deadline) {
-        console.log(`(time budget of ${budgetSeconds} s spent: the climb stops here)`);
-        break;
-      }
-    }
+    await climb(
+      [
+        [one, oneSession],
+        [two, twoSession],
+      ],
+      best,
+      { seconds, p99Ms, staff: sizes.staff, budgetSeconds },
+    );
   } finally {
     for (const session of sessions) session.close();
     await Promise.all([one.stop(), two.stop()]);

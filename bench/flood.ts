@@ -6,15 +6,13 @@ import { once } from 'node:events';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pooled, timeDelivery, type DeliveryTimes } from '../server/src/test/delivery-times.js';
 import {
   flood,
   FULL_FLOOD,
   rssOf,
-  pooled,
   settled,
-  timeDelivery,
   watchRss,
-  type DeliveryTimes,
   type FloodOutcome,
   type FloodTarget,
 } from '../server/src/test/flood.js';

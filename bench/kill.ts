@@ -13,161 +13,12 @@ import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
-import WebSocket from 'ws';
-import { socketReconnectDelay } from '../packages/contract/src/limits.js';
 import { startBalancer } from '../server/src/scripts/balancer.js';
 import { freePort } from '../server/src/test/process.js';
+import { Client, closes, type Sent } from './kill-client.js';
 import { LIVE_MS, Misses } from './kill-pairs.js';
 import { benchEnv, spawnServer } from './lib.js';
 import { scratchDatabase, seedClub, waitHealthy, type Club } from './socket.js';
-
-/**
- * How long a dropped socket waits: the web app's 4.5 s ± 1 s, or BENCH_KILL_RETRY_MS ± half of it (what a
- * quicker client would get; 0 tries again at once).
- */
-const retryDelay = () => {
-  const quick = process.env.BENCH_KILL_RETRY_MS;
-  return quick === undefined ? socketReconnectDelay() : Number(quick) * (0.5 + Math.random());
-};
-/** As the web app: a connection not live this long after opening is dropped and made again. */
-const READY_TIMEOUT_MS = 15_000;
-/** Socket closes by code (1006: the instance died; 4429: the user's sockets were all taken). */
-const closes = new Map<number, number>();
-
-interface Sent {
-  frame: string;
-  id?: number;
-  /** When the echo came: the message was committed by then. */
-  ackedAt?: number;
-}
-
-/** One socket through the balancer that reconnects with `last_id` as the web app does. */
-class Client {
-  private ws: WebSocket | undefined;
-  private lastId: number | null = null;
-  private ready = false;
-  private closed = false;
-  private readyTimer: NodeJS.Timeout | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
-  /** Sockets opened, how many became live and how long that took, and the `reload` frames followed. */
-  readonly tally = { opened: 0, ready: 0, readyMs: [] as number[], reloads: 0 };
-  /** Optional trace of this socket's life (BENCH_KILL_TRACE). */
-  trace: ((line: string) => void) | null = null;
-  /** Frames not yet echoed, by client id. */
-  readonly unacked = new Map<string, string>();
-  /** Message id -> times received, and when first. */
-  readonly received = new Map<number, { times: number; at: number }>();
-  /** When this client's sockets were live: from `ready` to their close (`to` unset while open). */
-  readonly live: { from: number; to?: number }[] = [];
-  /**
-   * Ids a `reload` stood for (after the `last_id` sent, up to the `ready` that followed): the web app reads
-   * those over HTTP, so they never come on the socket.
-   */
-  readonly reloaded: { after: number; upTo: number }[] = [];
-  private reloadAfter: number | null = null;
-
-  constructor(
-    private readonly url: string,
-    private readonly session: string,
-    private readonly onEcho: (clientId: string, id: number) => void,
-  ) {}
-
-  start(): void {
-    if (this.closed) return;
-    const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/ws/chat`, {
-      origin: this.url,
-      perMessageDeflate: false,
-    });
-    const openedAt = performance.now();
-    this.ws = ws;
-    this.ready = false;
-    this.tally.opened += 1;
-    this.trace?.('open');
-    ws.on('error', () => {});
-    ws.on('open', () => {
-      ws.send(JSON.stringify({ type: 'session', session: this.session, last_id: this.lastId }));
-      this.readyTimer = setTimeout(() => ws.terminate(), READY_TIMEOUT_MS);
-    });
-    ws.on('message', (data) => {
-      const frame = JSON.parse(data.toString()) as {
-        type: string;
-        id?: number;
-        own?: boolean;
-        client_id?: string;
-        last_id?: number;
-      };
-      if (frame.type === 'reload') {
-        this.tally.reloads += 1;
-        this.reloadAfter = this.lastId ?? 0;
-        this.trace?.('reload');
-        void this.reload();
-      } else if (frame.type === 'ready') {
-        clearTimeout(this.readyTimer);
-        this.ready = true;
-        this.live.push({ from: performance.now() });
-        this.tally.ready += 1;
-        this.tally.readyMs.push(performance.now() - openedAt);
-        this.trace?.(`ready after ${Math.round(performance.now() - openedAt)} ms`);
-        this.lastId = Math.max(this.lastId ?? 0, frame.last_id ?? 0);
-        if (this.reloadAfter !== null) this.reloaded.push({ after: this.reloadAfter, upTo: this.lastId });
-        this.reloadAfter = null;
-        for (const text of this.unacked.values()) ws.send(text);
-      } else if (frame.type === 'message' && frame.id !== undefined) {
-        const seen = this.received.get(frame.id);
-        if (seen) seen.times += 1;
-        else this.received.set(frame.id, { times: 1, at: performance.now() });
-        this.lastId = Math.max(this.lastId ?? 0, frame.id);
-        if (frame.own && frame.client_id && this.unacked.delete(frame.client_id))
-          this.onEcho(frame.client_id, frame.id);
-      }
-    });
-    ws.on('close', (code) => {
-      clearTimeout(this.readyTimer);
-      const wasReady = this.ready;
-      const open = this.live.at(-1);
-      if (wasReady && open && open.to === undefined) open.to = performance.now();
-      this.ready = false;
-      if (this.closed) return;
-      this.trace?.(`close ${code}${wasReady ? '' : ' before ready'}`);
-      closes.set(code, (closes.get(code) ?? 0) + 1);
-      this.retryTimer = setTimeout(() => this.start(), retryDelay());
-    });
-  }
-
-  /** What the web app does on `reload`: its lists (and the open talk) are read again over HTTP. */
-  private async reload(): Promise<void> {
-    await fetch(`${this.url}/api/conversations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: this.url },
-      body: JSON.stringify({ ssid: this.session, type: 'men', search: '', page: 0 }),
-    }).then(
-      (reply) => reply.arrayBuffer(),
-      () => null,
-    );
-  }
-
-  send(clientId: string, text: string): void {
-    this.unacked.set(clientId, text);
-    if (this.ready && this.ws?.readyState === WebSocket.OPEN) this.ws.send(text);
-  }
-
-  /** Whether `id` was among the messages a `reload` told this client to read over HTTP. */
-  wasReloaded(id: number): boolean {
-    return this.reloaded.some((range) => range.after < id && id <= range.upTo);
-  }
-
-  /** Whether a socket of this client was live (ready, not closed) all through `from`..`to`. */
-  liveThrough(from: number, to: number): boolean {
-    return this.live.some((span) => span.from <= from && (span.to ?? Infinity) >= to);
-  }
-
-  close(): void {
-    this.closed = true;
-    clearTimeout(this.readyTimer);
-    clearTimeout(this.retryTimer);
-    this.ws?.terminate();
-  }
-}
 
 /** Reads what was stored and prints the figures. */
 async function report(
@@ -249,6 +100,80 @@ function startInstance(port: number, env: NodeJS.ProcessEnv): ChildProcess {
   return spawnServer(env);
 }
 
+/** Notes the id and time of a message's first echo: it was committed by then. */
+const recordEcho = (sent: Map<string, Sent>) => (clientId: string, id: number) => {
+  const entry = sent.get(clientId);
+  if (entry && entry.id === undefined) {
+    entry.id = id;
+    entry.ackedAt = performance.now();
+  }
+};
+
+/** Waits until `done` says so, looking every 100 ms, for at most `ms`. */
+async function until(done: () => boolean, ms: number): Promise<void> {
+  const by = performance.now() + ms;
+  while (!done() && performance.now() < by) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** Members sending `rate` messages a second in all, each from a random one, until stopped. */
+class Load {
+  private sending = true;
+  private readonly done: Promise<void>;
+
+  constructor(
+    private readonly club: Club,
+    private readonly senders: Client[],
+    private readonly sent: Map<string, Sent>,
+    rate: number,
+  ) {
+    this.done = this.run(1000 / rate);
+  }
+
+  private async run(interval: number): Promise<void> {
+    let next = performance.now();
+    while (this.sending) {
+      const index = Math.floor(Math.random() * this.senders.length);
+      const clientId = randomUUID();
+      const text = JSON.stringify({
+        type: 'text',
+        conversation_id: this.club.members[index]!.conversation,
+        message: `kill ${this.sent.size + 1}`,
+        image: [],
+        reply: null,
+        announce: false,
+        client_id: clientId,
+      });
+      this.sent.set(clientId, { frame: text });
+      this.senders[index]!.send(clientId, text);
+      next += interval;
+      const wait = next - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  stop(): Promise<void> {
+    this.sending = false;
+    return this.done;
+  }
+}
+
+/** SIGKILLs instance `index` and starts it again on its port. */
+async function restart(
+  index: number,
+  children: ChildProcess[],
+  ports: number[],
+  envOf: (port: number) => NodeJS.ProcessEnv,
+  trace: ((line: string) => void) | null,
+): Promise<void> {
+  const child = children[index]!;
+  trace?.(`kill instance ${index + 1}`);
+  child.kill('SIGKILL');
+  if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+  children[index] = startInstance(ports[index]!, envOf(ports[index]!));
+  await waitHealthy(`http://127.0.0.1:${ports[index]}`);
+  trace?.(`instance ${index + 1} started again`);
+}
+
 export async function benchKill(options: {
   postgresUrl: string;
   redisUrl: string;
@@ -293,13 +218,7 @@ export async function benchKill(options: {
     }
     balancer = await startBalancer(balancerPort, ports, { quiet: true });
     const sent = new Map<string, Sent>();
-    const onEcho = (clientId: string, id: number) => {
-      const entry = sent.get(clientId);
-      if (entry && entry.id === undefined) {
-        entry.id = id;
-        entry.ackedAt = performance.now();
-      }
-    };
+    const onEcho = recordEcho(sent);
     const staff = club.staff.map((person) => new Client(origin, person.session, () => {}));
     const begin = performance.now();
     const trace = process.env.BENCH_KILL_TRACE
@@ -308,54 +227,20 @@ export async function benchKill(options: {
     staff.forEach((reader, i) => (reader.trace = trace && ((line) => trace(`staff ${i}: ${line}`))));
     const senders = club.members.map((person) => new Client(origin, person.session, onEcho));
     clients.push(...staff, ...senders);
-    for (const client of clients) client.start();
     // Everyone live before the load starts (a reader's first catch-up starts at the newest message).
-    const connectedBy = performance.now() + 60_000;
-    while (clients.some((client) => client.tally.ready === 0) && performance.now() < connectedBy)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const client of clients) client.start();
+    await until(() => clients.every((client) => client.tally.ready > 0), 60_000);
 
-    let sending = true;
-    const load = (async () => {
-      const interval = 1000 / rate;
-      let next = performance.now();
-      while (sending) {
-        const index = Math.floor(Math.random() * senders.length);
-        const clientId = randomUUID();
-        const text = JSON.stringify({
-          type: 'text',
-          conversation_id: club.members[index]!.conversation,
-          message: `kill ${sent.size + 1}`,
-          image: [],
-          reply: null,
-          announce: false,
-          client_id: clientId,
-        });
-        sent.set(clientId, { frame: text });
-        senders[index]!.send(clientId, text);
-        next += interval;
-        const wait = next - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    })();
+    const load = new Load(club, senders, sent, rate);
     for (let kill = 0; kill < kills; kill += 1) {
       await new Promise((resolve) => setTimeout(resolve, between * 1000));
-      const index = kill % children.length;
-      const child = children[index]!;
-      trace?.(`kill instance ${index + 1}`);
-      child.kill('SIGKILL');
-      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
-      children[index] = startInstance(ports[index]!, envOf(ports[index]!));
-      await waitHealthy(`http://127.0.0.1:${ports[index]}`);
-      trace?.(`instance ${index + 1} started again`);
+      await restart(kill % children.length, children, ports, envOf, trace);
     }
     await new Promise((resolve) => setTimeout(resolve, between * 1000));
-    sending = false;
-    await load;
+    await load.stop();
     // What is still in flight is echoed, or given up, within 30 s (sockets retry after 4.5 s, and a member's
     // socket is taken in after the staff's); staff then have 2 s more.
-    const settleBy = performance.now() + 30_000;
-    while (senders.some((client) => client.unacked.size > 0) && performance.now() < settleBy)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => senders.every((client) => client.unacked.size === 0), 30_000);
     await new Promise((resolve) => setTimeout(resolve, LIVE_MS));
 
     await report(scratch.url, sent, staff, trace, begin);

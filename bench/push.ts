@@ -12,7 +12,8 @@ import WebSocket from 'ws';
 import { openDatabase } from '../server/src/db/client.js';
 import { conversations, pushSubscriptions } from '../server/src/db/schema.js';
 import { PushReceiver } from '../server/src/test/push-receiver.js';
-import { deadline, seed } from './bulk-send.js';
+import { seed } from './bulk-seed.js';
+import { deadline } from './bulk-send.js';
 import { startEnishi } from './lib.js';
 
 /** Gives every member a subscription at the receiver; returns the first member's desk talk. */

@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Browser tests against the real, built server; one file at a time (2 cores, one shared server).
+// Browser tests against the real, built server. The files run in parallel workers, each with a server of its
+// own (lib/global-setup.ts starts one per worker, lib/suite.ts picks this worker's); what a file starts itself
+// takes a free port or lives in a network namespace of its own (lib/netns.ts), so no two files meet.
+// E2E_WORKERS sets how many (default 2: most of a flow waits on a browser, a server or a sandbox).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 export default defineConfig({
   resolve: {
     alias: {
@@ -11,7 +15,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['./lib/global-setup.ts'],
-    fileParallelism: false,
+    maxWorkers: workers,
     // The longest flows take 30 to 50 s on a busy 2-core machine (a login each, screenshots at two widths).
     testTimeout: 120_000,
     hookTimeout: 120_000,

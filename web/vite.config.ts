@@ -69,6 +69,8 @@ const memberCore = [
   'src/lib/notifications',
   'src/lib/push-subscription',
   'src/lib/push-device',
+  // The IndexedDB opener of the outbox, the kept talks and the push device.
+  'src/lib/idb',
   'src/lib/use-now',
   'src/lib/use-media-query',
   'src/lib/auth.',
@@ -85,11 +87,24 @@ const memberCore = [
   'src/features/call/controller/call-state',
   'src/features/call/components/call-layer',
   'src/features/home/',
+  // Account notices are read on every open, and the re-auth dialog's host waits for a refused call: both
+  // small; what they show is a chunk of its own.
+  'src/features/security/components/account-notices-host',
+  'src/features/security/components/reauth-host',
   'contract/src/roles',
   'contract/src/permissions',
   'contract/src/wire',
   'contract/src/ja-member/banners',
   'contract/src/ja-member/calls',
+];
+
+/**
+ * Modules under the paths above that a man's home does not load: the staff's home menu and its applications'
+ * count load when a staff member's home draws them (features/home/components/staff-menu.tsx).
+ */
+const notMemberCore = [
+  'src/features/home/components/staff-menu',
+  'src/features/home/api/get-new-application-count',
 ];
 
 /** The entry's own chunks (the chunk groups below), which every page loads first. */
@@ -205,7 +220,9 @@ export default defineConfig({
               name: 'member-core',
               priority: 2,
               includeDependenciesRecursively: false,
-              test: (id: string) => memberCore.some((path) => id.includes(path)),
+              test: (id: string) =>
+                memberCore.some((path) => id.includes(path)) &&
+                !notMemberCore.some((path) => id.includes(path)),
             },
             {
               // A call: the controller (signalling, the peer, the ringer) and its overlay, loaded together by the
@@ -213,7 +230,7 @@ export default defineConfig({
               name: 'call-controller',
               priority: 1,
               includeDependenciesRecursively: false,
-              test: /src[\\/]features[\\/]call[\\/](controller[\\/](create|call-controller|peer|ringer)|components[\\/]call-overlay)\.(tsx?|css)$/,
+              test: /src[\\/]features[\\/]call[\\/](controller[\\/](create|call-(controller|line|watch|store)|peer|ringer)|components[\\/]call-(overlay|bar|phase-text|actions))\.(tsx?|css)$/,
             },
             {
               name: 'react',

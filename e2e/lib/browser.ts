@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject } from './suite.js';
 import { ja } from '@enishi/contract';
 import { chromiumArgs, chromiumPath, phone } from './chromium.js';
 import { watchSecrets } from './secrets.js';

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Request, Response } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject } from './suite.js';
 
 /*
  * What the server's log must never hold (product.md §10.4): every password, session id, push key and

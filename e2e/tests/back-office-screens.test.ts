@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { inject } from '../lib/suite.js';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
@@ -161,6 +162,7 @@ const screens: Record<string, Screen[]> = {
     screen('news-women-add', '/news/women/add', s.newsWomenAdd),
     screen('news-women-edit', () => `/news/women/edit?id=${records.womenNews}`, s.newsWomenEdit),
     screen('managead', '/managead', s.bannerAdmin),
+    screen('stamps', '/stamps', jaMember.stampAdmin.adminTitle),
     screen('men-send', '/men/send', s.sendMen, { keys: true }),
     screen('men-send-form', '/men/send/form', s.sendMenForm, { keys: true }),
     screen('women-send', '/women/send', s.sendWomen),

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { inject } from '../lib/suite.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { jaMember, slotOf } from '@enishi/contract';
 import { createMember, logInAs, sessionId, toast, uniqueTag } from '../lib/admin.js';

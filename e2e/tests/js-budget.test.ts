@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { jaMember } from '@enishi/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { inject } from '../lib/suite.js';
 import { sessionId } from '../lib/admin.js';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
@@ -42,7 +43,13 @@ import type { Person } from '../lib/users.js';
  * loader preloads the first banner (0.2 kB), and a talk's loader left the member area's first load for a chunk
  * of its own, which the talk's shell links: a man's home 119.6 kB, the staff desk with a talk 163.7 kB. The
  * auto-reply's rule loader is shared by a talk's loader and its screen (a member's desk talk asks for the rule
- * with its messages): the staff desk with a talk 163.9 kB.
+ * with its messages): the staff desk with a talk 163.9 kB. Fresh proof for sensitive changes (issue 44: the API
+ * client's retry, the proof requests' answerer and the account notices' reader in the member area's first chunk;
+ * the dialog and the notices' list load only when used): a man's home 120.0 kB, the staff desk 164.5 kB, under
+ * issue 48's 170 KB for the desk. Stamps, unsending and the wrong-address notice came, and the root layout's
+ * wrong-address store is a module of its own (lib/wrong-address.ts) so that the entry no longer imports the member
+ * area's first chunk; the staff's home menu loads with a staff member's home, and the icons a man's home does not
+ * draw left icons/menu.tsx: a man's home 119.4 kB in 7 files, the staff desk with a talk 167.7 kB.
  */
 
 const dist = join(repoRoot, 'web/dist');
@@ -51,10 +58,11 @@ const desk = { width: 1440, height: 900 };
 const MAN_HOME_CEILING = 120_000;
 /** The scripts of a man's home, in files: more would mean the member area's first load split up again. */
 const MAN_HOME_FILES = 8;
-const STAFF_DESK_CEILING = 164_000;
+/** Issue 48's budget for the staff desk ("the staff desk ≤ 170 KB"), read as 170,000 bytes. */
+const STAFF_DESK_CEILING = 170_000;
 /** Chunks that only staff screens use (the build names a chunk after its module), the staff-only phrase breaks included. */
 const STAFF_ONLY =
-  /^(desk-console|member-notes|message-search|member-admin|profile-admin|group-admin|managead|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications|phrases-staff)-[\w-]{8}\.js$/;
+  /^(desk-console|staff-menu|member-notes|message-search|member-admin|profile-admin|group-admin|managead|stamp-admin|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications|phrases-staff)-[\w-]{8}\.js$/;
 
 /**
  * The styles of staff-only screens, by their class blocks: the staff console and desk, the members' table and
@@ -178,52 +186,6 @@ describe('the JavaScript a logged-in page loads', () => {
     expect(STAFF_STYLES.exec(await stylesheetText(page))).not.toBeNull();
     expect(scripts.filter((script) => SCHEMAS.test(script.file))).toEqual([]);
     expect(total(scripts)).toBeLessThanOrEqual(STAFF_DESK_CEILING);
-  });
-});
-
-describe('the built chunks', () => {
-  test('import one another without a cycle', () => {
-    // The schemas chunk leaves out the modules it imports (vite.config.ts, decision 021); a cycle between
-    // chunks would then let a chunk run before one it reads from, and the app would stop at its first screen.
-    const assets = join(dist, 'assets');
-    const imports = new Map<string, string[]>();
-    for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
-      const code = readFileSync(join(assets, file), 'utf8');
-      imports.set(
-        file,
-        [...code.matchAll(/(?:import|export)[^"']*?from\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]!),
-      );
-    }
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (file: string, path: string[]) => {
-      state.set(file, 'open');
-      for (const next of imports.get(file) ?? []) {
-        if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next].join(' -> '));
-        else if (!state.has(next)) visit(next, [...path, next]);
-      }
-      state.set(file, 'done');
-    };
-    for (const file of imports.keys()) if (!state.has(file)) visit(file, [file]);
-    expect(imports.size).toBeGreaterThan(10);
-    expect(cycles).toEqual([]);
-  });
-
-  test("every page's head fetches the entry's chunks with it, not one round trip after it", () => {
-    // A screen's own list of files leaves the entry's chunks out (vite.config.ts): the pages must keep them.
-    const pages = ['index.html', 'shells/talk.html', 'enter.html', 'login.html', 'intro/male.html'];
-    for (const name of pages) {
-      const html = readFileSync(join(dist, name), 'utf8');
-      const entry = /<script type="module" crossorigin src="\/assets\/([^"]+\.js)">/.exec(html)?.[1];
-      expect(entry, name).toBeTruthy();
-      const code = readFileSync(join(dist, 'assets', entry!), 'utf8');
-      const imported = [...code.matchAll(/import[^"']*?from\s*"\.\/([^"]+\.js)"/g)].map((m) => m[1]!);
-      expect(imported.length, name).toBeGreaterThan(1);
-      for (const chunk of imported)
-        expect(html, `${name}: ${chunk}`).toContain(
-          `<link rel="modulepreload" crossorigin href="/assets/${chunk}">`,
-        );
-    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { inject } from '../lib/suite.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
 import { leaksIn, readSecrets } from '../lib/secrets.js';
 import { sendComment, timeline } from '../lib/talk.js';

@@ -1,25 +1,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
-import { chromiumArgs, chromiumPath, logIn, phone } from '../lib/browser.js';
+import { logIn } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
+import { launchInstalledApp } from '../lib/installed-app.js';
 
 // History offline (product.md §15.6): a talk opened before shows its newest messages without a network.
 let context: BrowserContext;
 beforeAll(async () => {
   // A persistent profile with service workers allowed: the installed app, whose shell opens offline.
-  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'enishi-history-')), {
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-    baseURL: inject('baseURL'),
-    viewport: phone,
-    locale: 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-  });
+  context = await launchInstalledApp('history', { timezoneId: 'Asia/Tokyo' });
 });
 afterAll(async () => {
   await context?.close();

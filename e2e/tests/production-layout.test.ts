@@ -15,9 +15,11 @@ import { sendComment, timeline } from '../lib/talk.js';
 
 /*
  * The production layout of docs/operations.md, started by scripts/production-layout.mjs on this machine:
- * nginx (TLS, self-signed), two instances, a fresh PostgreSQL database, Redis and coturn. A member and the
- * owner log in and chat through https, the instances' metrics count it, and their logs hold none of the
- * secrets; then the script takes it all down.
+ * nginx, coturn and the certificate installed by deploy/install-edge.sh exactly as shipped, in a sandbox with
+ * their real ports (nginx's 443 bridged out to a free port here), two instances, a fresh PostgreSQL database,
+ * Redis. A member and the owner log in and chat through https, the instances' metrics count it, nginx's access
+ * log and the instance's log name the same request id, and the logs hold none of the secrets; then the script
+ * takes it all down.
  */
 
 interface Layout {
@@ -39,6 +41,7 @@ beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: script.stdout! });
+  // Two instances (migrations of a new database first), nginx and coturn: a minute on a busy 2-core machine.
   layout = await new Promise<Layout>((resolve, reject) => {
     lines.on('line', (line) => {
       if (line.startsWith('LAYOUT_READY ')) resolve(JSON.parse(line.slice('LAYOUT_READY '.length)) as Layout);
@@ -50,7 +53,7 @@ beforeAll(async () => {
     // The layout's certificate is self-signed.
     args: [...chromiumArgs, '--ignore-certificate-errors'],
   });
-}, 75_000);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -110,7 +113,8 @@ test('a member and the owner chat through https; metrics count it; the logs keep
   });
   expect(added.status(), await added.text()).toBe(200);
   // Answered by an instance behind nginx: its request id and security headers come through.
-  expect(added.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  const requestId = added.headers()['x-request-id'];
+  expect(requestId).toMatch(/^[0-9a-f]{32}$/);
   expect(added.headers()['strict-transport-security']).toBeDefined();
 
   const man = await phoneAt(origin);
@@ -153,5 +157,11 @@ test('a member and the owner chat through https; metrics count it; the logs keep
     .map((file) => readFileSync(join(dir, file), 'utf8'))
     .join('\n');
   expect(logs).toContain('"msg":"request"');
+  // One request, one id: nginx's access line (rid=, its $request_id) and the instance's reqId.
+  const access = readFileSync(join(dir, 'nginx-enishi.access.log'), 'utf8');
+  expect(access.split('\n').find((line) => line.includes(`rid=${requestId} `))).toMatch(
+    /"POST \/api\/adduser HTTP\/[\d.]+" 200 /,
+  );
+  expect(logs).toMatch(new RegExp(`"reqId":"${requestId}".*"path":"/api/adduser"`));
   expect(leaksIn(logs, secrets)).toEqual([]);
 }, 60_000);

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
+import { type BrowserContext } from 'playwright-core';
 import { ja, jaIntro } from '@enishi/contract';
-import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
 import { controlledPage } from '../lib/pwa.js';
+import { launchInstalledApp } from '../lib/installed-app.js';
 
 let context: BrowserContext;
 beforeAll(async () => {
   // A persistent profile with service workers allowed, like a phone that added the app to its home screen.
-  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'enishi-pwa-')), {
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-    baseURL: inject('baseURL'),
-    viewport: phone,
-    locale: 'ja-JP',
-  });
+  context = await launchInstalledApp('pwa');
 });
 afterAll(async () => {
   await context?.close();

@@ -174,9 +174,13 @@ describe('second factor in the browser', () => {
   test('the owner requires a second factor: staff without one set it up right after login', async () => {
     // The owner at a desk (1440 px), the staff member on a phone.
     const owner = await newPhone({ width: 1440, height: 900 });
+    await addVirtualAuthenticator(owner.page);
     await passwordStep(owner.page, club.owner);
     await owner.page.waitForURL('**/mypage');
     await owner.page.goto('/security');
+    // Only an owner with a second factor of their own may switch it (product.md §11.7).
+    await owner.page.getByRole('button', { name: jaMember.security.passkeyAdd }).click();
+    await toast(owner.page, jaMember.security.passkeyAdded);
     const rule = owner.page.getByRole('switch', { name: jaMember.security.staffSwitch });
     // The switch shows what the server says: it turns on once the call has answered.
     await rule.click();

@@ -1,3 +1,4 @@
+import type { SecondStepCounters } from './services/second-step-lock.js';
 import { deskRoutes } from './routes/desk-routes.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -16,17 +17,19 @@ import { installJsonParser, PRE_SESSION_BYTES } from './http/request-bodies.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installWebApp } from './http/web-app.js';
 import type { Clock } from './lib/clock.js';
-import type { RateLimiters } from './lib/rate-limit.js';
+import type { MakeLimiter } from './lib/limiters.js';
 import { createLogger } from './logger.js';
 import { installChatSocket } from './realtime/chat-socket.js';
-import { InProcessFanout, type Fanout } from './realtime/fanout.js';
+import { InProcessFanout, type Fanout } from './bus/fanout.js';
 import { applicationRoutes } from './routes/application-routes.js';
 import { authRoutes } from './routes/auth-routes.js';
 import { secondFactorRoutes } from './routes/second-factor-routes.js';
+import { reauthRoutes } from './routes/reauth-routes.js';
 import { bannerRoutes } from './routes/banner-routes.js';
 import { broadcastRoutes } from './routes/broadcast-routes.js';
 import { clubConfigRoutes, courseImageOrigins } from './routes/club-config-routes.js';
 import { contentImageRoutes } from './routes/content-image-routes.js';
+import { stampRoutes } from './routes/stamp-routes.js';
 import { profilePhotoRoutes, profileRoutes } from './routes/profile-routes.js';
 import { conversationRoutes } from './routes/conversation-routes.js';
 import { groupRoutes } from './routes/group-routes.js';
@@ -47,7 +50,7 @@ import {
   type FairUseDeps,
   type PushDeps,
   type Services,
-} from './services/container.js';
+} from './composition/container.js';
 
 /** Default request body limit. Session calls that take images raise it for their own route (http/calls.ts). */
 export const BODY_LIMIT_BYTES = PRE_SESSION_BYTES;
@@ -60,7 +63,7 @@ export interface AppDeps {
   /** Realtime fan-out; in-process unless given (a shared one lets several instances talk). */
   fanout?: Fanout;
   /** Rate-limit counters; in memory unless given (shared ones count across instances). */
-  rateLimiters?: RateLimiters;
+  rateLimiters?: MakeLimiter;
   /** Fair use (token buckets, socket seats); in memory unless given (shared ones count across instances). */
   fairUse?: FairUseDeps;
   /** Push: a shared foreground state with Redis; tests pass an agent that trusts their receiver. */
@@ -73,6 +76,8 @@ export interface AppDeps {
   socketSweepMs?: number;
   /** Voice calls: a shared call store and presence with Redis; tests shorten the ring timing. */
   calls?: CallDeps;
+  /** Wrong second-step answers; in memory unless given (a shared one counts across instances). */
+  secondStepCounters?: SecondStepCounters;
 }
 
 declare module 'fastify' {
@@ -119,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     deps.calls,
     deps.fairUse,
+    { secondStepCounters: deps.secondStepCounters },
   );
   app.decorate('services', services);
   app.addHook('onClose', async () => {
@@ -126,6 +132,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await services.calls.close();
   });
   await services.media.loadKey();
+  // The club's own stamps, once, at the very first start (product.md §12.8).
+  await services.stamps.seedClubSet();
   await services.delivery.start();
 
   installErrorHandler(app);
@@ -137,6 +145,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   await app.register(compress, { global: true, threshold: 1024 });
 
+  logRequests(app);
+  routesOf(app, config, services, deps, fanout);
+  await installChatSocket(app, services, {
+    publicOrigin: config.publicOrigin,
+    authTimeoutMs: deps.socketAuthTimeoutMs,
+    sweepMs: deps.socketSweepMs,
+    clock: deps.clock,
+  });
+  await installWebApp(app, config.webDist);
+
+  return app;
+}
+
+/** One log line per request, with the request id (nginx's when given) also in the answer, and its metric. */
+function logRequests(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -155,12 +178,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       'request',
     );
   });
+}
 
+/** Every HTTP route: the system's and the metrics', then the calls (http/calls.ts) by part of the product. */
+function routesOf(
+  app: FastifyInstance,
+  config: Config,
+  services: Services,
+  deps: Pick<AppDeps, 'database' | 'clock'>,
+  fanout: Fanout,
+): void {
   systemRoutes(app, new Readiness(deps.database.db, fanout));
   metricsRoutes(app, config.metricsToken);
   const calls = apiCalls(app, services.sessions);
   authRoutes(calls, services);
   secondFactorRoutes(calls, services);
+  reauthRoutes(calls, services);
   pushRoutes(calls, services);
   userRoutes(calls, services);
   applicationRoutes(calls, services);
@@ -170,6 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   bannerRoutes(calls, services);
   broadcastRoutes(calls, services);
   contentImageRoutes(app, services);
+  stampRoutes(app, calls, services);
   memberAdminRoutes(calls, services);
   profileImageRoutes(app, services);
   groupRoutes(calls, services);
@@ -179,13 +213,4 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   clubConfigRoutes(calls, config, deps.clock);
   womenRoutes(calls, services, config.siteKinds);
   settingRoutes(calls, services, config.siteKinds);
-  await installChatSocket(app, services, {
-    publicOrigin: config.publicOrigin,
-    authTimeoutMs: deps.socketAuthTimeoutMs,
-    sweepMs: deps.socketSweepMs,
-    clock: deps.clock,
-  });
-  await installWebApp(app, config.webDist);
-
-  return app;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SOCKET_CLOSE, type ServerFrame } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AckCounter, MEMBER, OWNER, startCluster, StreamingClient, type Cluster } from './test/cluster.js';
+import { AckCounter, StreamingClient } from './test/cluster-clients.js';
+import { MEMBER, OWNER, startCluster, type Cluster } from './test/cluster.js';
 import { firstConversation, loginAs } from './test/http-client.js';
 import { testRedisUrl } from './test/redis.js';
 import { TestSocket } from './test/socket.js';

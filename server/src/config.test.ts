@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_PUSH_ALLOWED_HOSTS, SERVER_ROOT, loadConfig } from './config.js';
+import { DEFAULT_PUSH_ALLOWED_HOSTS } from './config-env.js';
+import { ConfigError, SERVER_ROOT, loadConfig } from './config.js';
 import { hostAllowed } from './lib/push-endpoint.js';
 
 describe('loadConfig', () => {
@@ -110,15 +111,55 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'with space in the token' })).toThrow(/METRICS_TOKEN/);
   });
 
-  it('reads the backup variables: no daily backups unless BACKUP_DIR is set, seven kept', () => {
-    expect(loadConfig({}).backup).toEqual({ dir: null, keep: 7, passphrase: undefined });
+  it('reads the backup variables: no daily backups unless BACKUP_DIR is set, seven kept, at 03:30 in Tokyo', () => {
+    expect(loadConfig({}).backup).toEqual({
+      dir: null,
+      keep: 7,
+      recipients: [],
+      plain: false,
+      time: '03:30',
+      timeZone: 'Asia/Tokyo',
+      passphrase: undefined,
+    });
+    const recipients = [
+      'age18cfgwlvuv3cp045gpxj46y0hvyxq6cy5y58zfz7tlwwps8q7ne3shy0kec',
+      'age1eqmp0xjydgypjennf7zclc4jzg7ndwll3dk47u63gs6g99aqza2smm0jzf',
+    ];
     expect(
       loadConfig({
         BACKUP_DIR: '/var/backups/enishi',
         BACKUP_KEEP: '30',
+        BACKUP_RECIPIENTS: recipients.join(', '),
+        BACKUP_TIME: '04:15',
+        BACKUP_TIMEZONE: 'Europe/Berlin',
         BACKUP_PASSPHRASE: 'a long passphrase',
       }).backup,
-    ).toEqual({ dir: '/var/backups/enishi', keep: 30, passphrase: 'a long passphrase' });
+    ).toEqual({
+      dir: '/var/backups/enishi',
+      keep: 30,
+      recipients,
+      plain: false,
+      time: '04:15',
+      timeZone: 'Europe/Berlin',
+      passphrase: 'a long passphrase',
+    });
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ BACKUP_TIME: '3:30' })).toThrow(/BACKUP_TIME/);
+    expect(() => loadConfig({ BACKUP_TIMEZONE: 'Tokyo' })).toThrow(/BACKUP_TIMEZONE/);
+    expect(() => loadConfig({ BACKUP_RECIPIENTS: 'AGE-SECRET-KEY-1ABC' })).toThrow(/BACKUP_RECIPIENTS/);
+  });
+
+  it('refuses daily backups that would not be encrypted, unless BACKUP_PLAIN=true says so', () => {
+    expect(() => loadConfig({ BACKUP_DIR: '/var/backups/enishi' })).toThrow(
+      /BACKUP_RECIPIENTS: daily backups .* BACKUP_PLAIN=true/,
+    );
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/enishi', BACKUP_PLAIN: 'true' }).backup.plain).toBe(true);
+  });
+
+  it('keeps the key of second-factor secrets in DATA_DIR unless SECRETS_KEY_FILE names another', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/enishi' }).secretsKeyFile).toBe('/var/lib/enishi/secrets.key');
+    expect(loadConfig({ SECRETS_KEY_FILE: '/etc/enishi/secrets.key' }).secretsKeyFile).toBe(
+      '/etc/enishi/secrets.key',
+    );
   });
 });

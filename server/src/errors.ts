@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { isDatabaseUnreachable } from './db/errors.js';
 
 export type ErrorKind =
@@ -23,6 +23,8 @@ export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    /** Fields the reply carries beside `error` (e.g. `reauth: true`, product.md §11.8). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -36,6 +38,9 @@ export const forbidden = (message: string = ja.errors.forbidden) => new AppError
 /** Also for something that exists but that the caller may not see: the two must look the same. */
 export const notFound = (message: string = ja.errors.notFound) => new AppError('not-found', message);
 export const rateLimited = (message: string = ja.errors.rateLimited) => new AppError('rate-limited', message);
+/** A sensitive change without fresh proof: the client asks for it (/api/reauth) and tries again. */
+export const reauthRequired = () =>
+  new AppError('forbidden', jaMember.reauth.errors.required, { reauth: true });
 export const unavailable = () => new AppError('unavailable', ja.errors.unavailable);
 
 /**

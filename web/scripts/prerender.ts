@@ -38,8 +38,11 @@ const escapeHtml = (text: string) =>
 /** JSON inside <script>: no `</script>` or `<!--` can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** Output files by kind: chunks and stylesheets. */
+type ChunkFiles = { js: Set<string>; css: Set<string> };
+
 /** A chunk and every chunk it imports statically, with their CSS (what loading it would fetch at once). */
-function closure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk) {
+function closure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk): ChunkFiles {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (fileName: string) => {
@@ -51,6 +54,52 @@ function closure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk) {
   };
   visit(start.fileName);
   return { js, css };
+}
+
+/**
+ * index.html, for every other path (the member area): the loading screen painted before any script
+ * runs, and the member area's chunks linked in the head, so they load with the entry, not after it ran.
+ */
+async function writeMemberShell(
+  bundle: Rollup.OutputBundle,
+  eager: ChunkFiles,
+  { memberArea, shells }: Pick<Options, 'memberArea' | 'shells'>,
+  dir: string,
+  shell: string,
+) {
+  const file = path.join(dir, 'index.html');
+  const member = { js: new Set<string>(), css: new Set<string>() };
+  for (const module of memberArea) {
+    const { js, css } = closure(bundle, chunkOf(bundle, module));
+    js.forEach((chunk) => eager.js.has(chunk) || member.js.add(chunk));
+    css.forEach((file) => eager.css.has(file) || member.css.add(file));
+  }
+  const html = withPreloads(await readFile(file, 'utf8'), member).replace(
+    '<div id="root"></div>',
+    `<div id="root">${shell}</div>`,
+  );
+  if (!html.includes(shell)) throw new Error('index.html has no empty <div id="root"></div>');
+  await writeFile(file, html);
+  await mkdir(path.join(dir, 'shells'), { recursive: true });
+  for (const [segment, modules] of Object.entries(shells)) {
+    const own = modules.map((module) => closure(bundle, chunkOf(bundle, module)));
+    // Each file once, and none that index.html links already.
+    const beyond = (files: string[], ...linked: Set<string>[]) =>
+      [...new Set(files)].filter((file) => !linked.some((set) => set.has(file)));
+    const preload = {
+      js: beyond(
+        own.flatMap(({ js }) => [...js]),
+        eager.js,
+        member.js,
+      ),
+      css: beyond(
+        own.flatMap(({ css }) => [...css]),
+        eager.css,
+        member.css,
+      ),
+    };
+    await writeFile(path.join(dir, 'shells', `${segment}.html`), withPreloads(html, preload));
+  }
 }
 
 function pageHtml(template: string, page: Prerendered, preload: string[], styles: string[]): string {
@@ -81,46 +130,6 @@ export function prerender({ pages, memberArea, shells }: Options): Plugin {
       const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
       if (index?.type !== 'asset' || entry?.type !== 'chunk') throw new Error('no index.html or entry chunk');
       const eager = closure(bundle, entry);
-      /**
-       * index.html, for every other path (the member area): the loading screen painted before any script
-       * runs, and the member area's chunks linked in the head, so they load with the entry, not after it ran.
-       */
-      const writeMemberShell = async (dir: string, shell: string) => {
-        const file = path.join(dir, 'index.html');
-        const member = { js: new Set<string>(), css: new Set<string>() };
-        for (const module of memberArea) {
-          const { js, css } = closure(bundle, chunkOf(bundle, module));
-          js.forEach((chunk) => eager.js.has(chunk) || member.js.add(chunk));
-          css.forEach((file) => eager.css.has(file) || member.css.add(file));
-        }
-        const html = withPreloads(await readFile(file, 'utf8'), member).replace(
-          '<div id="root"></div>',
-          `<div id="root">${shell}</div>`,
-        );
-        if (!html.includes(shell)) throw new Error('index.html has no empty <div id="root"></div>');
-        await writeFile(file, html);
-        await mkdir(path.join(dir, 'shells'), { recursive: true });
-        for (const [segment, modules] of Object.entries(shells)) {
-          const own = modules.map((module) => closure(bundle, chunkOf(bundle, module)));
-          // Each file once, and none that index.html links already.
-          const beyond = (files: string[], ...linked: Set<string>[]) =>
-            [...new Set(files)].filter((file) => !linked.some((set) => set.has(file)));
-          const preload = {
-            js: beyond(
-              own.flatMap(({ js }) => [...js]),
-              eager.js,
-              member.js,
-            ),
-            css: beyond(
-              own.flatMap(({ css }) => [...css]),
-              eager.css,
-              member.css,
-            ),
-          };
-          await writeFile(path.join(dir, 'shells', `${segment}.html`), withPreloads(html, preload));
-        }
-      };
-
       const server = await createServer({
         configFile: false,
         root: config.root,
@@ -144,7 +153,13 @@ export function prerender({ pages, memberArea, shells }: Options): Plugin {
           await writeFile(file, pageHtml(String(index.source), await render(page), preload, styles));
         }
         // Last, so that the public pages above were made from index.html as it was built.
-        await writeMemberShell(output.dir ?? config.build.outDir, renderShell());
+        await writeMemberShell(
+          bundle,
+          eager,
+          { memberArea, shells },
+          output.dir ?? config.build.outDir,
+          renderShell(),
+        );
       } finally {
         await server.close();
       }

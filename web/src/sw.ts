@@ -37,11 +37,11 @@ function payloadOf(event: PushEvent): PushPayload | null {
   } catch {
     return null;
   }
-  const { title, body, url, tag, badge } = data;
+  const { title, body, url, tag, badge, quiet } = data;
   if (typeof title !== 'string' || typeof body !== 'string' || typeof tag !== 'string') return null;
   if (typeof url !== 'string' || !url.startsWith('/')) return null;
   if (typeof badge !== 'number' || !Number.isInteger(badge) || badge < 0) return null;
-  return { title, body, url, tag, badge };
+  return { title, body, url, tag, badge, ...(quiet === true ? { quiet: true } : {}) };
 }
 
 /** The tag of a call's push: its tap brings the app forward without reloading it (a ringing call lives in it). */
@@ -53,8 +53,10 @@ async function showPush(payload: PushPayload): Promise<void> {
     icon: '/icons/icon-192.png',
     badge: '/icons/badge-96.png',
     tag: payload.tag,
-    // A newer message of the same talk replaces the shown one and still rings.
-    renotify: true,
+    // A newer message of the same talk replaces the shown one and still rings; a message taken back (送信取消,
+    // `quiet`) replaces it without a sound, so the words taken back leave the lock screen.
+    renotify: payload.quiet !== true,
+    silent: payload.quiet === true,
     data: { url: payload.url },
     // An incoming call (product.md §17) stays until tapped or dismissed, and vibrates like a phone.
     ...(payload.tag === CALL_TAG ? { requireInteraction: true, vibrate: [400, 100, 400, 100, 400] } : {}),

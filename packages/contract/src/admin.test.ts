@@ -2,6 +2,7 @@ import * as jaMember from './ja-member.js';
 import { describe, expect, it } from 'vitest';
 import { MemberForm, kindOfRole, stripLoginId, stripPassword } from './admin.js';
 import { loginId, password } from './common.js';
+import { LIMITS } from './limits.js';
 
 describe('the member form as typed (product.md §5)', () => {
   it.each([
@@ -44,6 +45,10 @@ describe('the member form as typed (product.md §5)', () => {
       message: jaMember.members.errors.passTooShort,
     });
     expect(MemberForm.edit.safeParse({ ...form, pass: '' }).success).toBe(true);
+  });
+
+  it('states both bounds of the password in the hint under its field', () => {
+    expect(jaMember.members.hints.pass).toContain(`${LIMITS.passwordMin}〜${LIMITS.passwordMax}文字`);
   });
 
   it('needs a rank of 1 to 6 for men only', () => {

@@ -2,8 +2,7 @@ import * as jaMember from './ja-member.js';
 import { z } from 'zod';
 import { IceServer } from './call-frames.js';
 import { ja } from './ja.js';
-import { LIMITS, ROLE, numberOrDigits, ssid, uid } from './common.js';
-import { roleGroup } from './permissions.js';
+import { LIMITS, ROLE, ROLE_TRAITS, numberOrDigits, ssid, uid } from './common.js';
 import { UserRow } from './http.js';
 
 /*
@@ -16,7 +15,8 @@ import { UserRow } from './http.js';
 export const MEMBER_KINDS = ['men', 'women', 'staff'] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 
-export const kindOfRole = (role: number): MemberKind | null => roleGroup(role);
+/** The kind of a role's records (ROLE_TRAITS); null for a role the club does not use. */
+export const kindOfRole = (role: number): MemberKind | null => ROLE_TRAITS[role]?.kind ?? null;
 
 /** The role a new record of each kind gets (product.md §9): staff are always registered as role 3. */
 export const NEW_USER_ROLE: Record<MemberKind, number> = {
@@ -99,7 +99,7 @@ const introducer = z
   .pipe(z.string().max(LIMITS.introducerMax, e.introducerTooLong));
 
 function rankRequiredForMen(value: { role: number; rank: number }, ctx: z.RefinementCtx): void {
-  if (roleGroup(value.role) === 'men' && !(MEN_RANKS as readonly number[]).includes(value.rank)) {
+  if (ROLE_TRAITS[value.role]?.ranked && !(MEN_RANKS as readonly number[]).includes(value.rank)) {
     ctx.addIssue({ code: 'custom', message: e.rankRequired, path: ['rank'] });
   }
 }
@@ -218,6 +218,7 @@ export const AUDIT_ACTIONS = [
   'photo',
   'sessions',
   'security',
+  'unsend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** A day of the filter, in Japan time: 2026-11-26. */
@@ -284,5 +285,7 @@ export const ClubConfigReply = z.object({
   iceServers: z.array(IceServer),
   /** The external member site shown in a frame at /member (role 101); null: /member is the women's list. */
   memberSiteUrl: z.string().nullable().optional(),
+  /** PUBLIC_ORIGIN, the one address whose pages the chat socket accepts (product.md §15.1). */
+  publicOrigin: z.string().optional(),
 });
 export type ClubConfigReply = z.infer<typeof ClubConfigReply>;

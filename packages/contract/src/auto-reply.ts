@@ -1,6 +1,6 @@
 import holidayJp from '@holiday-jp/holiday_jp';
 import { japanTime, JAPAN_OFFSET_MS } from './wire.js';
-import { isMemberRole } from './permissions.js';
+import { can } from './permissions.js';
 import { ja } from './ja.js';
 
 /*
@@ -62,7 +62,8 @@ export interface LastMessage {
  * A message sent a little "after" `now` (the phone's clock is behind the server's) still counts as recent.
  */
 export function autoReplyFor(now: Date, last: LastMessage | null): string | null {
-  if (!last || !isMemberRole(last.role)) return null;
+  // The desk answers whoever has a talk with it (talk.desk: the members), not its own staff's words.
+  if (!last || !can(last, 'talk.desk')) return null;
   const sentAt = new Date(last.date).getTime();
   if (!Number.isFinite(sentAt) || now.getTime() - sentAt > AUTO_REPLY_WINDOW_MS) return null;
   if (!isDeskClosed(now)) return null;

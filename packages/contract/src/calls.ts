@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  StampSetAddBody,
+  StampSetsReply,
+  StampSetUpdateBody,
+  StampsBody,
+  StampsReply,
+  StampOkReply,
+} from './stamps.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
 import {
   AddConversationBody,
@@ -118,6 +126,14 @@ import {
   UpdateFavoriteReply,
 } from './setting.js';
 import {
+  NoticeDismissBody,
+  NoticesBody,
+  NoticesReply,
+  ReauthBody,
+  ReauthOptionsBody,
+  ReauthReply,
+} from './reauth.js';
+import {
   SessionRevokeBody,
   SessionRevokeOthersBody,
   SessionsBody,
@@ -158,6 +174,11 @@ export const CALLS = {
   '2fa/webauthn/remove': { body: PasskeyRemoveBody, reply: FactorOkReply },
   '2fa/recovery/regenerate': { body: SessionOnlyBody, reply: RecoveryCodesReply },
   '2fa/staff-requirement': { body: StaffRequirementBody, reply: StaffRequirementReply },
+  // Fresh proof before a sensitive change; notices about one's account (product.md §11.8)
+  reauth: { body: ReauthBody, reply: ReauthReply },
+  'reauth/options': { body: ReauthOptionsBody, reply: WebauthnOptions },
+  notices: { body: NoticesBody, reply: NoticesReply },
+  'notices/dismiss': { body: NoticeDismissBody, reply: NoticesReply },
   logout: { body: LogoutBody, reply: OkReply },
   subscript: { body: SubscriptBody, reply: OkReply },
   // Push notifications
@@ -209,6 +230,11 @@ export const CALLS = {
   'banner/add': { body: BannerAddBody, reply: SavedReply },
   'banner/delete': { body: BannerDeleteBody, reply: OkReply },
   'banner/get': { body: BannerGetBody, reply: BannerGetReply },
+  // Stamps (product.md §12.8)
+  stamps: { body: StampsBody, reply: StampsReply },
+  'stamps/sets': { body: StampsBody, reply: StampSetsReply },
+  'stamps/add_set': { body: StampSetAddBody, reply: SavedReply },
+  'stamps/update_set': { body: StampSetUpdateBody, reply: StampOkReply },
   'messages/send': { body: BroadcastSendBody, reply: BroadcastSendReply },
   broadcasts: { body: BroadcastsBody, reply: BroadcastsReply },
   'broadcasts/recipients': { body: RecipientsBody, reply: RecipientsReply },

@@ -2,7 +2,7 @@ import * as jaMember from './ja-member.js';
 import { z } from 'zod';
 import { ja } from './ja.js';
 
-export { ROLE, type Role } from './roles.js';
+export { ROLE, ROLE_TRAITS, type Role, type RoleKind, type RoleTraits } from './roles.js';
 
 // In a module of its own without zod, so a web page that needs only a limit does not load the schemas.
 export { LIMITS, socketReconnectDelay } from './limits.js';

@@ -1,7 +1,7 @@
 import * as jaMember from './ja-member.js';
 import { describe, expect, it } from 'vitest';
 import { BannerUrl, BroadcastSendBody, NewsUpdateBody, storedImageId } from './content.js';
-import { contentTypeOfRole } from './wire.js';
+import { contentTypeOfRole } from './permissions.js';
 import { ja } from './ja.js';
 
 describe('BannerUrl', () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, numberOrDigits, ssid, uid } from './common.js';
 import { ImageDataUrl } from './socket.js';
-import { MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './wire.js';
+import { CONTENT_TYPE, MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './wire.js';
 import { news } from './ja-member/news.js';
 
 /*
@@ -12,10 +12,11 @@ import { news } from './ja-member/news.js';
  * and broadcasts alike.
  */
 
+/** 1 or 2 (CONTENT_TYPE), as a reply carries it. */
+const contentType = (params?: { error: string }) =>
+  z.union([z.literal(CONTENT_TYPE.men), z.literal(CONTENT_TYPE.women)], params);
 /** 1 or 2, sent as a number or a string of digits. */
-export const ContentTypeField = numberOrDigits.pipe(
-  z.union([z.literal(1), z.literal(2)], { error: ja.errors.badRequest }),
-);
+export const ContentTypeField = numberOrDigits.pipe(contentType({ error: ja.errors.badRequest }));
 
 export const NEWS_TITLE_MAX = 100;
 export const NEWS_BODY_MAX = 10_000;
@@ -121,7 +122,7 @@ export const NewsRow = z.object({
   image: z.array(z.string()),
   /** ISO 8601. */
   created_at: z.string(),
-  type: z.union([z.literal(1), z.literal(2)]),
+  type: contentType(),
 });
 export type NewsRow = z.infer<typeof NewsRow>;
 export const NewsGetReply = z.object({ rows: z.array(NewsRow) });
@@ -160,7 +161,7 @@ export const BannerRow = z.object({
   url: z.string(),
   /** A signed image URL, valid for about an hour. */
   image: z.string(),
-  type: z.union([z.literal(1), z.literal(2)]),
+  type: contentType(),
 });
 export type BannerRow = z.infer<typeof BannerRow>;
 export const BannerGetReply = z.object({ rows: z.array(BannerRow) });
@@ -202,7 +203,7 @@ export const BroadcastsBody = z
 export type BroadcastsBody = z.input<typeof BroadcastsBody>;
 export const BroadcastRow = z.object({
   id: z.number(),
-  type: z.union([z.literal(1), z.literal(2)]),
+  type: contentType(),
   message: z.string(),
   image: z.array(z.string()),
   /** The staff member who sent it (退会したユーザー once their account is gone). */

@@ -15,6 +15,9 @@ export const jaSecondStep = {
     passkeyUnknown: 'このパスキーは登録されていません',
     passkeyMissing: 'このアカウントにはパスキーが登録されていません',
     secondStepOneOf: '確認コード、パスキー、回復コードのいずれか1つで確認してください',
+    /** 5 wrong answers within 15 minutes: the account's codes wait 15 minutes or more (product.md §11.7). */
+    locked:
+      '確認コードの誤りが続いたため、このアカウントの確認コードと回復コードによる確認を一時的に停止しています。しばらくしてからもう一度お試しください（パスキーは使えます）',
   },
   title: '2段階認証',
   lead: 'ログインを完了するには、もう一つの方法で本人確認をしてください。',

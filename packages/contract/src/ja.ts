@@ -2,6 +2,10 @@
  * The one catalogue of Japanese text that users see, shared by the server (error replies) and the web app
  * (every screen). Wording from product.md §8 is kept to the letter; keep new wording in the same voice.
  */
+
+/** An unread count in words, after the name of what it counts. */
+const unreadInWords = (count: number) => `（未読 ${count} 件）`;
+
 export const ja = {
   app: {
     name: '縁 Enishi',
@@ -98,6 +102,7 @@ export const ja = {
     womenAdmin: '女性会員 編集・追加',
     newsAdmin: '最新情報 編集・追加',
     bannerAdmin: '広告 編集',
+    stampAdmin: 'スタンプ 管理',
     staffAdmin: 'スタッフ 編集・追加',
     applications: '申込一覧',
     sendMen: '一括送信 男性',
@@ -128,8 +133,9 @@ export const ja = {
     news: '最新情報',
     member: '会員サイト',
     mypage: 'マイページ',
-    /** A footer button's name with its unread count. */
-    withUnread: (label: string, count: number) => `${label}（未読 ${count} 件）`,
+    /** A footer button's name with its unread count: the label as shown, then the count in words. */
+    withUnread: (label: string, count: number) => `${label}${unreadInWords(count)}`,
+    unread: (count: number) => unreadInWords(count),
   },
   screens: {
     call: '音声通話',

@@ -1,12 +1,14 @@
-import { ROLE } from './roles.js';
+import { ROLE, ROLE_TRAITS, type RoleKind } from './roles.js';
+import { EVERY_ROW, NO_ROW, rowsMatching, type Scope } from './scope.js';
 
 /*
  * Who may do what (product.md §6, the matrix in docs/permissions.md): every permission has a name, and one
- * pure function, `can`, decides it for an actor and, where it matters, a resource. The server's call and
- * frame declarations, its services and the web's guards, menus and buttons all ask `can`; no other module
- * compares role numbers (permissions.test.ts in the server greps for that). The role groups below are the
- * only place role numbers are read; presentation that differs by group (which copy, which icon) asks
- * `roleGroup`.
+ * pure function, `can`, decides it for an actor and, where it matters, a resource; `scope` answers the same
+ * rule for the rows of a list (scope.ts). The server's call and frame declarations, its services, lists and
+ * the web's guards, menus and buttons all ask `can` or `scope`; no other module compares role numbers
+ * (server/src/http/role-comparisons.test.ts greps for that, and counts the role helpers below used elsewhere).
+ * The role groups below are the only place role numbers are read; what differs by role without being a
+ * permission (which label, which colour, which news group) is data, read from roles.ts's ROLE_TRAITS.
  */
 
 /**
@@ -24,14 +26,10 @@ const isOwner = (role: number): boolean => role === ROLE.owner;
 const isMan = (role: number): boolean => role === ROLE.male;
 const isWoman = (role: number): boolean => role === ROLE.female;
 
-/** Which group a role belongs to, for presentation (titles, icons, which menu): not a permission. */
-export type RoleGroup = 'staff' | 'men' | 'women';
-export function roleGroup(role: number | null | undefined): RoleGroup | null {
-  if (role === null || role === undefined) return null;
-  if (isMan(role)) return 'men';
-  if (isWoman(role)) return 'women';
-  return isStaffRole(role) ? 'staff' : null;
-}
+/** Which group a role belongs to (ROLE_TRAITS' kind): not a permission. */
+export type RoleGroup = RoleKind;
+export const roleGroup = (role: number | null | undefined): RoleGroup | null =>
+  ROLE_TRAITS[role ?? 0]?.kind ?? null;
 
 /** The talk seats a resource-level talk rule reads (the pure half of server/src/rules/conversation-rules.ts). */
 export interface TalkSeats {
@@ -64,11 +62,19 @@ export interface PermissionResource {
   role?: number;
   /** A news item or banner's group (1 men, 2 women). */
   contentType?: number;
+  /**
+   * A message's age for 送信取消: when it was stored and now (ms since the epoch). Absent: age is not asked
+   * (whether the actor could take it back at all).
+   */
+  sentAt?: number;
+  now?: number;
+  /** A setting request: its man, its woman (null: one only the enquiry service knows) and its state. */
+  setting?: { manId: number; womanId: number | null; status: string };
+  /** The roles of the man and the woman a group talk is to seat. */
+  pair?: { manRole: number; womanRole: number };
 }
 
 type Rule = {
-  /** One line for docs/permissions.md. */
-  rule: string;
   /** Whether the role holds the permission at all (its gate; the call or frame answers 403 otherwise). */
   roles: (role: number) => boolean;
   /** Given a resource: whether this actor may act on it. Absent: the role decides alone. */
@@ -80,63 +86,70 @@ const staffOrOwn = (actor: { uid: number; role: number }, resource: PermissionRe
   isStaffRole(actor.role) || resource.uid === actor.uid;
 const seesTalk = (actor: { uid: number; role: number }, resource: PermissionResource) =>
   resource.talk === undefined || isStaffRole(actor.role) || isInTalk(actor.uid, resource.talk);
+/** How long after sending a message may be taken back (送信取消, product.md §15.4). */
+export const UNSEND_WINDOW_MS = 24 * 60 * 60 * 1000;
+const withinUnsendWindow = (resource: PermissionResource) =>
+  resource.sentAt === undefined ||
+  resource.now === undefined ||
+  resource.now - resource.sentAt <= UNSEND_WINDOW_MS;
 
-/** Every permission, by name. Keep the names stable: calls, frames and the web declare them. */
+/** The rows of `staffOrOwn`: staff every record, anyone else their own. */
+const staffOrOwnRows = (actor: { uid: number; role: number }): Scope =>
+  isStaffRole(actor.role) ? EVERY_ROW : rowsMatching({ uid: actor.uid });
+
+/**
+ * Every permission, by name. Keep the names stable: calls, frames and the web declare them. What each one
+ * allows, in words, is its line in permission-lines.ts (docs/permissions.md prints both).
+ */
 export const PERMISSIONS = {
-  'account.use': {
-    rule: 'anyone signed in: their own session, settings, push subscription, code tables, badges',
-    roles: anyone,
-  },
-  'talk.read': {
-    rule: 'anyone signed in; a talk: staff every talk, a member the talks they have a seat in',
-    roles: anyone,
-    resource: seesTalk,
-  },
+  'account.use': { roles: anyone },
+  'talk.read': { roles: anyone, resource: seesTalk },
   'talk.write': {
-    rule: 'as talk.read, except in a bulk-send history (nobody writes there)',
     roles: anyone,
     resource: (actor, resource) =>
       seesTalk(actor, resource) && (resource.talk === undefined || !isHistoryKind(resource.talk.kind)),
   },
   'talk.delete': {
-    rule: 'anyone signed in deletes their own message in a talk they see; talk.delete_any anyone else’s',
     roles: anyone,
     resource: (actor, resource) =>
       seesTalk(actor, resource) && (isSeniorStaff(actor.role) || resource.authorId === actor.uid),
   },
-  'talk.delete_any': { rule: 'roles 1 to 3: delete anyone’s message', roles: isSeniorStaff },
+  'talk.delete_any': { roles: isSeniorStaff },
+  'talk.unsend': {
+    roles: (role) => isStaffRole(role) || isMemberRole(role),
+    resource: (actor, resource) =>
+      seesTalk(actor, resource) &&
+      (resource.talk === undefined || !isHistoryKind(resource.talk.kind)) &&
+      resource.authorId === actor.uid &&
+      withinUnsendWindow(resource),
+  },
   'talk.unpin': {
-    rule: 'in a talk they see: staff any announcement, a member one they pinned',
     roles: anyone,
     resource: (actor, resource) =>
       seesTalk(actor, resource) && (isStaffRole(actor.role) || resource.authorId === actor.uid),
   },
   'talk.group.create': {
-    rule: 'staff (roles 1 to 6): register a man and a woman’s group talk',
     roles: isStaffRole,
+    resource: (_actor, { pair }) => pair === undefined || (isMan(pair.manRole) && isWoman(pair.womanRole)),
   },
-  'broadcast.send': { rule: 'staff: bulk sends to men or women', roles: isStaffRole },
-  'broadcast.read': { rule: 'staff: bulk-send histories and their recipients', roles: isStaffRole },
+  'talk.desk': { roles: isMemberRole },
+  'broadcast.send': { roles: isStaffRole },
+  'broadcast.read': { roles: isStaffRole },
   'content.read': {
-    rule: 'anyone signed in; an item: staff every group’s, a member their own group’s (101 men, 201 women)',
     roles: anyone,
     resource: (actor, resource) =>
       isStaffRole(actor.role) ||
-      (resource.contentType !== undefined && resource.contentType === contentGroupOf(actor.role)),
+      (resource.contentType !== undefined && resource.contentType === contentTypeOfRole(actor.role)),
   },
-  'content.manage': { rule: 'staff: news and ad banners', roles: isStaffRole },
-  'user.read': {
-    rule: 'anyone signed in; a record: staff anyone’s, a member their own',
-    roles: anyone,
-    resource: staffOrOwn,
-  },
+  'content.manage': { roles: isStaffRole },
+  'stamp.manage': { roles: isStaffRole },
+  'user.read': { roles: anyone, resource: staffOrOwn },
   'member.profile.read': {
-    rule: 'anyone signed in; a profile: staff any member’s, a member their own',
     roles: anyone,
-    resource: staffOrOwn,
+    resource: (actor, resource) =>
+      staffOrOwn(actor, resource) && (resource.role === undefined || isMemberRole(resource.role)),
   },
   'member.profile.update': {
-    rule: 'staff: as member.manage; members (101, 201): their own profile, only the fields the owner made editable',
     roles: (role) => isStaffRole(role) || isMemberRole(role),
     resource: (actor, resource) =>
       isStaffRole(actor.role)
@@ -144,62 +157,89 @@ export const PERMISSIONS = {
         : resource.uid === actor.uid,
   },
   'member.manage': {
-    rule: 'staff (roles 1 to 6): men’s and women’s records, profiles, photos, applications, notes',
     roles: isStaffRole,
     resource: (actor, resource) =>
       resource.role === undefined || !isStaffRole(resource.role) || isOwner(actor.role),
   },
-  'staff.manage': {
-    rule: 'the owner (role 2): staff records, and whether staff must use a second factor',
-    roles: isOwner,
-  },
+  'staff.manage': { roles: isOwner },
   'user.image.upload': {
-    rule: 'staff and women; one’s own picture: roles 1 to 3 and 201; someone else’s: as member.manage',
     roles: (role) => isStaffRole(role) || isWoman(role),
     resource: (actor, resource) =>
       resource.uid === actor.uid ? isSeniorStaff(actor.role) || isWoman(actor.role) : isStaffRole(actor.role),
   },
-  'note.delete_any': { rule: 'roles 1 to 3: delete a colleague’s note on a member', roles: isSeniorStaff },
-  'reply.manage': { rule: 'roles 1 to 3: edit the saved replies', roles: isSeniorStaff },
-  'desk.use': {
-    rule: 'staff: the desk, saved replies, notes on members, the staff menu',
-    roles: isStaffRole,
-  },
-  'lookups.manage': {
-    rule: 'the admin and the owner (roles 1, 2): the club’s own code lists',
-    roles: (role) => role === ROLE.admin || isOwner(role),
-  },
-  'audit.read': { rule: 'the owner (role 2): the audit log', roles: isOwner },
+  'note.delete_any': { roles: isSeniorStaff },
+  'reply.manage': { roles: isSeniorStaff },
+  'desk.use': { roles: isStaffRole },
+  'lookups.manage': { roles: (role) => role === ROLE.admin || isOwner(role) },
+  'audit.read': { roles: isOwner },
   'women.browse': {
-    rule: 'men (101) and staff: the women’s list and cards',
     roles: (role) => isMan(role) || isStaffRole(role),
+    resource: (_actor, resource) => resource.role === undefined || isWoman(resource.role),
   },
-  'women.favorite': { rule: 'men (101): their own favourites', roles: isMan },
-  'member_site.open': { rule: 'men (101): the member site and its menu', roles: isMan },
+  'women.favorite': { roles: isMan },
+  'member_site.open': { roles: isMan },
   'setting.read': {
-    rule: 'staff every request; a man his own; a woman hers once arranged',
     roles: (role) => isStaffRole(role) || isMemberRole(role),
+    resource: (actor, { setting }) => {
+      if (setting === undefined || isStaffRole(actor.role)) return true;
+      if (isMan(actor.role)) return setting.manId === actor.uid;
+      return setting.womanId === actor.uid && setting.status === 'arranged';
+    },
   },
-  'setting.request': { rule: 'men (101): ask for a setting, cancel their own request', roles: isMan },
-  'setting.decide': { rule: 'staff: arrange or decline a setting request', roles: isStaffRole },
+  'setting.request': { roles: isMan },
+  'setting.decide': { roles: isStaffRole },
   'call.place': {
-    rule: 'staff and men (101) take part in voice calls and get TURN credentials; staff call men, men call staff',
     roles: (role) => isMan(role) || isStaffRole(role),
     resource: (actor, resource) =>
       resource.role === undefined ||
       (isStaffRole(actor.role) && isMan(resource.role)) ||
       (isMan(actor.role) && isStaffRole(resource.role)),
   },
+  'call.answer': { roles: isStaffRole },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
 
-/** A news item or banner's group for a member (1 men, 2 women); null for staff. */
-function contentGroupOf(role: number): number | null {
-  if (isMan(role)) return 1;
-  return isWoman(role) ? 2 : null;
-}
+/**
+ * Which rows of a list each permission lets an actor see (scope.ts): the same rule as its `resource` above,
+ * for a list's query (server/src/rules/scope-sql.ts); scope.test.ts holds the two to agreement row by row.
+ * Absent: every row. A table apart from PERMISSIONS because only the server lists rows: the web's first
+ * loads, which ask `can` alone, leave it out (e2e/tests/js-budget.test.ts).
+ */
+const SCOPES: { [P in Permission]?: (actor: { uid: number; role: number }) => Scope } = {
+  'talk.read': (actor) =>
+    isStaffRole(actor.role)
+      ? EVERY_ROW
+      : rowsMatching({ memberId: actor.uid }, { manId: actor.uid }, { womanId: actor.uid }),
+  'content.read': (actor) => {
+    if (isStaffRole(actor.role)) return EVERY_ROW;
+    const contentType = contentTypeOfRole(actor.role);
+    return contentType === null ? NO_ROW : rowsMatching({ contentType });
+  },
+  'user.read': staffOrOwnRows,
+  'member.profile.read': (actor) => {
+    const own = isStaffRole(actor.role) ? {} : { uid: actor.uid };
+    return rowsMatching({ ...own, role: ROLE.male }, { ...own, role: ROLE.female });
+  },
+  'member.manage': (actor) =>
+    isOwner(actor.role) ? EVERY_ROW : rowsMatching({ role: ROLE.male }, { role: ROLE.female }),
+  'women.browse': () => rowsMatching({ role: ROLE.female }),
+  'setting.read': (actor) => {
+    if (isStaffRole(actor.role)) return EVERY_ROW;
+    if (isMan(actor.role)) return rowsMatching({ manId: actor.uid });
+    return rowsMatching({ womanId: actor.uid, status: 'arranged' });
+  },
+};
+
+/** The permissions whose lists are scoped row by row (docs/permissions.md names them). */
+export const scopedPermissions = (): Permission[] => Object.keys(SCOPES) as Permission[];
+
+/** The news and banners group of a member (1 men, 2 women, as CONTENT_TYPE in wire.ts); null for staff. */
+export const contentTypeOfRole = (role: number): 1 | 2 | null => ROLE_TRAITS[role]?.contentType ?? null;
+
+/** The members of a news or bulk-send group (1 men, 2 women): the role its recipients have. */
+export const roleOfContentType = (type: number): number => (type === 2 ? ROLE.female : ROLE.male);
 
 /**
  * Whether the actor holds the permission, and with a resource, whether they may act on that one. No session
@@ -211,6 +251,18 @@ export function can(actor: PermissionActor, permission: Permission, resource?: P
   if (!rule.roles(actor.role)) return false;
   if (resource === undefined || rule.resource === undefined) return true;
   return actor.uid !== undefined && rule.resource({ uid: actor.uid, role: actor.role }, resource);
+}
+
+/**
+ * Which rows of a list the actor may see under the permission: the rows `can` allows one by one (scope.ts;
+ * server/src/rules/scope-sql.ts is its SQL). None without the permission, or with a role alone where the
+ * permission is about a resource; every row where the role decides alone.
+ */
+export function scope(actor: PermissionActor, permission: Permission): Scope {
+  if (!actor || !can(actor, permission)) return NO_ROW;
+  const rows = SCOPES[permission];
+  if (rows === undefined) return EVERY_ROW;
+  return actor.uid === undefined ? NO_ROW : rows({ uid: actor.uid, role: actor.role });
 }
 
 /**

@@ -65,6 +65,11 @@ export const PushPayload = z
     tag: z.string(),
     /** The sum of the recipient's counters, for the app icon badge. */
     badge: z.number().int().nonnegative(),
+    /**
+     * *(here)* 送信取消 (product.md §15.4): the talk's notification is replaced, without a sound, by one that
+     * says the message was taken back, so its words leave the lock screen.
+     */
+    quiet: z.boolean().optional(),
   })
   .strict();
 export type PushPayload = z.infer<typeof PushPayload>;

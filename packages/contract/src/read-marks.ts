@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleGroup } from './permissions.js';
+import { ROLE_TRAITS } from './roles.js';
 
 /**
  * 既読 in a group talk (product.md §12.2): a group has three sides, the man, the woman and the staff (any staff
@@ -10,15 +10,11 @@ import { roleGroup } from './permissions.js';
 export const GroupReadMarks = z.object({ men: z.number(), women: z.number(), staff: z.number() });
 export type GroupReadMarks = z.infer<typeof GroupReadMarks>;
 
-type Side = keyof GroupReadMarks;
-
-const sideOf = (role: number): Side | null => roleGroup(role);
-
 /** Each side's furthest read mark, from every reader's mark in the talk. */
 export function groupReadMarks(marks: readonly { role: number; lastReadId: number }[]): GroupReadMarks {
   const sides: GroupReadMarks = { men: 0, women: 0, staff: 0 };
   for (const mark of marks) {
-    const side = sideOf(mark.role);
+    const side = ROLE_TRAITS[mark.role]?.kind;
     if (side) sides[side] = Math.max(sides[side], mark.lastReadId);
   }
   return sides;

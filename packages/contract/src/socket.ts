@@ -53,11 +53,17 @@ export const TextFrame = z
     reply: nullableId,
     announce: z.boolean().default(false),
     client_id: z.uuid({ error: ja.errors.badRequest }),
+    /** *(here)* A stamp (product.md §12.8): sent alone, without text or pictures. */
+    stamp_id: id.optional(),
   })
   .strict()
-  .refine((frame) => frame.message.trim().length > 0 || frame.image.length > 0, {
+  .refine((frame) => frame.message.trim().length > 0 || frame.image.length > 0 || frame.stamp_id, {
     message: ja.talk.emptyComment,
     path: ['message'],
+  })
+  .refine((frame) => !frame.stamp_id || (frame.message === '' && frame.image.length === 0), {
+    message: ja.errors.badRequest,
+    path: ['stamp_id'],
   });
 export type TextFrame = z.input<typeof TextFrame>;
 
@@ -73,6 +79,14 @@ export type DeleteFrame = z.input<typeof DeleteFrame>;
  */
 export const PinFrame = z.object({ type: z.literal('pin'), message_id: id }).strict();
 export type PinFrame = z.input<typeof PinFrame>;
+
+/**
+ * Takes back one's own message within 24 hours (送信取消, product.md §15.4). Everyone in the talk gets the
+ * message again as a `message` frame with the same id, `message` 「メッセージの送信を取り消しました」, no
+ * images and `unsent: true`; sending it again for a message already taken back changes nothing.
+ */
+export const UnsendFrame = z.object({ type: z.literal('unsend'), message_id: id }).strict();
+export type UnsendFrame = z.input<typeof UnsendFrame>;
 
 /** The talk now on screen (marks it read, and keeps it read while it stays open); null: no talk open. */
 export const OpenFrame = z
@@ -96,6 +110,7 @@ export const ClientFrame = z.union([
   TextFrame,
   DeleteFrame,
   PinFrame,
+  UnsendFrame,
   OpenFrame,
   VisibilityFrame,
   ...CallClientFrame.options,

@@ -89,6 +89,16 @@ export const Message = z.object({
   read: z.boolean(),
   /** *(here)* In a group talk: how many of the other sides (man, woman, staff) have read it (既読 N). */
   read_count: z.number().int().nonnegative().optional(),
+  /**
+   * *(here)* A stamp (product.md §12.8): `image` holds its one picture and `message` is empty, so a client
+   * that knows no stamps shows it as a picture; this app draws it large, without a bubble.
+   */
+  stamp: z.object({ id: z.number(), label: z.string() }).optional(),
+  /**
+   * *(here)* Taken back by its sender (送信取消, product.md §15.4): `message` is then
+   * 「メッセージの送信を取り消しました」 and `image` empty, so a client that does not know the field shows it right.
+   */
+  unsent: z.boolean().optional(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -1,5 +1,6 @@
 import { ja } from './ja.js';
-import { can, roleGroup } from './permissions.js';
+import { can } from './permissions.js';
+import { ROLE_TRAITS } from './roles.js';
 import type { GroupReadMarks } from './read-marks.js';
 import type { ServerFrame } from './socket.js';
 
@@ -47,11 +48,9 @@ export const CONTENT_TYPE = { men: 1, women: 2 } as const;
 export type ContentType = (typeof CONTENT_TYPE)[keyof typeof CONTENT_TYPE];
 export type ContentGroup = keyof typeof CONTENT_TYPE;
 
-/** The group a member belongs to (101 men, 201 women); null for staff. */
-export function contentTypeOfRole(role: number): ContentType | null {
-  const group = roleGroup(role);
-  return group === 'men' ? CONTENT_TYPE.men : group === 'women' ? CONTENT_TYPE.women : null;
-}
+/** A stored content type as the wire carries it: the women's group, or else the men's. */
+export const contentTypeOf = (type: number): ContentType =>
+  type === CONTENT_TYPE.women ? CONTENT_TYPE.women : CONTENT_TYPE.men;
 
 /** Message text limit (the product leaves it open): long enough for any real message, short enough to render. */
 export const MESSAGE_MAX = 5000;
@@ -106,7 +105,7 @@ export const isServerFrame = (json: unknown): json is ServerFrame =>
 
 /** How many sides other than the sender's (by the sender's role) have read message `id`. */
 export function groupReadCount(marks: GroupReadMarks, senderRole: number, id: number): number {
-  const own = roleGroup(senderRole);
+  const own = ROLE_TRAITS[senderRole]?.kind;
   return (Object.keys(marks) as (keyof GroupReadMarks)[]).filter((side) => side !== own && marks[side] >= id)
     .length;
 }
@@ -115,3 +114,24 @@ export function groupReadCount(marks: GroupReadMarks, senderRole: number, id: nu
 export function fillCannedReply(body: string, values: { name: string; staff: string }): string {
   return body.replaceAll('{name}', values.name).replaceAll('{staff}', values.staff);
 }
+
+/** A name's given name: the last word of a "姓 名" name, else the whole name. */
+export function givenName(name: string): string {
+  return (
+    name
+      .trim()
+      .split(/[\s\u3000]+/)
+      .at(-1) || name
+  );
+}
+
+/** A group talk's name (product.md §3.7): the man's and the woman's given names joined by ×, 太郎×花子. */
+export function groupTalkName(manName: string, womanName: string): string {
+  return `${givenName(manName)}×${givenName(womanName)}`;
+}
+
+/**
+ * `message_type` of a call's record in the member's staff talk (product.md §17.10). The call itself was the
+ * notice (its ring, its push), so the record raises no toast or push of its own.
+ */
+export const CALL_RECORD_TYPE = 1;

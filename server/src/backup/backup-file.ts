@@ -6,23 +6,29 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
 import { openConfiguredDatabase, openDatabase, type DatabaseHandle } from '../db/client.js';
 import { backupThroughServer, connectControlSocket } from './control-socket.js';
-import { decryptStream, encryptStream, isEncrypted } from './encryption.js';
+import { decryptWith, encryptTo, isAgeFile } from './age-file.js';
+import { decryptStream, isEncrypted } from './encryption.js';
+import { RestoreRefused } from './refused.js';
 import { writeBackup, type BackupSummary, type TakenBackup } from './write-backup.js';
+
+/** age public keys a backup is encrypted to (decision 032); none: written plain, as asked for. */
+export type BackupRecipients = string[];
 
 /**
  * Writes a backup file: to FILE.partial first, synced, then renamed, so a file of that name is always a
- * whole backup. Encrypted when a passphrase is given. Message writes, held back by the backup's tail, go on
- * once the file has its name and `written` has told of it (decision 022).
+ * whole backup. Encrypted to `recipients` (age) unless there are none. Message writes, held back by the
+ * backup's tail, go on once the file has its name and `written` has told of it (decision 022).
  */
 export async function backupToFile(
   file: string,
-  passphrase: string | undefined,
+  recipients: BackupRecipients,
   produce: (out: Writable) => Promise<TakenBackup>,
   written: (summary: BackupSummary) => void = () => {},
 ): Promise<BackupSummary> {
   const partial = `${file}.partial`;
-  const head: Writable & Readable = passphrase ? encryptStream(passphrase) : new PassThrough();
-  const done = pipeline(head, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+  const head = new PassThrough();
+  const body = recipients.length > 0 ? await encryptTo(recipients, head) : head;
+  const done = pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
   let taken: TakenBackup | undefined;
   try {
     taken = await produce(head);
@@ -81,18 +87,36 @@ export async function backupConfigured(
   return backupOwn(await openConfiguredDatabase(config), mediaDir, out);
 }
 
+/** What reads an encrypted backup: age identities (restore --identity), or an older version's passphrase. */
+export interface BackupKeys {
+  identities: string[];
+  passphrase: string | undefined;
+}
+
 /** The backup file's bytes as a tar stream, decrypted when the file is encrypted. */
-export async function readBackupFile(file: string, passphrase: string | undefined): Promise<Readable> {
-  const start = Buffer.alloc(16);
+export async function readBackupFile(file: string, keys: BackupKeys): Promise<Readable> {
+  const start = Buffer.alloc(32);
   const handle = await open(file, 'r');
   try {
     await handle.read(start, 0, start.length, 0);
   } finally {
     await handle.close();
   }
+  if (isAgeFile(start)) {
+    if (keys.identities.length === 0) {
+      throw new RestoreRefused(
+        'the backup is encrypted (age): give --identity FILE, the key file whose public key is in BACKUP_RECIPIENTS',
+      );
+    }
+    return decryptWith(keys.identities, createReadStream(file));
+  }
   if (!isEncrypted(start)) return createReadStream(file);
+  // Written by a version before decision 032 with BACKUP_PASSPHRASE: still read.
+  const passphrase = keys.passphrase;
   if (!passphrase) {
-    throw new Error('the backup is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with');
+    throw new RestoreRefused(
+      'the backup was encrypted with a passphrase by an earlier version: set BACKUP_PASSPHRASE to it',
+    );
   }
   // Read only once the restore reads it, so a wrong passphrase fails the restore rather than the process.
   async function* decrypted() {

@@ -31,7 +31,7 @@ describe('npm run backup with the embedded database while the server runs', () =
     let backup;
     try {
       expect(existsSync(path.join(original.DATA_DIR, CONTROL_SOCKET))).toBe(true);
-      backup = JSON.parse(await runScript('server/src/scripts/backup.ts', [file], original)) as {
+      backup = JSON.parse(await runScript('server/src/scripts/backup.ts', ['--plain', file], original)) as {
         rows: number;
         pictures: number;
       };

@@ -3,7 +3,9 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { promisify } from 'node:util';
 
 /*
- * Backups encrypted with a passphrase (BACKUP_PASSPHRASE): AES-256-GCM with a key from scrypt, in chunks
+ * Backups that versions before decision 032 encrypted with a passphrase (BACKUP_PASSPHRASE), still read by
+ * a restore; nothing writes them any more (backups are encrypted with age, age-file.ts), and `encryptStream`
+ * stays only so the tests can make one. AES-256-GCM with a key from scrypt, in chunks
  * of 64 KiB that are each authenticated, so a restore never acts on bytes it has not verified. Layout:
  *   "ENISHI-ENC1\n" (12 bytes) | salt (16) | nonce prefix (7) | chunks
  *   chunk: ciphertext length (4, big-endian) | ciphertext | tag (16)

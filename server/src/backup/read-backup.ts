@@ -1,28 +1,44 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { extract as tarExtract, type Extract } from 'tar-stream';
+import { extract as tarExtract } from 'tar-stream';
 import { MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from '../db/client.js';
 import { lastAppliedMigration, readMigrations } from '../db/migrations.js';
 import { rowsOf } from '../db/raw.js';
-import { loadChunk } from './rows.js';
+import { Entries, checkPictures, chunkOf, copyPictures, jsonOf } from './backup-entries.js';
+import { RestoreRefused } from './refused.js';
+import { clubSchema, clubTable, loadChunk, named, type ClubSchema } from './rows.js';
 import { loadTail, type TailManifest } from './tail.js';
 import { countRows, listTables, qualified } from './snapshot.js';
-import { BACKUP_FORMAT, BACKUP_VERSION, type Manifest, type PictureList } from './write-backup.js';
+import { BACKUP_FORMAT, BACKUP_VERSION, type Manifest } from './write-backup.js';
 
-/** The backup cannot go where it was asked to, or is not a backup; the message is for the operator. */
-export class RestoreRefused extends Error {
-  override name = 'RestoreRefused';
+export { RestoreRefused };
+
+/** The club's sequences (`schema.name`): the only ones a restore sets. */
+async function clubSequences(db: Database): Promise<Set<string>> {
+  const rows = rowsOf<{ name: string }>(
+    await db.execute(sql`select schemaname || '.' || sequencename as name from pg_sequences
+      where schemaname in ('public', 'drizzle')`),
+  );
+  return new Set(rows.map((row) => row.name));
 }
 
-type Entry = Extract extends AsyncIterable<infer Source> ? Source : never;
-
-async function bytesOf(entry: Entry): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of entry) parts.push(part as Buffer);
-  return Buffer.concat(parts);
+/** Refuses a manifest that names tables or sequences other than the club's. */
+function checkNames(
+  schema: ClubSchema,
+  sequences: Set<string>,
+  found: { tables: Record<string, number>; sequences: Record<string, number> },
+  where: string,
+): void {
+  for (const table of Object.keys(found.tables))
+    clubTable(schema, table, `the backup's ${where} counts rows of`);
+  for (const sequence of Object.keys(found.sequences)) {
+    if (!sequences.has(sequence)) {
+      throw new RestoreRefused(
+        `the backup's ${where} sets the sequence ${named(sequence)}, which is not one of the club's`,
+      );
+    }
+  }
 }
 
 /** Rows in the database's tables, leaving out the migrations' record: an empty database has none. */
@@ -77,17 +93,6 @@ async function foreignKeys(db: Database) {
       where k.contype = 'f' and n.nspname in ('public', 'drizzle') order by 1, 2`),
   );
 }
-
-/** A media entry's path inside the media folder, or a refusal for one that would leave it. */
-function mediaPath(mediaDir: string, name: string): string {
-  const relative = name.slice('media/'.length);
-  const target = path.resolve(mediaDir, relative);
-  if (relative === '' || !target.startsWith(`${path.resolve(mediaDir)}${path.sep}`)) {
-    throw new RestoreRefused(`the backup holds a file outside the media folder (${name})`);
-  }
-  return target;
-}
-
 export interface RestoreSummary {
   manifest: Manifest;
   tables: Record<string, number>;
@@ -118,12 +123,11 @@ export async function restoreBackup(
   const extract = tarExtract();
   input.on('error', (error) => extract.destroy(error));
   input.pipe(extract);
-  const entries = extract[Symbol.asyncIterator]();
-  const next = async () => (await entries.next()).value as Entry | undefined;
+  const entries = new Entries(extract[Symbol.asyncIterator]());
 
-  let entry = await next();
-  if (entry?.header.name !== 'manifest.json') throw new RestoreRefused('not an Enishi backup (no manifest)');
-  const manifest = JSON.parse((await bytesOf(entry)).toString('utf8')) as Manifest;
+  const first = await entries.advance();
+  if (first?.header.name !== 'manifest.json') throw new RestoreRefused('not an Enishi backup (no manifest)');
+  const manifest = await jsonOf<Manifest>(first);
   checkManifest(manifest, await lastAppliedMigration(db));
   await checkEmpty(db, mediaDir);
 
@@ -131,80 +135,93 @@ export async function restoreBackup(
   try {
     await database.migrate({ upTo: manifest.migration.when ?? undefined });
     started = true;
-    entry = await next();
-    let tables = await db.transaction(async (tx) => {
-      const inTx = tx as unknown as Database;
-      const keys = await foreignKeys(inTx);
-      for (const key of keys) {
-        await inTx.execute(sql.raw(`alter table ${qualified(key.tbl)} drop constraint "${key.name}"`));
-      }
-      await inTx.execute(sql`delete from drizzle.__drizzle_migrations`);
-      for (; entry?.header.name.startsWith('db/'); entry = await next()) {
-        await loadChunk(inTx, path.posix.dirname(entry.header.name.slice(3)), await bytesOf(entry));
-      }
-      for (const [sequence, value] of Object.entries(manifest.sequences)) {
-        await inTx.execute(sql`select setval(${sequence}::regclass, ${value})`);
-      }
-      for (const key of keys) {
-        await inTx.execute(
-          sql.raw(`alter table ${qualified(key.tbl)} add constraint "${key.name}" ${key.def}`),
-        );
-      }
-      const counts = await countRows(inTx, Object.keys(manifest.tables));
-      for (const [table, rows] of Object.entries(manifest.tables)) {
-        if (counts[table] !== rows) {
-          throw new RestoreRefused(`the backup is damaged: ${table} has ${counts[table]} rows, not ${rows}`);
-        }
-      }
-      return counts;
-    });
-
-    const hashes = new Map<string, string>();
-    const copyPictures = async () => {
-      for (; entry?.header.name.startsWith('media/'); entry = await next()) {
-        const target = mediaPath(mediaDir, entry.header.name);
-        const data = await bytesOf(entry);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, data, { flag: 'wx' });
-        hashes.set(entry.header.name.slice('media/'.length), createHash('sha256').update(data).digest('hex'));
-      }
-    };
-    await copyPictures();
-    if (entry?.header.name === 'tail.json') {
-      // The messages committed after the snapshot (tail.ts), then the pictures they name.
-      const tail = JSON.parse((await bytesOf(entry)).toString('utf8')) as TailManifest;
-      entry = await next();
-      async function* chunks() {
-        for (; entry?.header.name.startsWith('tail/'); entry = await next()) {
-          yield { table: path.posix.dirname(entry.header.name.slice(5)), data: await bytesOf(entry) };
-        }
-      }
-      const loaded = await db.transaction((tx) => loadTail(tx as unknown as Database, tail, chunks()));
-      const expected = tail.tables['public.messages'] ?? 0;
-      if (loaded['public.messages'] !== expected) {
-        throw new RestoreRefused(
-          `the backup is damaged: its tail has ${loaded['public.messages']} messages, not ${expected}`,
-        );
-      }
-      tables = await countRows(db, Object.keys(tables));
-      await copyPictures();
-    }
-    if (entry?.header.name !== 'pictures.json')
-      throw new RestoreRefused('the backup is incomplete (no picture list)');
-    const list = JSON.parse((await bytesOf(entry)).toString('utf8')) as PictureList;
-    for (const picture of list.pictures) {
-      if (hashes.get(picture.path) !== picture.sha256) {
-        throw new RestoreRefused(`the backup is damaged: picture ${picture.path} is missing or altered`);
-      }
-    }
-    while (await next()) {
-      /* nothing follows the picture list */
-    }
+    const restored = await restoreContents(db, entries, manifest, mediaDir);
     const upgraded = await database.migrate();
-    return { manifest, tables, pictures: hashes.size, upgraded };
+    return { manifest, ...restored, upgraded };
   } catch (error) {
     extract.destroy();
     if (started) await undo(db, mediaDir);
     throw error;
+  }
+}
+
+/** The backup's rows, pictures and tail, in the order they stand in the file, each checked as it comes. */
+async function restoreContents(
+  db: Database,
+  entries: Entries,
+  manifest: Manifest,
+  mediaDir: string,
+): Promise<{ tables: Record<string, number>; pictures: number }> {
+  // What the backup's migration made is all a restore writes: rows of any other table are refused.
+  const schema = await clubSchema(db);
+  const sequences = await clubSequences(db);
+  checkNames(schema, sequences, manifest, 'manifest');
+  await entries.advance();
+  let tables = await db.transaction((tx) => loadRows(tx as unknown as Database, schema, manifest, entries));
+  const hashes = new Map<string, string>();
+  await copyPictures(entries, mediaDir, hashes);
+  if (entries.entry && entries.at('tail.json')) {
+    // The messages committed after the snapshot (tail.ts), then the pictures they name.
+    const tail = await jsonOf<TailManifest>(entries.entry);
+    checkNames(schema, sequences, tail, 'tail');
+    await loadTailEntries(db, schema, tail, entries);
+    tables = await countRows(db, Object.keys(tables));
+    await copyPictures(entries, mediaDir, hashes);
+  }
+  await checkPictures(entries, hashes);
+  return { tables, pictures: hashes.size };
+}
+
+/**
+ * The snapshot's rows, in one transaction: foreign keys set aside while rows load in any order, the
+ * sequences set, and every table's count checked against the manifest.
+ */
+async function loadRows(
+  inTx: Database,
+  schema: ClubSchema,
+  manifest: Manifest,
+  entries: Entries,
+): Promise<Record<string, number>> {
+  const keys = await foreignKeys(inTx);
+  for (const key of keys) {
+    await inTx.execute(sql.raw(`alter table ${qualified(key.tbl)} drop constraint "${key.name}"`));
+  }
+  await inTx.execute(sql`delete from drizzle.__drizzle_migrations`);
+  for (let entry = entries.entry; entry && entries.under('db/'); entry = await entries.advance()) {
+    await loadChunk(inTx, schema, await chunkOf(entry, 'db/'));
+  }
+  for (const [sequence, value] of Object.entries(manifest.sequences)) {
+    await inTx.execute(sql`select setval(${sequence}::regclass, ${value})`);
+  }
+  for (const key of keys) {
+    await inTx.execute(sql.raw(`alter table ${qualified(key.tbl)} add constraint "${key.name}" ${key.def}`));
+  }
+  const counts = await countRows(inTx, Object.keys(manifest.tables));
+  for (const [table, rows] of Object.entries(manifest.tables)) {
+    if (counts[table] !== rows) {
+      throw new RestoreRefused(`the backup is damaged: ${table} has ${counts[table]} rows, not ${rows}`);
+    }
+  }
+  return counts;
+}
+
+/** The tail's chunks of messages, in one transaction, their count checked against the tail's manifest. */
+async function loadTailEntries(
+  db: Database,
+  schema: ClubSchema,
+  tail: TailManifest,
+  entries: Entries,
+): Promise<void> {
+  await entries.advance();
+  async function* chunks() {
+    for (let entry = entries.entry; entry && entries.under('tail/'); entry = await entries.advance())
+      yield chunkOf(entry, 'tail/');
+  }
+  const loaded = await db.transaction((tx) => loadTail(tx as unknown as Database, schema, tail, chunks()));
+  const expected = tail.tables['public.messages'] ?? 0;
+  if (loaded['public.messages'] !== expected) {
+    throw new RestoreRefused(
+      `the backup is damaged: its tail has ${loaded['public.messages']} messages, not ${expected}`,
+    );
   }
 }

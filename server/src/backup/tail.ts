@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/raw.js';
 import { MESSAGE_ORDER_LOCK } from '../repositories/message-batch-repository.js';
-import { loadChunk } from './rows.js';
+import { RestoreRefused } from './refused.js';
+import { loadChunk, named, type Chunk, type ClubSchema } from './rows.js';
 import { qualified, type TableDump } from './snapshot.js';
 
 const gzip = promisify(gzipCallback);
@@ -191,13 +192,17 @@ export function holdMessageWrites(db: Database, anchor: TailAnchor): Promise<Hel
 /** Loads the tail's rows into a restored database (in the restore's transaction for the tail). */
 export async function loadTail(
   db: Database,
+  schema: ClubSchema,
   manifest: TailManifest,
-  chunks: AsyncIterable<{ table: string; data: Buffer }>,
+  chunks: AsyncIterable<Chunk>,
 ): Promise<Record<string, number>> {
-  for await (const { table, data } of chunks) {
-    const spec = TAIL_TABLES.find((entry) => entry.table === table);
-    if (!spec) throw new Error(`the tail holds rows of an unknown table ${table}`);
-    await loadChunk(db, table, data, spec.onConflict);
+  for await (const chunk of chunks) {
+    const spec = TAIL_TABLES.find((entry) => entry.table === chunk.table);
+    if (!spec)
+      throw new RestoreRefused(
+        `the backup's tail holds rows of ${named(chunk.table)}, which a tail never has`,
+      );
+    await loadChunk(db, schema, chunk, spec.onConflict);
   }
   for (const [sequence, value] of Object.entries(manifest.sequences)) {
     await db.execute(sql`select setval(${sequence}::regclass, ${value})`);

@@ -93,7 +93,8 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
   return files;
 }
 
-function addEntry(pack: Pack, name: string, data: Buffer): Promise<void> {
+/** Adds one entry to the backup's archive (for tests too, which make damaged and hostile files with it). */
+export function addEntry(pack: Pack, name: string, data: Buffer): Promise<void> {
   return new Promise((resolve, reject) =>
     pack.entry({ name, size: data.length, mode: 0o600 }, data, (error) =>
       error ? reject(error) : resolve(),

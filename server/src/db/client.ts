@@ -46,6 +46,11 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** Run the embedded database in a worker thread, so its queries do not block the event loop. */
   pgliteWorker?: boolean | undefined;
+  /**
+   * In memory only: start from this copy of a data directory (PGlite's `dumpDataDir()`) instead of an empty
+   * one. The tests copy one migrated database per run this way (server/src/test/database.ts).
+   */
+  pgliteCopyOf?: Blob | undefined;
 }
 
 /**
@@ -100,7 +105,7 @@ async function openEmbedded(options: DatabaseOptions): Promise<DatabaseHandle> {
   }
   const client = options.pgliteDir
     ? await openDurablePglite(options.pgliteDir)
-    : new PGlite({ extensions: PGLITE_EXTENSIONS });
+    : new PGlite({ extensions: PGLITE_EXTENSIONS, loadDataDir: options.pgliteCopyOf });
   await client.waitReady;
   return pgliteHandle(client);
 }

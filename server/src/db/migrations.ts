@@ -20,7 +20,22 @@ export interface Migration {
   when: number;
   hash: string;
   statements: string[];
+  /**
+   * The file declares `-- breaks: previous` (docs/releases.md): instances of releases that do not know it
+   * cannot run on a schema that has it, so their `/readyz` answers 503 `schema` once it has run.
+   */
+  breaksPrevious: boolean;
 }
+
+/** The line a migration file carries when the release before it cannot run on its schema. */
+const BREAKS_PREVIOUS = /^-- breaks: previous$/m;
+
+/**
+ * Where the newest breaking migration applied is recorded: a comment on the migrations' table, so that it
+ * travels with the schema (a release that knows nothing of this file reads it the same way) and stays out of
+ * the rows a backup copies.
+ */
+const BREAK_MARKER = 'breaks releases before migration ';
 
 /** Any number, the same in every instance: the key of the advisory lock migrations take. */
 const MIGRATION_LOCK = 0x656e_6973;
@@ -35,7 +50,15 @@ export function readMigrations(folder: string): Migration[] {
     when: entry.when,
     hash: files[index]!.hash,
     statements: files[index]!.sql.filter((statement) => statement.trim() !== ''),
+    breaksPrevious: BREAKS_PREVIOUS.test(readFileSync(path.join(folder, `${entry.tag}.sql`), 'utf8')),
   }));
+}
+
+/** The `when` a break marker (the migrations' table's comment) names, or null for none. */
+export function breakingMigrationOf(comment: string | null | undefined): number | null {
+  if (!comment?.startsWith(BREAK_MARKER)) return null;
+  const when = Number(comment.slice(BREAK_MARKER.length));
+  return Number.isSafeInteger(when) ? when : null;
 }
 
 /** The `when` of the last migration applied, or null for a database that has none. */
@@ -81,6 +104,11 @@ export async function runMigrations(
       await tx.execute(
         sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.when})`,
       );
+      if (migration.breaksPrevious) {
+        await tx.execute(
+          sql.raw(`comment on table drizzle.__drizzle_migrations is '${BREAK_MARKER}${migration.when}'`),
+        );
+      }
       return true;
     });
     if (ran) applied.push(migration.tag);

@@ -42,6 +42,51 @@ interface OpenTransaction {
 
 const ROLLBACK = Symbol('rollback');
 
+/** The transactions the main thread has open on this worker's PGlite, by the numbers it knows them by. */
+class OpenTransactions {
+  private readonly open = new Map<number, OpenTransaction>();
+  private nextTx = 1;
+
+  constructor(private readonly pg: PGlite) {}
+
+  /** Where a statement runs: the open transaction `tx`, or PGlite itself outside one. */
+  runner(tx: number | null) {
+    if (tx === null) return this.pg;
+    const open = this.open.get(tx);
+    if (!open) throw new Error('Transaction is closed');
+    return open.tx;
+  }
+
+  // Holds a PGlite transaction open until the main thread says how it ends; other work waits on PGlite's lock.
+  async begin(): Promise<number> {
+    const id = this.nextTx++;
+    let decide!: (commit: boolean) => void;
+    const decided = new Promise<boolean>((resolve) => (decide = resolve));
+    let entered!: () => void;
+    const started = new Promise<void>((resolve) => (entered = resolve));
+    const done = this.pg
+      .transaction(async (tx) => {
+        this.open.set(id, { tx, decide, done });
+        entered();
+        if (!(await decided)) throw ROLLBACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+    done.catch(() => {}); // awaited by `end`; this only keeps an early failure from being "unhandled"
+    await Promise.race([started, done]);
+    return id;
+  }
+
+  async end(tx: number, commit: boolean): Promise<void> {
+    const open = this.open.get(tx);
+    if (!open) throw new Error('Transaction is closed');
+    this.open.delete(tx);
+    open.decide(commit);
+    await open.done;
+  }
+}
+
 async function start(port: NonNullable<typeof parentPort>, options: WorkerOptions) {
   const post = (reply: Reply) => {
     try {
@@ -61,59 +106,21 @@ async function start(port: NonNullable<typeof parentPort>, options: WorkerOption
     return;
   }
 
-  const transactions = new Map<number, OpenTransaction>();
-  let nextTx = 1;
-
-  const runner = (tx: number | null) => {
-    if (tx === null) return pg;
-    const open = transactions.get(tx);
-    if (!open) throw new Error('Transaction is closed');
-    return open.tx;
-  };
-
-  // Holds a PGlite transaction open until the main thread says how it ends; other work waits on PGlite's lock.
-  const begin = async (): Promise<number> => {
-    const id = nextTx++;
-    let decide!: (commit: boolean) => void;
-    const decided = new Promise<boolean>((resolve) => (decide = resolve));
-    let entered!: () => void;
-    const started = new Promise<void>((resolve) => (entered = resolve));
-    const done = pg
-      .transaction(async (tx) => {
-        transactions.set(id, { tx, decide, done });
-        entered();
-        if (!(await decided)) throw ROLLBACK;
-      })
-      .catch((error: unknown) => {
-        if (error !== ROLLBACK) throw error;
-      });
-    done.catch(() => {}); // awaited by `end`; this only keeps an early failure from being "unhandled"
-    await Promise.race([started, done]);
-    return id;
-  };
-
-  const end = async (tx: number, commit: boolean) => {
-    const open = transactions.get(tx);
-    if (!open) throw new Error('Transaction is closed');
-    transactions.delete(tx);
-    open.decide(commit);
-    await open.done;
-  };
-
+  const transactions = new OpenTransactions(pg);
   const handle = async (request: Request): Promise<unknown> => {
     switch (request.op) {
       case 'query':
-        return runner(request.tx).query(request.sql, request.params, {
+        return transactions.runner(request.tx).query(request.sql, request.params, {
           rowMode: request.rowMode,
           ...(request.rawTypes ? { parsers: rawParsers(request.rawTypes) } : {}),
           ...(request.paramTypes ? { paramTypes: request.paramTypes } : {}),
         });
       case 'exec':
-        return runner(request.tx).exec(request.sql);
+        return transactions.runner(request.tx).exec(request.sql);
       case 'begin':
-        return begin();
+        return transactions.begin();
       case 'end':
-        return end(request.tx, request.commit);
+        return transactions.end(request.tx, request.commit);
       case 'close':
         await pg.close();
         setImmediate(() => port.close());

@@ -115,7 +115,9 @@ describe('a DATA_DIR of the oldest release', () => {
     const embedded = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
     const client = (embedded.db as unknown as { $client: PGlite }).$client;
     await client.exec(readFileSync(path.join(FIXTURES, releases[0]!), 'utf8'));
+    const last = await lastAppliedMigration(embedded.db);
     await embedded.close();
+    const upgrades = readMigrations(MIGRATIONS_FOLDER).filter((migration) => migration.when > last!);
 
     const server = await startServerProcess({
       DATA_DIR: dataDir,
@@ -125,6 +127,11 @@ describe('a DATA_DIR of the oldest release', () => {
     });
     try {
       expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+      // The start names what it upgraded, in one line.
+      expect(upgrades.length).toBeGreaterThan(0);
+      expect(server.log()).toContain(
+        `migrations ran: ${upgrades.map((migration) => migration.tag).join(', ')}"`,
+      );
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;

@@ -77,7 +77,7 @@ export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {
     challenge: varchar('challenge', { length: 128 }).primaryKey(),
-    purpose: varchar('purpose', { length: 10 }).$type<'register' | 'login'>().notNull(),
+    purpose: varchar('purpose', { length: 10 }).$type<'register' | 'login' | 'reauth'>().notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

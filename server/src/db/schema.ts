@@ -19,6 +19,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, ownedBy, storedImageColumns } from './columns.js';
+import { stamps } from './schema-stamps.js';
 
 /*
  * One schema for both engines (embedded PGlite and PostgreSQL). Migrations in server/drizzle are generated
@@ -65,6 +66,8 @@ export const sessions = pgTable(
     address: varchar('address', { length: 64 }).notNull().default(''),
     // A staff member who must set up a second factor first (product.md §11.7): every other call is refused.
     secondFactorSetup: boolean('second_factor_setup').notNull().default(false),
+    // When the person last proved themselves again (/api/reauth, product.md §11.8); the login counts too.
+    reauthAt: timestamp('reauth_at', { withTimezone: true }),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
@@ -153,11 +156,16 @@ export const messages = pgTable(
     announce: boolean('announce').notNull().default(false),
     // 0 a message, 1 a call record.
     messageType: integer('message_type').notNull().default(0),
+    // A stamp (product.md §12.8): the message is that stamp alone (its body empty, no images of its own).
+    stampId: integer('stamp_id').references((): AnyPgColumn => stamps.id, { onDelete: 'set null' }),
     // Chosen by the sending client, so a re-sent frame never makes a second message.
     clientId: uuid('client_id'),
     createdAt: createdAt(),
     // Soft delete: a deleted message is never returned again.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // 送信取消 (product.md §15.4): taken back by its sender. The body then holds the text everyone sees in its
+    // place and `images` is empty; the original is kept only in the audit log.
+    unsentAt: timestamp('unsent_at', { withTimezone: true }),
   },
   (table) => [
     unique('messages_sender_client_id_key').on(table.senderId, table.clientId),
@@ -165,6 +173,10 @@ export const messages = pgTable(
     // Message search (product.md §11.6): substring search in any script, kanji and kana included. Needs the
     // pg_trgm extension, created by the migration that adds this index.
     index('messages_body_trgm_idx').using('gin', table.body.op('gin_trgm_ops')),
+    // A sender's recently sent stamps (the picker's first row).
+    index('messages_sender_stamp_idx')
+      .on(table.senderId, table.id)
+      .where(sql`${table.stampId} is not null`),
     index('messages_announce_idx')
       .on(table.conversationId)
       .where(sql`${table.announce} and ${table.deletedAt} is null`),
@@ -265,3 +277,9 @@ export * from './schema-matching.js';
 
 // A second factor at login: TOTP, passkeys, recovery codes, login tickets, the staff requirement.
 export * from './schema-second-factor.js';
+
+// Notices about one's own account; the second step's lock (product.md §11.8).
+export * from './schema-account-safety.js';
+
+// Stamps: the club's sets and the stamps in them.
+export * from './schema-stamps.js';

@@ -53,7 +53,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
  * While a staff member must set up a second factor (product.md §11.7), their session may only set one up or
  * log out; anything else is a 403 saying so.
  */
-const mayCallDuringSetup = (name: CallName): boolean => name.startsWith('2fa/') || name === 'logout';
+const mayCallDuringSetup = (name: CallName): boolean =>
+  name.startsWith('2fa/') || name === 'logout' || name === 'reauth' || name === 'reauth/options';
 const setupFirst = () => new AppError('forbidden', jaMember.security.errors.secondFactorSetupFirst);
 
 function ssidOf(body: unknown): unknown {

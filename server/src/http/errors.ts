@@ -24,7 +24,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(STATUS_BY_KIND[error.kind]).send({ error: error.message });
+      return reply.code(STATUS_BY_KIND[error.kind]).send({ ...error.details, error: error.message });
     }
     const unreachable = refusalOf(error);
     if (unreachable) {

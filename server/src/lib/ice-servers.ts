@@ -4,7 +4,7 @@ import type { IceServer } from '@enishi/contract';
 export interface IceConfig {
   /** ICE_SERVERS as configured (RTCIceServer entries). */
   servers: IceServer[];
-  /** TURN_SECRET: coturn's `static-auth-secret`; null without TURN credentials. */
+  /** TURN_SECRET: coturn's shared secret (`use-auth-secret`); null without TURN credentials. */
   turnSecret: string | null;
   /** How long a TURN credential is valid (TURN_TTL_SECONDS). */
   turnTtlSeconds: number;

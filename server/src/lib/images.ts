@@ -78,9 +78,12 @@ export function dataUrlBytes(dataUrl: string): Buffer {
 /**
  * What becomes of an image's format: `photo` (talk pictures and bulk sends) is always stored as JPEG of at
  * most about PHOTO_BUDGET_BYTES (product.md §14.1, decision 017: a 480 × 800 PNG photo was 1.1 MB); `as-sent`
- * (news, banners) keeps the format it came in, so a transparent banner stays transparent.
+ * (news, banners) keeps the format it came in, so a transparent banner stays transparent; `stamp` keeps it
+ * too, fitted into STAMP_SIDE × STAMP_SIDE on a transparent ground.
  */
-export type ImageTarget = 'photo' | 'as-sent';
+export type ImageTarget = 'photo' | 'as-sent' | 'stamp';
+/** A stamp's side (product.md §12.8): drawn at 120 CSS px, so crisp at 2×. */
+export const STAMP_SIDE = 240;
 
 /** Talk photos are re-encoded down these qualities until one fits the budget (the last one is kept anyway). */
 const PHOTO_QUALITIES = [80, 68, 55] as const;
@@ -101,12 +104,18 @@ export async function cleanImage(bytes: Buffer, target: ImageTarget = 'photo'): 
     sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
       .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
       .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+      .resize(
+        target === 'stamp'
+          ? { width: STAMP_SIDE, height: STAMP_SIDE, fit: 'contain', background: '#0000' }
+          : { width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true },
+      );
   const encode = (quality: number) => {
     const pipeline = decoded();
     if (target === 'photo')
       return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true });
     if (mime === 'image/jpeg') return pipeline.jpeg({ quality: 85 });
+    // A stamp is a few flat colours: a palette keeps it to a few kilobytes.
+    if (target === 'stamp' && mime === 'image/png') return pipeline.png({ palette: true, effort: 10 });
     return mime === 'image/png' ? pipeline.png() : pipeline.webp({ quality: 85 });
   };
   const qualities = target === 'photo' ? PHOTO_QUALITIES : [85];

@@ -15,8 +15,6 @@ export const collectGarbage: () => void = (() => {
   return runInNewContext('gc') as () => void;
 })();
 
-/** Frames smaller than this are the usual traffic and left to V8. */
-const LARGE_FRAME_BYTES = 1024 * 1024;
 /** Large frames handled since the last collection before one is worth it. */
 const WORTH_COLLECTING_BYTES = 64 * 1024 * 1024;
 /** How long large frames must stop coming: during a flood, V8's own limits hold (the gateway bounds it). */
@@ -26,14 +24,16 @@ export class MemoryRelief {
   private pending = 0;
   private timer: NodeJS.Timeout | undefined;
 
+  /** Frames smaller than `largeBytes` are the usual traffic and left to V8. */
   constructor(
+    private readonly largeBytes: number,
     private readonly run: () => void = collectGarbage,
     private readonly quietMs = QUIET_MS,
   ) {}
 
   /** A frame of `bytes` has been handled and let go. */
   released(bytes: number): void {
-    if (bytes < LARGE_FRAME_BYTES) return;
+    if (bytes < this.largeBytes) return;
     this.pending += bytes;
     if (this.pending < WORTH_COLLECTING_BYTES) return;
     clearTimeout(this.timer);

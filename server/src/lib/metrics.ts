@@ -1,5 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { CALL_END_REASONS } from '@enishi/contract';
 
 /*
  * The process's metrics (product.md §10.3), served as Prometheus text on GET /metrics when METRICS_TOKEN is
@@ -78,8 +81,34 @@ new Gauge({
     }
   },
 });
+/** The folder of the daily backups (BACKUP_DIR) this instance reports on, and how its backups are listed. */
+let watchedBackups: { dir: string; rotated: (dir: string) => Promise<string[]> } | null = null;
+/** The newest daily backup's time, served only by an instance with BACKUP_DIR (watchBackups). */
+const lastBackup = new Gauge({
+  name: 'enishi_backup_last_success_timestamp_seconds',
+  help: 'When the newest daily backup in BACKUP_DIR was written (Unix time); 0 while there is none',
+  registers: [],
+  async collect() {
+    const dir = watchedBackups?.dir;
+    const newest = watchedBackups ? (await watchedBackups.rotated(watchedBackups.dir))[0] : undefined;
+    const written = dir && newest ? await stat(path.join(dir, newest)).catch(() => null) : null;
+    this.set(written ? Math.floor(written.mtimeMs / 1000) : 0);
+  },
+});
+
+/*
+ * Series a dashboard panel or an alert rule (deploy/prometheus/enishi-alerts.yml) reads exist from the start at
+ * 0, so that the first event is an increase Prometheus sees, not the birth of a series.
+ */
 for (const queue of ['database', 'message_writer', 'images']) queueDepth.set({ queue }, 0);
 for (const outcome of ['waited', 'read']) orderGaps.inc({ outcome }, 0);
+for (const outcome of CALL_END_REASONS) calls.inc({ outcome }, 0);
+// No answer at all (0), VAPID keys refused (401, 403), subscription gone (404, 410), too many (429).
+for (const status of [0, 401, 403, 404, 410, 429]) pushFailures.inc({ status: String(status) }, 0);
+// Logins, and logins refused for guessing (429, which an alert rule watches).
+for (const status of [200, 429]) {
+  httpRequests.inc({ method: 'POST', route: '/api/login', status: String(status) }, 0);
+}
 
 let defaultsCollected = false;
 
@@ -111,6 +140,20 @@ export const metrics = {
     if (defaultsCollected) return;
     defaultsCollected = true;
     collectDefaultMetrics({ register: registry, prefix: 'enishi_' });
+    // Gauges whose names end in _total, which Prometheus keeps for counters (`promtool check metrics`); the
+    // same figures are there by type without the suffix.
+    for (const name of ['active_handles', 'active_requests', 'active_resources']) {
+      registry.removeSingleMetric(`enishi_nodejs_${name}_total`);
+    }
+  },
+  /**
+   * Reports the newest daily backup in `dir` (BACKUP_DIR, shared by the instances) when scraped; `rotated`
+   * lists its backups newest first (backup/daily-backups.ts).
+   */
+  watchBackups(dir: string, rotated: (dir: string) => Promise<string[]>): void {
+    watchedBackups = { dir, rotated };
+    if (!registry.getSingleMetric('enishi_backup_last_success_timestamp_seconds'))
+      registry.registerMetric(lastBackup);
   },
   text: () => registry.metrics(),
   contentType: registry.contentType,

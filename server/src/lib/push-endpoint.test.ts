@@ -1,7 +1,7 @@
 import { parse as legacyParse } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../config.js';
-import { checkedPushEndpoint, hostAllowed } from './push-endpoint.js';
+import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../config-env.js';
+import { checkedPushEndpoint, hostAllowed, listedAddresses } from './push-endpoint.js';
 
 const allowed = DEFAULT_PUSH_ALLOWED_HOSTS;
 
@@ -60,6 +60,27 @@ describe('push endpoints: the URL checked is the URL posted to', () => {
     expect(legacyParse(bypass).hostname).not.toBe(new URL(bypass).hostname);
   });
 
+  // The plain form leaves little for the parsers to read differently, but not nothing: each case below passes
+  // the plain form and is refused only because the two parsers (or one of them) do not read it as written.
+  it('refuses what passes the plain form but a parser reads otherwise', () => {
+    // url.parse gives up on a host over 255 characters and reads no host at all (web-push would post to
+    // localhost); URL reads the name.
+    const long = `https://${'a'.repeat(250)}.notify.windows.com/x`;
+    expect(legacyParse(long).hostname).toBe('');
+    expect(checkedPushEndpoint(long, allowed)).toBeNull();
+    // A name that URL reads as an address (127.0.0.1), even when an entry lists the name as written.
+    expect(checkedPushEndpoint('https://127.1:8443/p', ['127.1:8443'])).toBeNull();
+    expect(checkedPushEndpoint('https://2130706433/p', ['2130706433'])).toBeNull();
+    // An address URL refuses to read at all.
+    expect(checkedPushEndpoint('https://1.2.3.256/p', ['1.2.3.256'])).toBeNull();
+  });
+
+  it('accepts an endpoint without a path, and a long name under an allowed one', () => {
+    expect(checkedPushEndpoint('https://fcm.googleapis.com', allowed)).toBe('https://fcm.googleapis.com');
+    const long = `https://${'a'.repeat(60)}.notify.windows.com/x`;
+    expect(checkedPushEndpoint(long, allowed)).toBe(long);
+  });
+
   it('allows a port only where an allowed entry names it', () => {
     expect(hostAllowed('127.0.0.1', ['127.0.0.1:8443'], '8443')).toBe(true);
     expect(hostAllowed('127.0.0.1', ['127.0.0.1:8443'], null)).toBe(false);
@@ -68,5 +89,38 @@ describe('push endpoints: the URL checked is the URL posted to', () => {
       'https://127.0.0.1:8443/p',
     );
     expect(checkedPushEndpoint('https://127.0.0.1:8444/p', ['127.0.0.1:8443'])).toBeNull();
+  });
+
+  it.each([
+    'evilnotify.windows.com',
+    'notifywindows.com',
+    'xnotify.windows.com',
+    'notify.windows.com',
+    'notify.windows.com.evil.example',
+    'a.notify.windows.com.evil.example',
+    'notify.windows.comm',
+    'evilweb.push.apple.com',
+    'web.push.apple.com.evil.example',
+  ])('a wildcard matches whole labels only: refuses %s', (host) => {
+    expect(hostAllowed(host, allowed)).toBe(false);
+    expect(checkedPushEndpoint(`https://${host}/x`, allowed)).toBeNull();
+  });
+
+  it('a wildcard needs a label before its dot', () => {
+    expect(hostAllowed('.notify.windows.com', allowed)).toBe(false);
+    expect(hostAllowed('a.notify.windows.com', allowed)).toBe(true);
+  });
+
+  it.each(['a.notify.windows.com', 'wns2-par02p.notify.windows.com', 'a.b.notify.windows.com'])(
+    'a wildcard matches names under it: accepts %s',
+    (host) => {
+      expect(checkedPushEndpoint(`https://${host}/x`, allowed)).toBe(`https://${host}/x`);
+    },
+  );
+
+  it('lists as addresses only the entries written as one, with their port', () => {
+    expect([
+      ...listedAddresses(['127.0.0.1:8443', '10.0.0.7', '*.notify.windows.com', 'localhost:8443']),
+    ]).toEqual(['127.0.0.1:8443', '10.0.0.7:443']);
   });
 });

@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import { parse as legacyParse } from 'node:url';
 
 /*
@@ -23,6 +24,19 @@ export function hostAllowed(host: string, allowed: readonly string[], port: stri
       ? name.endsWith(entryHost.slice(1)) && name.length > entryHost.length - 1
       : name === entryHost;
   });
+}
+
+/**
+ * The addresses PUSH_ALLOWED_HOSTS names as such, with their port (`127.0.0.1:8443`, a test's own receiver):
+ * the only ones a push may connect to that are not public (push-connection.ts). A name is never one of them.
+ */
+export function listedAddresses(allowed: readonly string[]): Set<string> {
+  const listed = new Set<string>();
+  for (const entry of allowed) {
+    const [host = '', port = '443'] = entry.split(':');
+    if (isIPv4(host)) listed.add(`${host}:${port}`);
+  }
+  return listed;
 }
 
 /** The endpoint, when it may be posted to: a plain https URL on an allowed host, read alike by every parser. */

@@ -1,6 +1,5 @@
 import type { AuthenticatorTransport } from '@simplewebauthn/server';
 import type { WebauthnResponse } from '@enishi/contract';
-import type { WebauthnCredentialRecord } from '../db/schema.js';
 
 /* WebAuthn odds and ends for the second factor (product.md §11.7): where passkeys belong, what they answer. */
 
@@ -17,6 +16,13 @@ export const passkeySite = (publicOrigin: string, rpName: string): PasskeySite =
   rpName,
 });
 
+/** What a response must answer: our challenge, from our origin, for our relying party. */
+export const expectedBy = (site: PasskeySite, challenge: string) => ({
+  expectedChallenge: challenge,
+  expectedOrigin: site.origin,
+  expectedRPID: site.rpID,
+});
+
 /** The challenge a WebAuthn response answers, read from its client data; null if it has none. */
 export function challengeOf(response: WebauthnResponse): string | null {
   try {
@@ -28,6 +34,7 @@ export function challengeOf(response: WebauthnResponse): string | null {
   }
 }
 
-export function transportsOf(row: WebauthnCredentialRecord): AuthenticatorTransport[] {
+/** A stored passkey's transports (the `transports` column, comma-separated). */
+export function transportsOf(row: { transports: string }): AuthenticatorTransport[] {
   return row.transports ? (row.transports.split(',') as AuthenticatorTransport[]) : [];
 }

@@ -1,7 +1,8 @@
-import type { ProfileUrl } from '../services/message.js';
-import { isStaffRole, ja, type ConversationRow, type ConversationType, roleGroup } from '@enishi/contract';
+import type { ProfileUrl } from './message-fact.js';
+import { can, ja, jaMember, type ConversationRow, type ConversationType } from '@enishi/contract';
 import type { ConversationKind } from '../db/schema.js';
 import type { ConversationListItem } from '../repositories/conversation-repository.js';
+import { deskSideOf } from '../rules/conversation-rules.js';
 
 /**
  * The type a viewer sees (product.md §12.1): a desk conversation is `staff` (talk with staff) to its member and
@@ -14,8 +15,7 @@ export function conversationType(
 ): ConversationType {
   switch (kind) {
     case 'desk':
-      if (!isStaffRole(viewerRole)) return 'staff';
-      return roleGroup(memberRole) === 'women' ? 'women' : 'men';
+      return deskSideOf(can({ role: viewerRole }, 'desk.use'), memberRole);
     case 'staffroom':
       return 'staff';
     default:
@@ -23,9 +23,12 @@ export function conversationType(
   }
 }
 
-/** `{"content": ...}` as the original client reads it: the text, or 画像 for a message of images only. */
-export function lastContent(body: string | null, imageCount: number | null): string {
-  const content = body ? body : imageCount ? ja.talk.image : '';
+/**
+ * `{"content": ...}` as the original client reads it: the text, [スタンプ] for a stamp, or 画像 for a message
+ * of images only.
+ */
+export function lastContent(body: string | null, imageCount: number | null, isStamp = false): string {
+  const content = body ? body : isStamp ? jaMember.talkLimit.stamp.preview : imageCount ? ja.talk.image : '';
   return JSON.stringify({ content });
 }
 
@@ -36,7 +39,7 @@ export function presentConversation(
 ): ConversationRow {
   const isDesk = item.kind === 'desk';
   // To its member, the desk is simply "staff"; to staff it is the member.
-  const deskForMember = isDesk && !isStaffRole(viewer.role);
+  const deskForMember = isDesk && !can(viewer, 'desk.use');
   const name = deskForMember ? ja.talk.staffDesk : isDesk ? (item.memberName ?? '') : item.name;
   return {
     id: item.id,
@@ -48,7 +51,7 @@ export function presentConversation(
     role: deskForMember ? null : item.memberRole,
     rank: deskForMember ? null : item.memberRank,
     user_image: deskForMember ? null : profileUrl(item.memberImage),
-    last_content: lastContent(item.lastBody, item.lastImageCount),
+    last_content: lastContent(item.lastBody, item.lastImageCount, item.lastIsStamp ?? false),
     last_date: item.lastAt ? item.lastAt.toISOString() : null,
     unread: item.unread,
   };

@@ -1,5 +1,5 @@
 import type { Message } from '@enishi/contract';
-import type { MessageFact } from '../services/message.js';
+import type { MessageFact } from './message-fact.js';
 import { conversationType } from './conversation-presenter.js';
 
 /** The contract `Message` for one reader. */
@@ -28,5 +28,7 @@ export function presentMessage(viewer: { uid: number; role: number }, fact: Mess
     own: fact.from === viewer.uid,
     user_image: fact.user_image,
     read: fact.read,
+    ...(fact.stamp ? { stamp: fact.stamp } : {}),
+    ...(fact.unsent ? { unsent: true } : {}),
   };
 }

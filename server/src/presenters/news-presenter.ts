@@ -1,4 +1,4 @@
-import type { NewsRow } from '@enishi/contract';
+import { contentTypeOf, type NewsRow } from '@enishi/contract';
 import type { NewsItem } from '../repositories/news-repository.js';
 
 /** A news item as the client sees it: image ids become signed URLs. */
@@ -9,6 +9,6 @@ export function presentNews(item: NewsItem, signImages: (ids: string[]) => strin
     body: item.body,
     image: signImages(item.images),
     created_at: item.createdAt.toISOString(),
-    type: item.type === 2 ? 2 : 1,
+    type: contentTypeOf(item.type),
   };
 }

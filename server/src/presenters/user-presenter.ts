@@ -1,6 +1,5 @@
 import type { LoginReply, UserRow } from '@enishi/contract';
 import type { UserRecord } from '../db/schema.js';
-import type { LoggedIn } from '../services/login-service.js';
 
 const NO_UNREADS = JSON.stringify({ men: {}, women: {}, staff: {} });
 
@@ -27,6 +26,16 @@ export function presentUser(
     user_image: imageUrl,
     unreads,
   };
+}
+
+/** A login that started a session (LoginService): who logged in, the session and the device's token. */
+export interface LoggedIn {
+  uid: number;
+  role: number;
+  rank: number;
+  name: string;
+  session: string;
+  device: string;
 }
 
 export function presentLogin(login: LoggedIn): LoginReply {

@@ -1,6 +1,6 @@
-import { isStaffRole, type Notifications, type ServerFrame } from '@enishi/contract';
-import { addUnread, badgeOf, raisesBadge } from '../rules/conversation-rules.js';
-import type { MessageFact } from '../services/message.js';
+import type { Notifications, ServerFrame } from '@enishi/contract';
+import { addUnread, badgeOf, raisesBadge, readerOf } from '../rules/conversation-rules.js';
+import type { MessageFact } from '../presenters/message-fact.js';
 import type { Actor } from '../services/session-service.js';
 import type { ChatGateway } from './chat-gateway.js';
 
@@ -45,7 +45,7 @@ export class BadgeCounter {
   arrival(actor: Actor, message: MessageFact): void {
     if (!this.counters || this.recountDue || this.counting) return this.refresh();
     if (!raisesBadge(actor, message)) return;
-    addUnread(this.counters, isStaffRole(actor.role), message.kind, message.member_role, 1);
+    addUnread(this.counters, readerOf(actor).isStaff, message.kind, message.member_role, 1);
     this.changed = true;
     this.schedule();
   }
@@ -55,7 +55,7 @@ export class BadgeCounter {
    * gone from its badge. Only a count can tell how many; it is needed only if that badge shows any.
    */
   own(actor: Actor, message: MessageFact): void {
-    const badge = badgeOf(isStaffRole(actor.role), message.kind, message.member_role);
+    const badge = badgeOf(readerOf(actor).isStaff, message.kind, message.member_role);
     if (badge && this.counters && this.counters[badge] > 0) this.refresh();
   }
 
@@ -96,7 +96,7 @@ export class BadgeCounter {
     try {
       const actor = this.socket.actor;
       if (this.socket.closed || !actor) return;
-      this.counters = await this.gateway.services.conversations.notifications(actor);
+      this.counters = await this.gateway.services.notifications.of(actor);
       this.socket.send({ type: 'notifications', ...this.counters });
     } catch (error) {
       this.counters = null;

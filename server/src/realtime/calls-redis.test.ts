@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { jaMember } from '@enishi/contract';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectSharedState, type SharedState } from '../services/shared-state.js';
-import type { CallState } from './call-store.js';
+import { connectSharedState, type SharedState } from '../composition/shared-state.js';
+import type { CallState } from '../services/call-store.js';
 import { createTestContext, type TestContext } from '../test/app.js';
 import {
   cancelled,

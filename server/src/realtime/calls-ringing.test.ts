@@ -19,6 +19,7 @@ import {
 } from '../test/call-club.js';
 import { PushReceiver } from '../test/push-receiver.js';
 import { listen } from '../test/socket.js';
+import { deskOf, newClientId } from '../test/talk.js';
 
 /*
  * Calls nobody answers at once (product.md §17.6): a closed app rung by push, a callee out of reach, the
@@ -41,7 +42,7 @@ beforeAll(async () => {
   receiver = await PushReceiver.start();
   ctx = await createTestContext({
     env: { PUSH_ALLOWED_HOSTS: receiver.allowedHost, CALLS_PER_MINUTE: '1000' },
-    deps: { push: { agent: receiver.agent }, calls: { timing: { ringMs: 1500, escalateMs: 300 } } },
+    deps: { push: { ca: receiver.ca }, calls: { timing: { ringMs: 1500, escalateMs: 300 } } },
   });
   ({ staff, helper, owner, man, otherMan } = await callPeople(ctx, 'ring', 5));
   const key = await call(ctx.app, 'pushkey', { ssid: man.ssid });
@@ -203,5 +204,35 @@ describe("a man's unanswered call", () => {
     expect(callFrames(manSocket).filter((frame) => frame.type === 'cancelCall')).toEqual([]);
     helperSocket.send({ type: 'cancelCall', to: man.uid });
     expect(await manSocket.take(cancelled('declined'))).toMatchObject({ from: { uid: staff.uid } });
+  });
+});
+
+describe('one notice per call (product.md §17.10)', () => {
+  it("rings a closed app by push; the call's record in the talk pushes nothing more", async () => {
+    await subscribePush(ctx, receiver, otherMan, 'other-once');
+    await call(ctx.app, 'pushsettings/update', { ssid: otherMan.ssid, show_text: true });
+    const before = (await records(ctx, otherMan)).length;
+    const staffSocket = await connect(staff);
+    staffSocket.send({ type: 'calling', to: otherMan.uid });
+    await receiver.waitForMatch('other-once', (each) => each.payload.tag === 'call');
+    staffSocket.send({ type: 'cancelCall', to: otherMan.uid });
+    await expect.poll(async () => (await records(ctx, otherMan)).length).toBe(before + 1);
+
+    // A message after the record: once its push is in, a push the record made would be in too.
+    const desk = await deskOf(ctx.app, otherMan.ssid);
+    staffSocket.send({
+      type: 'text',
+      conversation_id: desk,
+      conversation_type: 'men',
+      message: '折り返しお電話します',
+      image: [],
+      reply: null,
+      announce: false,
+      client_id: newClientId(),
+    });
+    await receiver.waitForMatch('other-once', (each) => each.payload.body === '折り返しお電話します');
+    expect(receiver.to('other-once').map((each) => each.payload.tag === 'call' || each.payload.body)).toEqual(
+      [true, '折り返しお電話します'],
+    );
   });
 });

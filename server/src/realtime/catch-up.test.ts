@@ -1,6 +1,7 @@
 import { count, isNull, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../db/schema.js';
+import { MessageService } from '../services/message-service.js';
 import { CATCH_UP_MAX } from './catch-up.js';
 import {
   admin,
@@ -65,6 +66,30 @@ describe('chat socket: catching up after last_id', () => {
       await barrier(member);
       const got = member.received.filter((frame) => frame.type === 'message').map((frame) => frame.id);
       expect(got).toEqual(sent);
+    });
+
+    // The race above, made certain: a message committed after the socket subscribed and before the catch-up
+    // reads is both read by the catch-up and held as a live event. It must reach the client once.
+    it('sends once a message that both the catch-up and a held live event carry', async () => {
+      const staff = await connect(ssid.admin!);
+      const seen = await say(staff, manDesk, '起点');
+      const newestVisibleId = MessageService.prototype.newestVisibleId;
+      let during: number | undefined;
+      const reading = vi
+        .spyOn(MessageService.prototype, 'newestVisibleId')
+        .mockImplementationOnce(async function (this: MessageService, ...args) {
+          during = (await say(staff, manDesk, '追いつきの最中')).id;
+          return newestVisibleId.apply(this, args);
+        });
+      try {
+        const member = await connect(ssid.taro!, { last_id: seen.id });
+        await barrier(member);
+        expect(reading).toHaveBeenCalled();
+        const got = member.received.filter((frame) => frame.type === 'message').map((frame) => frame.id);
+        expect(got).toEqual([during]);
+      } finally {
+        reading.mockRestore();
+      }
     });
 
     it('catches up from 0 with everything the member may see', async () => {

@@ -4,6 +4,7 @@ import {
   OpenFrame,
   PinFrame,
   TextFrame,
+  UnsendFrame,
   VisibilityFrame,
   type ServerFrame,
   can,
@@ -14,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, refusalOf } from '../errors.js';
 import { parseFrame } from './frame-guard.js';
 import { presentMessage } from '../presenters/message-presenter.js';
-import type { Services } from '../services/container.js';
+import type { SocketServices } from './socket-services.js';
 import type { Actor } from '../services/session-service.js';
 import { CALL_FRAME_TYPES, handleCallFrame, type CallSocket } from './call-frames.js';
 import type { FrameReply } from './frame-reader-protocol.js';
@@ -58,6 +59,7 @@ export const FRAME_PERMISSIONS = {
   text: 'talk.write',
   delete: 'talk.delete',
   pin: 'talk.write',
+  unsend: 'talk.unsend',
   open: 'talk.read',
   visibility: 'account.use',
   calling: 'call.place',
@@ -79,7 +81,7 @@ const isFrameType = (type: unknown): type is ClientFrameType =>
 
 /** One client frame after the session frame (product.md §15); a refusal is an `error` frame. */
 export async function handleFrame(
-  services: Services,
+  services: SocketServices,
   log: FastifyBaseLogger,
   socket: FrameSocket,
   actor: Actor,
@@ -100,6 +102,8 @@ export async function handleFrame(
       }
       case 'pin':
         return await services.messages.pin(actor, parseFrame(PinFrame, frame).message_id);
+      case 'unsend':
+        return await services.messages.unsend(actor, parseFrame(UnsendFrame, frame).message_id);
       case 'open':
         return await socket.openTalk(parseFrame(OpenFrame, frame).conversation_id ?? null);
       case 'visibility':
@@ -140,7 +144,7 @@ export function answerFailure(
 }
 
 async function handleText(
-  services: Services,
+  services: SocketServices,
   socket: FrameSocket,
   actor: Actor,
   frame: Frame,

@@ -2,7 +2,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
-import type { Services } from '../services/container.js';
+import type { Services } from '../composition/container.js';
 import { messages } from '../db/schema.js';
 import { MESSAGE_ORDER_LOCK } from '../repositories/message-batch-repository.js';
 import { ctx, isMessage, manDesk, ssid, text, useChatClub, type MessageFrame } from '../test/chat-club.js';

@@ -2,9 +2,10 @@ import { SOCKET_MAX_PER_USER } from '@enishi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { MemoryRelief } from '../lib/memory-relief.js';
-import type { Services } from '../services/container.js';
+import type { SocketServices } from './socket-services.js';
 import { Admission } from './admission.js';
 import { FrameReader } from './frame-reader.js';
+import { LARGE_FRAME_BYTES } from './frame-size.js';
 
 /** How long SIGTERM waits for frames in flight to be committed before closing sockets. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -43,7 +44,7 @@ export class ChatGateway {
   private readonly picturesExpected = new Map<number, number>();
   /** Bytes of frames waiting or being handled, per user, over all their sockets on this instance. */
   private readonly queuedBytes = new Map<number, number>();
-  private readonly relief = new MemoryRelief();
+  private readonly relief = new MemoryRelief(LARGE_FRAME_BYTES);
   /** Reads frames of pictures off the event loop, for every socket of this instance. */
   readonly frames = new FrameReader();
   /** The order in which sockets arriving together are read and caught up. */
@@ -52,7 +53,7 @@ export class ChatGateway {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
-    readonly services: Services,
+    readonly services: SocketServices,
     readonly log: FastifyBaseLogger,
     readonly authTimeoutMs: number,
     readonly clock: Clock,

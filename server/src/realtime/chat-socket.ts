@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { metrics } from '../lib/metrics.js';
-import type { Services } from '../services/container.js';
+import type { SocketServices } from './socket-services.js';
 import { ChatConnection } from './chat-connection.js';
 import { ChatGateway } from './chat-gateway.js';
 
@@ -23,6 +23,8 @@ export interface ChatSocketOptions {
 const SESSION_SWEEP_MS = 30_000;
 
 const CLOSE_GOING_AWAY = 1001;
+/** A socket refused for its origin is logged at most once a minute (a misconfigured address retries every 5 s). */
+const REFUSAL_LOG_MS = 60_000;
 
 /**
  * Registers `GET /ws/chat`. The Origin must be PUBLIC_ORIGIN (a page elsewhere cannot open a socket with
@@ -31,7 +33,7 @@ const CLOSE_GOING_AWAY = 1001;
  */
 export async function installChatSocket(
   app: FastifyInstance,
-  services: Services,
+  services: SocketServices,
   options: ChatSocketOptions,
 ): Promise<ChatGateway> {
   const gateway = new ChatGateway(
@@ -41,6 +43,7 @@ export async function installChatSocket(
     options.clock ?? systemClock,
     options.sweepMs ?? SESSION_SWEEP_MS,
   );
+  const refusals = oncePer(REFUSAL_LOG_MS, options.clock ?? systemClock);
   const onSocketError = function (this: WebSocket, error: Error) {
     app.log.info({ err: error }, 'chat socket error');
     this.terminate();
@@ -66,7 +69,13 @@ export async function installChatSocket(
       preValidation: async (request, reply) => {
         // A plain GET (no upgrade) gets the route's 404.
         if (request.ws && request.headers.origin !== options.publicOrigin) {
-          request.log.info({ origin: request.headers.origin }, 'chat socket refused: origin');
+          if (refusals.due()) {
+            // The app opened at another address (the listening one, the bare domain): name both.
+            request.log.warn(
+              { origin: request.headers.origin ?? null, expected: options.publicOrigin },
+              'chat socket refused: its origin is not PUBLIC_ORIGIN; open the app at PUBLIC_ORIGIN',
+            );
+          }
           return reply.code(403).send({ error: ja.errors.forbidden });
         }
       },
@@ -86,4 +95,17 @@ export async function installChatSocket(
     },
   );
   return gateway;
+}
+
+/** `due()` is true at most once per `ms`: a log line repeated by retries, told once a while. */
+function oncePer(ms: number, clock: Clock): { due: () => boolean } {
+  let last = -Infinity;
+  return {
+    due: () => {
+      const now = clock();
+      if (now - last < ms) return false;
+      last = now;
+      return true;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { ja, SOCKET_CLOSE, SOCKET_MAX_PER_USER } from '@enishi/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisTokenBuckets } from '../lib/token-bucket.js';
+import { redisLimiters } from '../lib/limiters.js';
 import { RedisSocketSeats } from './socket-seats.js';
 import {
   ctx,
@@ -33,7 +33,8 @@ describe('fair use counted across two instances through Redis', () => {
     const mine = new RedisSocketSeats(redis, (error) => errors.push(error));
     seats.push(mine);
     const app = await ctx.buildApp(env, undefined, {
-      fairUse: { buckets: redisTokenBuckets(redis), seats: mine },
+      rateLimiters: redisLimiters(redis),
+      fairUse: { seats: mine },
     });
     return listen(app);
   }
@@ -102,15 +103,23 @@ describe('RedisSocketSeats leases', () => {
   it('keeps the seats of a live instance past the lease, and lets a killed one lapse', async () => {
     await redis.del(`enishi:sockets:${uid}`);
     const [live, killed, other] = [0, 1, 2].map(() => new RedisSocketSeats(redis, () => {}, lease));
-    for (let socket = 1; socket <= 5; socket += 1) expect(await live!.take(uid, socket, 10)).toBe(true);
-    for (let socket = 1; socket <= 5; socket += 1) expect(await killed!.take(uid, socket, 10)).toBe(true);
-    expect(await other!.take(uid, 1, 10)).toBe(false);
-    killed!.stopHeartbeat(); // a SIGKILL: its seats are never given back
-    // After the killed instance's lease, its five seats are free; the live one's heartbeat kept its five.
-    await expect.poll(() => other!.take(uid, 1, 10), { interval: 50, timeout: 8000 }).toBe(true);
-    for (let socket = 2; socket <= 5; socket += 1) expect(await other!.take(uid, socket, 10)).toBe(true);
-    expect(await other!.take(uid, 6, 10)).toBe(false);
-    await Promise.all([live!.close(), other!.close()]);
+    try {
+      for (let socket = 1; socket <= 5; socket += 1) expect(await live!.take(uid, socket, 10)).toBe(true);
+      for (let socket = 1; socket <= 5; socket += 1) expect(await killed!.take(uid, socket, 10)).toBe(true);
+      expect(await other!.take(uid, 1, 10)).toBe(false);
+      killed!.stopHeartbeat(); // a SIGKILL: its seats are never given back
+      // The killed instance's seats were taken one by one, so they lapse one by one: wait until all five
+      // have (taking a seat already held is a no-op), while the live one's heartbeat kept its five.
+      const takeFive = async () => {
+        for (let socket = 1; socket <= 5; socket += 1)
+          if (!(await other!.take(uid, socket, 10))) return false;
+        return true;
+      };
+      await expect.poll(takeFive, { interval: 50, timeout: 8000 }).toBe(true);
+      expect(await other!.take(uid, 6, 10)).toBe(false);
+    } finally {
+      await Promise.all([live!.close(), killed!.close(), other!.close()]);
+    }
     expect(await redis.exists(`enishi:sockets:${uid}`)).toBe(0);
   });
 });

@@ -77,12 +77,8 @@ export interface AssemblyEvents {
 
 const keepEvery: AssemblyEvents = { started: () => true, whole: () => {} };
 
-/** The same on a ws Receiver itself (the tests drive one directly). */
-export function assembleAsTheyArrive(
-  receiver: unknown,
-  fromBytes: number,
-  events: AssemblyEvents = keepEvery,
-): void {
+/** The ws Receiver with the internals this module reads and replaces, or an error if ws has changed them. */
+function knownReceiver(receiver: unknown): ReceiverInternals {
   const internals = receiver as Partial<ReceiverInternals> | null | undefined;
   if (
     typeof internals?._payloadLength !== 'number' ||
@@ -98,7 +94,17 @@ export function assembleAsTheyArrive(
     typeof internals.destroy !== 'function'
   )
     throw new Error('ws receiver is not as this module knows it');
-  const { getData, consume } = internals as ReceiverInternals;
+  return internals as ReceiverInternals;
+}
+
+/** The same on a ws Receiver itself (the tests drive one directly). */
+export function assembleAsTheyArrive(
+  receiver: unknown,
+  fromBytes: number,
+  events: AssemblyEvents = keepEvery,
+): void {
+  const internals = knownReceiver(receiver);
+  const { getData, consume } = internals;
   let assembly: Assembly | null = null;
 
   // Once the answer has come, the frame is read on from where it waited. Errors go where ws sends those of its

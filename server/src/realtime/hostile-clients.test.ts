@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { ja, SOCKET_CLOSE, SOCKET_FIRST_FRAME_MAX, SOCKET_MAX_PER_USER } from '@enishi/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   barrier,
   base,
@@ -136,8 +136,11 @@ describe('chat socket against hostile clients', () => {
     });
 
     it('answers messages past the burst with an error frame, stores none of them, and refills', async () => {
-      // A stopped clock: the bucket refills only when the test moves time.
+      // A stopped clock (the server's and the limiter's time of day): the rate comes back only when the test
+      // moves time.
       let now = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'], now });
+      onTestFinished(() => void vi.useRealTimers());
       const app = await ctx.buildApp({ CHAT_MESSAGE_BURST: '3', CHAT_MESSAGES_PER_SECOND: '1' }, () => now);
       const socket = await TestSocket.session(await listen(app), ssid.jiro!);
       const before = await messageCount(outsiderDesk);
@@ -152,8 +155,9 @@ describe('chat socket against hostile clients', () => {
         });
       }
       expect(await messageCount(outsiderDesk)).toBe(before + 3);
-      // One second gives one token back: one message more, not a new burst.
+      // One second gives one message back: one message more, not a new burst.
       now += 1000;
+      vi.setSystemTime(now);
       const [next, after] = [text(outsiderDesk, '一秒後'), text(outsiderDesk, 'もう一つ')];
       socket.send(next);
       socket.send(after);
@@ -243,6 +247,8 @@ describe('chat socket against hostile clients', () => {
 
     it('refuses a frame of over 1 MB unread while the member has no picture left, then reads nothing for a while', async () => {
       const now = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'], now });
+      onTestFinished(() => void vi.useRealTimers());
       // The clock stands still: no picture comes back. One a second, a burst of one: once refused, the
       // socket is left unread for one second (real time).
       const app = await ctx.buildApp({ CHAT_IMAGE_BURST: '1', CHAT_IMAGES_PER_MINUTE: '60' }, () => now);

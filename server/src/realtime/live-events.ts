@@ -1,7 +1,7 @@
 import { SOCKET_CLOSE, type ServerFrame } from '@enishi/contract';
 import type { Actor } from '../services/session-service.js';
 import type { BadgeCounter } from './badge-counter.js';
-import type { RealtimeEvent } from './events.js';
+import type { RealtimeEvent } from '../bus/events.js';
 import { metrics } from '../lib/metrics.js';
 import { messageFrame } from './message-frames.js';
 
@@ -42,6 +42,10 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
         conversation_id: event.conversationId,
         delete_message_id: event.messageId,
       });
+      return socket.badges.refresh();
+    case 'message.unsent':
+      // An old message in its new words: sent whatever the catch-up covered; an unread one is unread no more.
+      socket.sendJson(messageFrame(actor, event.message));
       return socket.badges.refresh();
     case 'announcement.added':
       // An old message: sent whatever the catch-up covered, and no badge or read mark moves.

@@ -1,8 +1,8 @@
 import type { ServerFrame } from '@enishi/contract';
 import { describe, expect, it } from 'vitest';
-import type { Services } from '../services/container.js';
+import type { Services } from '../composition/container.js';
 import type { Actor } from '../services/session-service.js';
-import type { RealtimeEvent } from './events.js';
+import type { RealtimeEvent } from '../bus/events.js';
 import { LiveFeed, MAX_HELD_EVENTS, type FedSocket } from './live-feed.js';
 
 /*
@@ -18,7 +18,7 @@ function feedWithSlowCatchUp() {
   const read = new Promise<void>((resolve) => (finishRead = resolve));
   const services = {
     delivery: {
-      subscribe: (_uid: number, _staff: boolean, handler: (event: RealtimeEvent) => void) => {
+      subscribe: (_topics: string[], handler: (event: RealtimeEvent) => void) => {
         deliver = handler;
         return () => {};
       },

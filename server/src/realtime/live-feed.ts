@@ -1,9 +1,8 @@
-import { isStaffRole, roleGroup } from '@enishi/contract';
-import type { Services } from '../services/container.js';
+import type { SocketServices } from './socket-services.js';
 import type { Actor } from '../services/session-service.js';
 import { CATCH_UP_MAX, SentByCatchUp, sendCatchUp } from './catch-up.js';
-import { MEN_TOPIC } from './delivery.js';
-import type { RealtimeEvent } from './events.js';
+import { topicsHeardBy } from '../services/listeners.js';
+import type { RealtimeEvent } from '../bus/events.js';
 import { applyLiveEvent, type LiveSocket } from './live-events.js';
 
 /**
@@ -35,7 +34,7 @@ export class LiveFeed {
   private unsubscribe: (() => void) | null = null;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: SocketServices,
     private readonly socket: FedSocket,
   ) {}
 
@@ -47,12 +46,7 @@ export class LiveFeed {
   /** Starts holding the actor's live events. */
   subscribe(actor: Actor): void {
     this.held = [];
-    this.unsubscribe = this.services.delivery.subscribe(
-      actor.uid,
-      isStaffRole(actor.role),
-      (event) => this.onEvent(event),
-      roleGroup(actor.role) === 'men' ? [MEN_TOPIC] : [],
-    );
+    this.unsubscribe = this.services.delivery.subscribe(topicsHeardBy(actor), (event) => this.onEvent(event));
   }
 
   /** Sends the catch-up after `lastId`, then the held events; the id for `ready`, or null once closed. */

@@ -1,6 +1,6 @@
 import type { ServerFrame } from '@enishi/contract';
 import { presentMessage } from '../presenters/message-presenter.js';
-import type { MessageFact } from '../services/message.js';
+import type { MessageFact } from '../presenters/message-fact.js';
 import type { Actor } from '../services/session-service.js';
 
 /**

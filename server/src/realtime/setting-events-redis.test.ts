@@ -1,7 +1,7 @@
 import { slotOf, type ServerFrame } from '@enishi/contract';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectSharedState, type SharedState } from '../services/shared-state.js';
+import { connectSharedState, type SharedState } from '../composition/shared-state.js';
 import { createTestContext, type TestContext } from '../test/app.js';
 import { person, Sockets, type Person } from '../test/call-club.js';
 import { testRedisUrl } from '../test/redis.js';

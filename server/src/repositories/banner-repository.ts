@@ -2,6 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { banners, contentImages, type BannerRecord } from '../db/schema-content.js';
 import type { NewImage } from './message-repository.js';
+import { scopeSql } from '../rules/scope-sql.js';
+import type { ContentFilter } from './content-filter.js';
 
 /** A banner with the id of its image. */
 export interface BannerItem extends BannerRecord {
@@ -42,7 +44,7 @@ export class BannerRepository {
   }
 
   /** Banners in the order they were added: of one type (or all), or the one with `id`. */
-  async list(filter: { type?: number; id?: number }): Promise<BannerItem[]> {
+  async list(filter: ContentFilter): Promise<BannerItem[]> {
     return this.db
       .select({
         id: banners.id,
@@ -56,6 +58,7 @@ export class BannerRepository {
       .innerJoin(contentImages, eq(contentImages.bannerId, banners.id))
       .where(
         and(
+          filter.scope === undefined ? undefined : scopeSql(filter.scope, { contentType: banners.type }),
           filter.type === undefined ? undefined : eq(banners.type, filter.type),
           filter.id === undefined ? undefined : eq(banners.id, filter.id),
         ),

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { Scope } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import {
   conversationReads,
@@ -9,13 +9,15 @@ import {
   type ConversationKind,
   type ConversationRecord,
 } from '../db/schema.js';
+import { TALK_COLUMNS, type Reader } from '../rules/conversation-rules.js';
+import { scopeSql } from '../rules/scope-sql.js';
 import {
-  countsAsUnreadSql,
-  isInTalkSql,
-  seesTalkSql,
-  UNREAD_COUNT_CAP,
-  type Reader,
-} from '../rules/conversation-rules.js';
+  member,
+  unreadCountSql,
+  unreadCountsOf,
+  unreadMessages,
+  type UnreadRow,
+} from './conversation-unread.js';
 
 export type { Reader };
 
@@ -38,33 +40,23 @@ export interface ConversationListItem extends ConversationAccess {
   memberImage: string | null;
   lastBody: string | null;
   lastImageCount: number | null;
+  /** The last message is a stamp (product.md §12.8). */
+  lastIsStamp: boolean | null;
   lastAt: Date | null;
   unread: number;
 }
 
-/** Which conversations a list asks for. Members are always narrowed to their own. */
+/** Which conversations a list asks for, within the reader's scope. */
 export interface ConversationFilter {
   kind: ConversationKind;
   /** desk only: the members' role (101 men, 201 women). */
   memberRole?: number;
-  /** Only conversations this member belongs to. */
-  memberUid?: number;
+  /** The talks the reader sees (talk.read's scope): staff every one, a member those they have a seat in. */
+  readable: Scope;
   /** Substring of the member's or room's name (and, with `searchLoginId`, the member's login ID). */
   search?: string;
   searchLoginId?: boolean;
 }
-
-/** An unread message of a reader, with what sorts it into a counter or map. */
-export interface UnreadRow {
-  conversationId: number;
-  kind: ConversationKind;
-  memberRole: number | null;
-  messageId: number;
-}
-
-const member = alias(users, 'member');
-// The sender of a message, whose role the unread rule asks (joined, not looked up row by row).
-const sender = alias(users, 'sender');
 
 /** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
 function containsPattern(text: string): string {
@@ -168,7 +160,7 @@ export class ConversationRepository {
   ): Promise<ConversationListItem[]> {
     const conditions: (SQL | undefined)[] = [eq(conversations.kind, filter.kind)];
     if (filter.memberRole !== undefined) conditions.push(eq(member.role, filter.memberRole));
-    if (filter.memberUid !== undefined) conditions.push(isInTalkSql(filter.memberUid));
+    conditions.push(scopeSql(filter.readable, TALK_COLUMNS));
     if (filter.search) {
       const pattern = containsPattern(filter.search);
       conditions.push(
@@ -197,6 +189,7 @@ export class ConversationRepository {
       .select({
         body: messages.body,
         imageCount: sql<number>`cardinality(${messages.images})`.as('image_count'),
+        isStamp: sql<boolean>`${messages.stampId} is not null`.as('is_stamp'),
         createdAt: messages.createdAt,
       })
       .from(messages)
@@ -213,6 +206,7 @@ export class ConversationRepository {
         memberImage: member.image,
         lastBody: last.body,
         lastImageCount: last.imageCount,
+        lastIsStamp: last.isStamp,
         lastAt: last.createdAt,
         unread: unreadCountSql(viewer),
       })
@@ -227,74 +221,14 @@ export class ConversationRepository {
    * most `limit`. Members: their own talks. Staff: desk talks, group talks and staff rooms.
    */
   async unread(reader: Reader, limit: number): Promise<UnreadRow[]> {
-    const query = this.db
-      .select({
-        conversationId: conversations.id,
-        kind: conversations.kind,
-        memberRole: member.role,
-        messageId: messages.id,
-      })
-      .from(messages)
-      .$dynamic();
-    return this.unreadOnly(query, reader).orderBy(desc(messages.id)).limit(limit);
+    return unreadMessages(this.db, reader, limit);
   }
 
-  /** A select from messages joined to each one's talk, member, sender and read mark, kept to the unread. */
-  private unreadOnly<Query extends PgSelect>(query: Query, reader: Reader) {
-    return query
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .leftJoin(member, eq(member.id, conversations.memberId))
-      .leftJoin(sender, eq(sender.id, messages.senderId))
-      .leftJoin(conversationReads, this.readMarkOf(reader))
-      .where(this.unreadFor(reader));
-  }
-
-  /** The reader's read mark in the conversation of each message row. */
-  private readMarkOf(reader: Reader): SQL {
-    return and(
-      eq(conversationReads.conversationId, conversations.id),
-      eq(conversationReads.userId, reader.uid),
-    )!;
-  }
-
-  /** Message rows that are unread for the reader (joined with conversations and `readMarkOf`). */
-  private unreadFor(reader: Reader): SQL {
-    return and(
-      seesTalkSql(reader),
-      isNull(messages.deletedAt),
-      countsAsUnreadSql(reader, {
-        kind: conversations.kind,
-        senderId: messages.senderId,
-        senderRole: sender.role,
-      }),
-      sql`${messages.id} > coalesce(${conversationReads.lastReadMessageId}, 0)`,
-    )!;
-  }
-
-  /**
-   * Unread counts by kind (and member role for desk talks), with the same scope as `unread`. The scan stops
-   * after UNREAD_COUNT_CAP messages: a staff member who never opens the men's talks would otherwise make
-   * every badge refresh count the whole history; badges show anything over 99 as "99+".
-   */
+  /** Unread counts by kind (and member role for desk talks): `unreadCountsOf` in conversation-unread.ts. */
   async unreadCounts(
     reader: Reader,
   ): Promise<{ kind: ConversationKind; memberRole: number | null; count: number }[]> {
-    const scan = this.db
-      .select({
-        kind: sql<ConversationKind>`${conversations.kind}`.as('unread_kind'),
-        memberRole: sql<number | null>`${member.role}`.as('unread_member_role'),
-      })
-      .from(messages)
-      .$dynamic();
-    const unread = this.unreadOnly(scan, reader).limit(UNREAD_COUNT_CAP).as('unread');
-    return this.db
-      .select({
-        kind: unread.kind,
-        memberRole: unread.memberRole,
-        count: sql<number>`count(*)::int`.mapWith(Number),
-      })
-      .from(unread)
-      .groupBy(unread.kind, unread.memberRole);
+    return unreadCountsOf(this.db, reader);
   }
 
   /**
@@ -332,27 +266,4 @@ export class ConversationRepository {
       .innerJoin(users, eq(users.id, conversationReads.userId))
       .where(eq(conversationReads.conversationId, conversationId));
   }
-}
-
-/**
- * Unread messages (the rule's) newer than what the viewer has read, in the current `conversations` row of the
- * query (the room lists, the member tables of the back office).
- */
-export function unreadCountSql(viewer: Reader) {
-  const unread = countsAsUnreadSql(viewer, {
-    kind: conversations.kind,
-    senderId: sql.raw('unread_m.sender_id'),
-    senderRole: sql.raw('unread_s.role'),
-  });
-  return sql<number>`(
-    select count(*)::int from ${messages} as unread_m
-    left join ${users} as unread_s on unread_s.id = unread_m.sender_id
-    where unread_m.conversation_id = ${conversations.id}
-      and unread_m.deleted_at is null
-      and ${unread}
-      and unread_m.id > coalesce((
-        select r.last_read_message_id from ${conversationReads} as r
-        where r.conversation_id = ${conversations.id} and r.user_id = ${viewer.uid}
-      ), 0)
-  )`.mapWith(Number);
 }

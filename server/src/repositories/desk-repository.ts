@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Scope } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/raw.js';
 import {
@@ -9,7 +10,8 @@ import {
   users,
   type ConversationKind,
 } from '../db/schema.js';
-import { seesTalkSql, talkColumnsOf, type Reader } from '../rules/conversation-rules.js';
+import { talkColumnsOf } from '../rules/conversation-rules.js';
+import { scopeSql } from '../rules/scope-sql.js';
 
 /** One search hit, before it is presented for its reader. */
 export interface SearchRow {
@@ -19,6 +21,8 @@ export interface SearchRow {
   senderName: string | null;
   senderRole: number | null;
   body: string;
+  /** A stamp (product.md §12.8): its body is empty; it is shown as [スタンプ]. */
+  isStamp: boolean;
   createdAt: Date;
   kind: ConversationKind;
   roomName: string;
@@ -27,9 +31,12 @@ export interface SearchRow {
 }
 
 export interface SearchQuery {
-  reader: Reader;
+  /** The talks the reader sees (talk.read's scope). */
+  readable: Scope;
   /** The text to find, as typed (escaped here for LIKE). */
   text: string;
+  /** Stamps match too (the text is part of how a stamp is shown, [スタンプ]). */
+  stamps?: boolean;
   conversationId?: number | undefined;
   /** Only messages with a smaller id (paging). */
   before?: number | undefined;
@@ -49,7 +56,6 @@ export class DeskRepository {
   constructor(private readonly db: Database) {}
 
   async search(query: SearchQuery): Promise<SearchRow[]> {
-    const { reader } = query;
     type Raw = {
       id: string | number;
       conversation_id: number;
@@ -57,6 +63,7 @@ export class DeskRepository {
       sender_name: string | null;
       sender_role: number | null;
       body: string;
+      is_stamp: boolean;
       created_at: string | Date;
       kind: ConversationKind;
       room_name: string;
@@ -65,14 +72,14 @@ export class DeskRepository {
     };
     const result = await this.db.execute(sql`
       select m.id, m.conversation_id, m.sender_id, s.name as sender_name, s.role as sender_role, m.body,
-        m.created_at, c.kind, c.name as room_name, mu.name as member_name, mu.role as member_role
+        m.stamp_id is not null as is_stamp, m.created_at, c.kind, c.name as room_name, mu.name as member_name, mu.role as member_role
       from ${messages} m
       join ${conversations} c on c.id = m.conversation_id
       left join ${users} s on s.id = m.sender_id
       left join ${users} mu on mu.id = c.member_id
-      where m.deleted_at is null
-        and m.body ilike ${likePattern(query.text)}
-        and ${seesTalkSql(reader, talkColumnsOf('c'))}
+      where m.deleted_at is null and m.unsent_at is null
+        and (m.body ilike ${likePattern(query.text)} ${query.stamps ? sql`or m.stamp_id is not null` : sql``})
+        and ${scopeSql(query.readable, talkColumnsOf('c'))}
         ${query.conversationId === undefined ? sql`` : sql`and m.conversation_id = ${query.conversationId}`}
         ${query.before === undefined ? sql`` : sql`and m.id < ${query.before}`}
         ${query.after === undefined ? sql`` : sql`and m.id > ${query.after}`}
@@ -85,6 +92,7 @@ export class DeskRepository {
       senderName: row.sender_name,
       senderRole: row.sender_role,
       body: row.body,
+      isStamp: row.is_stamp,
       createdAt: new Date(row.created_at),
       kind: row.kind,
       roomName: row.room_name,

@@ -2,6 +2,16 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { media, messages } from '../db/schema.js';
 
+/** A picture just cleaned and written under DATA_DIR/media, before the row that owns it is stored. */
+export interface NewImage {
+  id: string;
+  path: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
 export class MediaRepository {
   constructor(private readonly db: Database) {}
 

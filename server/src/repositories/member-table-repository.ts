@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { conversations, sessions, users } from '../db/schema.js';
 import { memberProfiles } from '../db/schema-profile.js';
 import type { Reader } from '../rules/conversation-rules.js';
-import { unreadCountSql } from './conversation-repository.js';
+import { unreadCountSql } from './conversation-unread.js';
 import { kindCondition, type RecordKind } from './member-admin-repository.js';
 
 /** One page of a member table (product.md §2.8). */

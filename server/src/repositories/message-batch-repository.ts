@@ -1,27 +1,11 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { param, PreparedStatement } from '../db/raw.js';
-import {
-  conversationReads,
-  conversations,
-  media,
-  messages,
-  users,
-  type ConversationKind,
-  type MessageRecord,
-} from '../db/schema.js';
-import { broadcastRecipients, broadcasts } from '../db/schema-content.js';
+import { messages, type MessageRecord } from '../db/schema.js';
 import type { ConversationAccess } from './conversation-repository.js';
-import { mayWrite, type NewImage } from './message-repository.js';
+import { INSERT_BATCH, INSERT_BULK } from './message-batch-statements.js';
+import type { NewImage } from './message-repository.js';
 
-/*
- * Message ids must become visible in id order: a client catching up with "everything after id N" would
- * otherwise miss a message whose smaller id committed after a larger one it already saw. Every insert
- * therefore takes this transaction-scoped advisory lock before the id is drawn and holds it until commit,
- * so ids are drawn and committed one writer at a time. Inserts are short (images are processed before),
- * so the lock is held for a millisecond or two.
- */
-export const MESSAGE_ORDER_LOCK = 0x656e_6973_6869; // "enishi"
+export { MESSAGE_ORDER_LOCK } from './message-batch-statements.js';
 
 /** What storing a message gave (see insertBatch). */
 export type InsertOutcome =
@@ -39,6 +23,8 @@ export interface NewMessage {
   replyToId: number | null;
   announce: boolean;
   messageType: number;
+  /** A stamp (product.md §12.8), checked by the caller: the message is that stamp alone. */
+  stampId?: number | null;
   /** Chosen by the sending client (the server makes one for messages of its own). */
   clientId: string;
   now: Date;
@@ -62,158 +48,37 @@ export interface NewBulkSend {
   now: Date;
 }
 
-/** What the batch statement answers per input row, in input order (see insertBatch). */
-interface InsertAnswer {
-  id: number | string | null;
-  conversation_id: number | null;
-  kind: ConversationKind | null;
-  member_id: number | null;
-  member_role: number | null;
-  man_id: number | null;
-  woman_id: number | null;
+/** A message's key among its sender's: a repeat of a client id is the same message. */
+const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
+
+/** The batch statement's parameters: the messages and their images as JSON arrays, and the batch's time. */
+function batchParameters(inputs: NewMessage[]): string[] {
+  // Fields at their default are left out (the statement fills them in): reading JSON costs per key.
+  const rows = inputs.map((input, ord) => ({
+    ord,
+    conversation_id: input.conversationId,
+    sender_id: input.senderId,
+    body: input.body,
+    client_id: input.clientId,
+    created_at: input.now.toISOString(),
+    ...(input.mayWriteAnywhere ? { anywhere: true } : {}),
+    ...(input.images.length > 0 ? { images: input.images.map((image) => image.id) } : {}),
+    ...(input.replyToId !== null ? { reply_to_id: input.replyToId } : {}),
+    ...(input.announce ? { announce: true } : {}),
+    ...(input.messageType !== 0 ? { message_type: input.messageType } : {}),
+    ...(input.stampId ? { stamp_id: input.stampId } : {}),
+    ...(input.marksRead ? { marks_read: true } : {}),
+  }));
+  const images = inputs.flatMap((input) =>
+    input.images.map((image) => ({
+      ...image,
+      sender_id: input.senderId,
+      client_id: input.clientId,
+      created_at: input.now.toISOString(),
+    })),
+  );
+  return [JSON.stringify(rows), JSON.stringify(images), inputs.at(-1)!.now.toISOString()];
 }
-
-/*
- * Parameters: the messages and the images as JSON arrays, and the batch's time. Talks and users are looked
- * up by key (`= any(array(...))`, a subquery per row): the rows come from JSON, so the planner cannot know
- * they are few and would otherwise scan whole tables.
- */
-const INSERT_BATCH = new PreparedStatement<InsertAnswer>(
-  sql`
-    with lock as materialized (select pg_advisory_xact_lock(${sql.raw(String(MESSAGE_ORDER_LOCK))})),
-    v as (
-      select ord, conversation_id, sender_id, coalesce(anywhere, false) as anywhere, body,
-        coalesce(images, '{}') as images, reply_to_id, coalesce(announce, false) as announce,
-        coalesce(message_type, 0) as message_type, client_id, created_at, coalesce(marks_read, false) as marks_read
-      from json_to_recordset(${param(1)}::json) as v(ord int, conversation_id int, sender_id int,
-        anywhere boolean, body text, images text[], reply_to_id bigint, announce boolean, message_type int,
-        client_id uuid, created_at timestamptz, marks_read boolean)
-    ),
-    c as (
-      select c.id, c.kind, c.member_id, c.man_id, c.woman_id,
-        (select u.role from ${users} u where u.id = c.member_id) as member_role
-      from ${conversations} c
-      where c.id = any(array(select conversation_id from v))
-    ),
-    ins as (
-      insert into ${messages} (conversation_id, sender_id, body, images, reply_to_id, announce,
-        message_type, client_id, created_at)
-      select v.conversation_id, v.sender_id, v.body, v.images, v.reply_to_id, v.announce,
-        v.message_type, v.client_id, v.created_at
-      from v join c on ${mayWrite}
-      cross join lock
-      order by v.ord
-      on conflict (sender_id, client_id) do nothing
-      returning id, conversation_id, sender_id, client_id
-    ),
-    stored_media as (
-      insert into ${media} (id, path, mime, width, height, bytes, conversation_id, message_id, owner_id,
-        created_at)
-      select m.id, m.path, m.mime, m.width, m.height, m.bytes, ins.conversation_id, ins.id, m.sender_id,
-        m.created_at
-      from json_to_recordset(${param(2)}::json) as m(id text, path text, mime text,
-        width int, height int, bytes int, sender_id int, client_id uuid, created_at timestamptz)
-      join ins on ins.sender_id = m.sender_id and ins.client_id = m.client_id
-    ),
-    activity as (
-      update ${conversations} set last_activity_at = ${param(3)}::timestamptz
-      where id = any(array(select conversation_id from ins))
-    ),
-    marks as (
-      insert into ${conversationReads} (conversation_id, user_id, last_read_message_id)
-      select ins.conversation_id, ins.sender_id, max(ins.id)
-      from ins join v on v.sender_id = ins.sender_id and v.client_id = ins.client_id
-      where v.marks_read
-      group by ins.conversation_id, ins.sender_id
-      on conflict (conversation_id, user_id) do update set last_read_message_id =
-        greatest(${conversationReads}.last_read_message_id, excluded.last_read_message_id)
-    )
-    select ins.id, c.id as conversation_id, c.kind, c.member_id, c.member_role, c.man_id, c.woman_id
-    from v
-    left join c on ${mayWrite}
-    left join ins on ins.sender_id = v.sender_id and ins.client_id = v.client_id
-    order by v.ord`,
-  3,
-);
-
-/** What the bulk statement answers per talk, history room first (see insertBulk). */
-type BulkAnswer = Pick<InsertAnswer, 'id' | 'kind' | 'member_id' | 'member_role'> & {
-  client_id: string | null;
-};
-
-/*
- * Parameters: the history room, the desk talks (an int array), the sender, the text, the time, the images (a
- * JSON array of each message's list, or empty) and the bulk send's type. Every row but the talk and its
- * images is the same, so the rows are made in the statement from the array (decision 027): no JSON per
- * copy to read, and client ids drawn by the database. The record goes to a history room and each copy to a
- * desk talk, or not at all (the write rule for a staff sender, with the bulk send's record as its one exception).
- */
-const INSERT_BULK = new PreparedStatement<BulkAnswer>(
-  sql`
-    with lock as materialized (select pg_advisory_xact_lock(${sql.raw(String(MESSAGE_ORDER_LOCK))})),
-    t as (
-      select t.conversation_id, t.ord::int as ord
-      from unnest(array[${param(1)}::int] || ${param(2)}::int[]) with ordinality as t(conversation_id, ord)
-    ),
-    c as (
-      select c.id, c.kind, c.member_id, (select u.role from ${users} u where u.id = c.member_id) as member_role
-      from ${conversations} c
-      where c.id = any(array(select conversation_id from t))
-    ),
-    ok as (
-      select t.ord, t.conversation_id, c.member_id
-      from t join c on c.id = t.conversation_id
-      where case when t.ord = 1 then c.kind in ('sendmen', 'sendwomen') else c.kind = 'desk' end
-    ),
-    imgs as (
-      select e.ord::int as ord, array(
-        select x.value ->> 'id' from jsonb_array_elements(e.list) with ordinality as x(value, n) order by x.n
-      ) as ids
-      from jsonb_array_elements(${param(6)}::jsonb) with ordinality as e(list, ord)
-    ),
-    ins as (
-      insert into ${messages} (conversation_id, sender_id, body, images, client_id, created_at)
-      select ok.conversation_id, ${param(3)}::int, ${param(4)}, coalesce(imgs.ids, '{}'), gen_random_uuid(),
-        ${param(5)}::timestamptz
-      from ok left join imgs on imgs.ord = ok.ord
-      cross join lock
-      order by ok.ord
-      returning id, conversation_id, client_id
-    ),
-    stored_media as (
-      insert into ${media} (id, path, mime, width, height, bytes, conversation_id, message_id, owner_id,
-        created_at)
-      select m.id, m.path, m.mime, m.width, m.height, m.bytes, ins.conversation_id, ins.id, ${param(3)}::int,
-        ${param(5)}::timestamptz
-      from jsonb_array_elements(${param(6)}::jsonb) with ordinality as e(list, ord)
-      cross join jsonb_to_recordset(e.list) as m(id text, path text, mime text, width int, height int, bytes int)
-      join t on t.ord = e.ord
-      join ins on ins.conversation_id = t.conversation_id
-    ),
-    activity as (
-      update ${conversations} set last_activity_at = ${param(5)}::timestamptz
-      where id = any(array(select conversation_id from ins))
-    ),
-    bulk as (
-      insert into ${broadcasts} (type, sender_id, history_message_id, created_at)
-      select ${param(7)}::int, ${param(3)}::int, ins.id, ${param(5)}::timestamptz
-      from ins where ins.conversation_id = ${param(1)}::int
-      returning id
-    ),
-    bulk_recipients as (
-      insert into ${broadcastRecipients} (broadcast_id, member_id, conversation_id, message_id)
-      select bulk.id, ok.member_id, ins.conversation_id, ins.id
-      from bulk cross join ins join ok on ok.conversation_id = ins.conversation_id
-      where ok.ord > 1
-    )
-    select ins.id, ins.client_id, c.kind, c.member_id, c.member_role
-    from t
-    left join ok on ok.ord = t.ord
-    left join c on c.id = ok.conversation_id
-    left join ins on ins.conversation_id = ok.conversation_id
-    order by t.ord`,
-  7,
-);
 
 /** Writes chat messages in batches, in id order: the one statement that stores a chat message. */
 export class MessageBatchRepository {
@@ -240,36 +105,8 @@ export class MessageBatchRepository {
    */
   async insertBatch(inputs: NewMessage[]): Promise<InsertOutcome[]> {
     if (inputs.length === 0) return [];
-    // Fields at their default are left out (the statement fills them in): reading JSON costs per key.
-    const rows = inputs.map((input, ord) => ({
-      ord,
-      conversation_id: input.conversationId,
-      sender_id: input.senderId,
-      body: input.body,
-      client_id: input.clientId,
-      created_at: input.now.toISOString(),
-      ...(input.mayWriteAnywhere ? { anywhere: true } : {}),
-      ...(input.images.length > 0 ? { images: input.images.map((image) => image.id) } : {}),
-      ...(input.replyToId !== null ? { reply_to_id: input.replyToId } : {}),
-      ...(input.announce ? { announce: true } : {}),
-      ...(input.messageType !== 0 ? { message_type: input.messageType } : {}),
-      ...(input.marksRead ? { marks_read: true } : {}),
-    }));
-    const images = inputs.flatMap((input) =>
-      input.images.map((image) => ({
-        ...image,
-        sender_id: input.senderId,
-        client_id: input.clientId,
-        created_at: input.now.toISOString(),
-      })),
-    );
-    const answered = await INSERT_BATCH.run(this.ordered, [
-      JSON.stringify(rows),
-      JSON.stringify(images),
-      inputs.at(-1)!.now.toISOString(),
-    ]);
+    const answered = await INSERT_BATCH.run(this.ordered, batchParameters(inputs));
 
-    const key = (senderId: number | null, clientId: string | null) => `${senderId}:${clientId}`;
     const claimed = new Set<string>();
     const outcomes = inputs.map((input, index): InsertOutcome | null => {
       const row = answered[index]!;
@@ -286,9 +123,11 @@ export class MessageBatchRepository {
         replyToId: input.replyToId,
         announce: input.announce,
         messageType: input.messageType,
+        stampId: input.stampId ?? null,
         clientId: input.clientId,
         createdAt: input.now,
         deletedAt: null,
+        unsentAt: null,
       };
       const conversation: ConversationAccess = {
         id: row.conversation_id,
@@ -302,26 +141,29 @@ export class MessageBatchRepository {
     });
 
     // Repeats of a stored client id answer the stored row (rare: a client re-sending after a lost echo).
-    const repeats = inputs.filter((input, index) => outcomes[index] === null);
-    if (repeats.length > 0) {
-      const existing = await this.db
-        .select()
-        .from(messages)
-        .where(
-          or(
-            ...repeats.map((input) =>
-              and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId)),
-            ),
-          ),
-        );
-      const found = new Map(existing.map((row) => [key(row.senderId, row.clientId), row]));
-      inputs.forEach((input, index) => {
-        if (outcomes[index] === null) {
-          outcomes[index] = { created: false, message: found.get(key(input.senderId, input.clientId))! };
-        }
-      });
-    }
+    if (outcomes.includes(null)) await this.answerRepeats(inputs, outcomes);
     return outcomes as InsertOutcome[];
+  }
+
+  /** Fills the outcomes left null (repeats of a stored client id) with the stored message. */
+  private async answerRepeats(inputs: NewMessage[], outcomes: (InsertOutcome | null)[]): Promise<void> {
+    const repeats = inputs.filter((input, index) => outcomes[index] === null);
+    const existing = await this.db
+      .select()
+      .from(messages)
+      .where(
+        or(
+          ...repeats.map((input) =>
+            and(eq(messages.senderId, input.senderId), eq(messages.clientId, input.clientId)),
+          ),
+        ),
+      );
+    const found = new Map(existing.map((row) => [key(row.senderId, row.clientId), row]));
+    inputs.forEach((input, index) => {
+      if (outcomes[index] === null) {
+        outcomes[index] = { created: false, message: found.get(key(input.senderId, input.clientId))! };
+      }
+    });
   }
 
   /**
@@ -354,9 +196,11 @@ export class MessageBatchRepository {
         replyToId: null,
         announce: false,
         messageType: 0,
+        stampId: null,
         clientId: row.client_id!,
         createdAt: bulk.now,
         deletedAt: null,
+        unsentAt: null,
       };
       const conversation: ConversationAccess = {
         id: conversationId,

@@ -1,54 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
-import {
-  broadcastRecipients,
-  conversations,
-  media,
-  messages,
-  users,
-  type ConversationKind,
-  type MessageRecord,
-} from '../db/schema.js';
+import { broadcastRecipients, conversations, media, messages, type MessageRecord } from '../db/schema.js';
 import { mayWriteSql, seesTalkSql, talkColumnsOf, type Reader } from '../rules/conversation-rules.js';
 
-/** A message with everything a reader sees: sender, conversation, and the message it replies to. */
-export interface MessageRow {
-  id: number;
-  conversationId: number;
-  senderId: number | null;
-  senderName: string | null;
-  senderRole: number | null;
-  senderImage: string | null;
-  body: string;
-  images: string[];
-  announce: boolean;
-  messageType: number;
-  clientId: string | null;
-  createdAt: Date;
-  kind: ConversationKind;
-  memberId: number | null;
-  memberRole: number | null;
-  manId: number | null;
-  womanId: number | null;
-  reply: {
-    id: number;
-    body: string;
-    images: string[];
-    senderId: number | null;
-    senderName: string | null;
-    senderRole: number | null;
-  } | null;
-}
+import { selectMessageRows, sender, toMessageRow, type MessageRow } from './message-rows.js';
 
-export interface NewImage {
-  id: string;
-  path: string;
-  mime: string;
-  width: number;
-  height: number;
-  bytes: number;
-}
+export type { MessageRow } from './message-rows.js';
+export type { NewImage } from './media-repository.js';
 
 /** Which messages a user may see: those of the talks they see (rules/conversation-rules.ts). */
 export type Visibility = Reader;
@@ -60,76 +18,18 @@ export const mayWrite = sql`c.id = v.conversation_id and (${mayWriteSql(
   talkColumnsOf('c'),
 )})`;
 
-const sender = alias(users, 'sender');
-const member = alias(users, 'member');
-const replied = alias(messages, 'replied');
-const repliedSender = alias(users, 'replied_sender');
-
 export class MessageRepository {
   constructor(private readonly db: Database) {}
 
   private select() {
-    return (
-      this.db
-        .select({
-          id: messages.id,
-          conversationId: messages.conversationId,
-          senderId: messages.senderId,
-          senderName: sender.name,
-          senderRole: sender.role,
-          senderImage: sender.image,
-          body: messages.body,
-          images: messages.images,
-          announce: messages.announce,
-          messageType: messages.messageType,
-          clientId: messages.clientId,
-          createdAt: messages.createdAt,
-          kind: conversations.kind,
-          memberId: conversations.memberId,
-          memberRole: member.role,
-          manId: conversations.manId,
-          womanId: conversations.womanId,
-          replyId: replied.id,
-          replyBody: replied.body,
-          replyImages: replied.images,
-          replySenderId: replied.senderId,
-          replySenderName: repliedSender.name,
-          replySenderRole: repliedSender.role,
-        })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .leftJoin(member, eq(member.id, conversations.memberId))
-        .leftJoin(sender, eq(sender.id, messages.senderId))
-        // A reply to a message deleted since shows no quote.
-        .leftJoin(replied, and(eq(replied.id, messages.replyToId), isNull(replied.deletedAt)))
-        .leftJoin(repliedSender, eq(repliedSender.id, replied.senderId))
-        .$dynamic()
-    );
-  }
-
-  private static toRow(row: Awaited<ReturnType<MessageRepository['select']>>[number]): MessageRow {
-    const { replyId, replyBody, replyImages, replySenderId, replySenderName, replySenderRole, ...rest } = row;
-    return {
-      ...rest,
-      reply:
-        replyId === null
-          ? null
-          : {
-              id: replyId,
-              body: replyBody ?? '',
-              images: replyImages ?? [],
-              senderId: replySenderId,
-              senderName: replySenderName,
-              senderRole: replySenderRole,
-            },
-    };
+    return selectMessageRows(this.db);
   }
 
   async findRow(id: number): Promise<MessageRow | null> {
     const rows = await this.select()
       .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
       .limit(1);
-    return rows[0] ? MessageRepository.toRow(rows[0]) : null;
+    return rows[0] ? toMessageRow(rows[0]) : null;
   }
 
   async findBySenderAndClientId(senderId: number, clientId: string): Promise<MessageRecord | null> {
@@ -173,7 +73,7 @@ export class MessageRepository {
       )
       .orderBy(desc(messages.id))
       .limit(limit);
-    return rows.map(MessageRepository.toRow);
+    return rows.map(toMessageRow);
   }
 
   /** The pinned announcements of a conversation, oldest first. */
@@ -188,7 +88,7 @@ export class MessageRepository {
       )
       .orderBy(asc(messages.id))
       .limit(limit);
-    return rows.map(MessageRepository.toRow);
+    return rows.map(toMessageRow);
   }
 
   /** Messages after `afterId` that the viewer may see, oldest first: a reconnecting client's catch-up. */
@@ -197,7 +97,7 @@ export class MessageRepository {
       .where(and(gt(messages.id, afterId), isNull(messages.deletedAt), seesTalkSql(viewer)))
       .orderBy(asc(messages.id))
       .limit(limit);
-    return rows.map(MessageRepository.toRow);
+    return rows.map(toMessageRow);
   }
 
   /**
@@ -225,7 +125,7 @@ export class MessageRepository {
         ),
       );
     const bulk = new Set(copies.map((copy) => copy.id));
-    return rows.map((row) => ({ ...MessageRepository.toRow(row), bulkCopy: bulk.has(row.id) }));
+    return rows.map((row) => ({ ...toMessageRow(row), bulkCopy: bulk.has(row.id) }));
   }
 
   /** The newest stored message id (0 for none). */
@@ -277,7 +177,6 @@ export class MessageRepository {
     });
   }
 
-  /** Unpins an announcement; false when it was not pinned (or is gone). */
   async pin(id: number): Promise<boolean> {
     const rows = await this.db
       .update(messages)

@@ -1,8 +1,11 @@
+import type { Scope } from '@enishi/contract';
 import { and, asc, count, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { contentImages, news, newsSeen, type NewsRecord } from '../db/schema-content.js';
 import type { NewImage } from './message-repository.js';
+import { scopeSql } from '../rules/scope-sql.js';
+import type { ContentFilter } from './content-filter.js';
 
 /** A news item with its image ids in order. */
 export interface NewsItem extends NewsRecord {
@@ -113,12 +116,13 @@ export class NewsRepository {
   }
 
   /** News items, newest first: of one type (or all), or the one with `id`. */
-  async list(filter: { type?: number; id?: number }): Promise<NewsItem[]> {
+  async list(filter: ContentFilter): Promise<NewsItem[]> {
     const rows = await this.db
       .select()
       .from(news)
       .where(
         and(
+          filter.scope === undefined ? undefined : scopeSql(filter.scope, { contentType: news.type }),
           filter.type === undefined ? undefined : eq(news.type, filter.type),
           filter.id === undefined ? undefined : eq(news.id, filter.id),
         ),
@@ -146,14 +150,14 @@ export class NewsRepository {
     return rows.map((row) => ({ ...row, images: byNews.get(row.id) ?? [] }));
   }
 
-  /** News of `type` newer than what the user has seen. */
-  async unseenCount(userId: number, type: number): Promise<number> {
+  /** News in `readable` (content.read's rows for the user) newer than what the user has seen. */
+  async unseenCount(userId: number, readable: Scope): Promise<number> {
     const rows = await this.db
       .select({ count: count() })
       .from(news)
       .where(
         and(
-          eq(news.type, type),
+          scopeSql(readable, { contentType: news.type }),
           gt(
             news.id,
             sql`coalesce((select ${newsSeen.lastSeenNewsId} from ${newsSeen} where ${newsSeen.userId} = ${userId}), 0)`,

@@ -8,8 +8,11 @@ import {
   type LookupItem,
   type Profile,
   type ProfileField,
+  type Scope,
+  holdsNoRow,
 } from '@enishi/contract';
 import type { Database } from '../db/client.js';
+import { scopeSql } from '../rules/scope-sql.js';
 import {
   clubLookupItems,
   clubSettings,
@@ -21,6 +24,7 @@ import {
   type MemberProfileRecord,
 } from '../db/schema-profile.js';
 import type { NewAuditRecord } from '../db/schema-admin.js';
+import { users } from '../db/schema.js';
 import type { NewImage } from './message-repository.js';
 import { insertAudit } from './audit-repository.js';
 
@@ -97,11 +101,14 @@ export class ProfileRepository {
   }
 
   /** Newest first. */
-  async history(userId: number, limit = 100): Promise<MemberProfileHistoryRecord[]> {
+  /** A member's history, as far as the reader's scope (member.manage) holds that member. */
+  async history(userId: number, readable: Scope, limit = 100): Promise<MemberProfileHistoryRecord[]> {
+    if (holdsNoRow(readable)) return [];
+    const role = sql`(select ${users.role} from ${users} where ${users.id} = ${memberProfileHistory.userId})`;
     return this.db
       .select()
       .from(memberProfileHistory)
-      .where(eq(memberProfileHistory.userId, userId))
+      .where(and(eq(memberProfileHistory.userId, userId), scopeSql(readable, { role })))
       .orderBy(desc(memberProfileHistory.id))
       .limit(limit);
   }

@@ -69,6 +69,7 @@ export class PushRepository {
         userId: pushSubscriptions.userId,
         p256dh: pushSubscriptions.p256dh,
         auth: pushSubscriptions.auth,
+        sessionId: pushSubscriptions.sessionId,
         role: users.role,
       })
       .from(pushSubscriptions)

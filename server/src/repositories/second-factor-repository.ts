@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { ScureBase32Plugin } from 'otplib';
 import type { Database } from '../db/client.js';
 import {
   loginTickets,
@@ -10,6 +11,7 @@ import {
   type WebauthnCredentialRecord,
 } from '../db/schema.js';
 import type { NewAuditRecord } from '../db/schema-admin.js';
+import { seal, unseal } from '../lib/secrets-key.js';
 import { insertAudit } from './audit-repository.js';
 
 export interface NewCredential {
@@ -21,17 +23,62 @@ export interface NewCredential {
   name: string;
 }
 
+/*
+ * TOTP secrets are stored encrypted with the key of SECRETS_KEY_FILE (decision 032), bound to their person:
+ * the base32 secret's 20 bytes sealed (lib/secrets-key.ts) are 48 bytes, 64 characters of base64url, which
+ * the column holds. A stored secret of another length is one written before (base32, 32 characters): read
+ * as it is, and sealed by `sealStoredTotpSecrets` at start.
+ */
+const base32 = new ScureBase32Plugin();
+const SEALED_LENGTH = 64;
+const totpContext = (userId: number) => `totp:${userId}`;
+
 /** A second factor's rows (product.md §11.7): SQL only, every one-use step a single conditional statement. */
 export class SecondFactorRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly secretsKey: () => Promise<Buffer>,
+  ) {}
+
+  private async sealTotp(userId: number, secret: string): Promise<string> {
+    const bytes = base32.decode(secret);
+    if (bytes.length !== 20) throw new Error('a TOTP secret is 20 bytes');
+    return seal(await this.secretsKey(), bytes, totpContext(userId)).toString('base64url');
+  }
+
+  private async openTotp(userId: number, stored: string): Promise<string> {
+    if (stored.length !== SEALED_LENGTH) return stored;
+    const bytes = unseal(await this.secretsKey(), Buffer.from(stored, 'base64url'), totpContext(userId));
+    return base32.encode(bytes, { padding: false });
+  }
 
   async totp(userId: number) {
     const rows = await this.db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).limit(1);
-    return rows[0] ?? null;
+    const row = rows[0];
+    return row ? { ...row, secret: await this.openTotp(userId, row.secret) } : null;
+  }
+
+  /** Seals the TOTP secrets stored before they were encrypted; the number sealed. */
+  async sealStoredTotpSecrets(): Promise<number> {
+    const rows = await this.db
+      .select({ userId: totpFactors.userId, secret: totpFactors.secret })
+      .from(totpFactors)
+      .where(sql`length(${totpFactors.secret}) <> ${SEALED_LENGTH}`);
+    let sealed = 0;
+    for (const row of rows) {
+      const updated = await this.db
+        .update(totpFactors)
+        .set({ secret: await this.sealTotp(row.userId, row.secret) })
+        .where(and(eq(totpFactors.userId, row.userId), eq(totpFactors.secret, row.secret)))
+        .returning({ userId: totpFactors.userId });
+      sealed += updated.length;
+    }
+    return sealed;
   }
 
   /** A new pending secret; false when a confirmed one exists (it is never replaced without removing it). */
-  async saveTotpPending(userId: number, secret: string): Promise<boolean> {
+  async saveTotpPending(userId: number, plainSecret: string): Promise<boolean> {
+    const secret = await this.sealTotp(userId, plainSecret);
     const rows = await this.db
       .insert(totpFactors)
       .values({ userId, secret })
@@ -196,7 +243,7 @@ export class SecondFactorRepository {
 
   async addChallenge(
     challenge: string,
-    purpose: 'register' | 'login',
+    purpose: 'register' | 'login' | 'reauth',
     userId: number | null,
     expiresAt: Date,
   ): Promise<void> {
@@ -204,7 +251,7 @@ export class SecondFactorRepository {
   }
 
   /** Takes a challenge once: the row goes, so a replayed response finds none. */
-  async takeChallenge(challenge: string, purpose: 'register' | 'login', now: Date) {
+  async takeChallenge(challenge: string, purpose: 'register' | 'login' | 'reauth', now: Date) {
     const rows = await this.db
       .delete(webauthnChallenges)
       .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose)))

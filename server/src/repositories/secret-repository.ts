@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { appSecrets } from '../db/schema.js';
 
@@ -13,5 +13,13 @@ export class SecretRepository {
     await this.db.insert(appSecrets).values({ name, value: candidate }).onConflictDoNothing();
     const rows = await this.db.select().from(appSecrets).where(eq(appSecrets.name, name)).limit(1);
     return rows[0]!.value;
+  }
+
+  /** Puts `value` in place of the secret stored under `name` (made if there was none). */
+  async replace(name: string, value: string): Promise<void> {
+    await this.db
+      .insert(appSecrets)
+      .values({ name, value })
+      .onConflictDoUpdate({ target: appSecrets.name, set: { value, createdAt: sql`now()` } });
   }
 }

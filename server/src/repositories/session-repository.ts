@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, lte, ne, or } from 'drizzle-orm';
+import { ROLE } from '@enishi/contract';
+import { and, asc, between, desc, eq, inArray, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { sessions, users, type SessionRecord, type UserRecord } from '../db/schema.js';
+import {
+  sessions,
+  totpFactors,
+  users,
+  webauthnCredentials,
+  type SessionRecord,
+  type UserRecord,
+} from '../db/schema.js';
 
 export interface NewSession {
   id: string;
@@ -35,6 +43,66 @@ export class SessionRepository {
       .update(sessions)
       .set({ secondFactorSetup: false })
       .where(and(eq(sessions.userId, userId), eq(sessions.secondFactorSetup, true)));
+  }
+
+  /**
+   * The owner switched the staff requirement on: every session of staff without a second factor may only set
+   * one up from now (product.md §11.7). Returns whose sessions changed.
+   */
+  async requireSetupOfStaffWithoutFactor(): Promise<number[]> {
+    const noTotp = notExists(
+      this.db
+        .select({ one: sql`1` })
+        .from(totpFactors)
+        .where(and(eq(totpFactors.userId, users.id), sql`${totpFactors.confirmedAt} is not null`)),
+    );
+    const noPasskey = notExists(
+      this.db
+        .select({ one: sql`1` })
+        .from(webauthnCredentials)
+        .where(eq(webauthnCredentials.userId, users.id)),
+    );
+    const staffWithoutFactor = this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(between(users.role, ROLE.admin, ROLE.staffMenuLimit), noTotp, noPasskey));
+    const rows = await this.db
+      .update(sessions)
+      .set({ secondFactorSetup: true })
+      .where(and(eq(sessions.secondFactorSetup, false), inArray(sessions.userId, staffWithoutFactor)))
+      .returning({ userId: sessions.userId });
+    return [...new Set(rows.map((row) => row.userId))];
+  }
+
+  /** The owner switched the requirement off: nobody's session is held to the setup screens any more. */
+  async liftSetupOfAll(): Promise<number[]> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ secondFactorSetup: false })
+      .where(eq(sessions.secondFactorSetup, true))
+      .returning({ userId: sessions.userId });
+    return [...new Set(rows.map((row) => row.userId))];
+  }
+
+  /** Since when the session counts as freshly proven: its login, or its last /api/reauth. Null: no session. */
+  async provenAt(id: string): Promise<Date | null> {
+    const rows = await this.db
+      .select({ createdAt: sessions.createdAt, reauthAt: sessions.reauthAt })
+      .from(sessions)
+      .where(eq(sessions.id, id))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    return row.reauthAt && row.reauthAt > row.createdAt ? row.reauthAt : row.createdAt;
+  }
+
+  async markProven(id: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ reauthAt: now })
+      .where(eq(sessions.id, id))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
   }
 
   /** The session and its user in one round trip; null when there is no such session. */

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { SettingStatus } from '@enishi/contract';
+import type { Scope, SettingStatus } from '@enishi/contract';
 import type { Database } from '../db/client.js';
+import { scopeSql, type ScopeColumns } from '../rules/scope-sql.js';
 import { conversations, settingRequests, users, type SettingRequestRecord } from '../db/schema.js';
 
 const man = alias(users, 'man');
@@ -13,8 +14,19 @@ export interface SettingRequestRow extends SettingRequestRecord {
   womanName: string | null;
 }
 
-/** Whose requests a list holds (product.md §18.2). */
-export type SettingScope = { all: true } | { manId: number } | { womanId: number } | { memberId: number };
+/** Which requests a list holds: the reader's scope (setting.read), narrowed to one member's or one state. */
+export interface SettingListQuery {
+  scope: Scope;
+  member?: number | undefined;
+  status?: SettingStatus | undefined;
+}
+
+/** Where a setting request's scope fields are (setting.read). */
+const SETTING_COLUMNS: ScopeColumns = {
+  manId: settingRequests.manId,
+  womanId: settingRequests.womanId,
+  status: settingRequests.status,
+};
 
 /** The woman asked for: a member here, or one only the enquiry service knows (decision 023). */
 export type AskedWoman = { uid: number } | { enquiryId: number; name: string };
@@ -73,12 +85,10 @@ export class SettingRepository {
   }
 
   /** Newest first (ids only grow), `limit` rows from `offset`. */
-  async list(scope: SettingScope, status: SettingStatus | undefined, offset: number, limit: number) {
-    const where: SQL[] = [];
-    if ('manId' in scope) where.push(eq(settingRequests.manId, scope.manId));
-    if ('womanId' in scope) where.push(eq(settingRequests.womanId, scope.womanId));
-    if ('memberId' in scope) {
-      where.push(or(eq(settingRequests.manId, scope.memberId), eq(settingRequests.womanId, scope.memberId))!);
+  async list({ scope, member, status }: SettingListQuery, offset: number, limit: number) {
+    const where: SQL[] = [scopeSql(scope, SETTING_COLUMNS)];
+    if (member !== undefined) {
+      where.push(or(eq(settingRequests.manId, member), eq(settingRequests.womanId, member))!);
     }
     if (status) where.push(eq(settingRequests.status, status));
     const rows = await this.selectRows()

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { isMemberRole } from '@enishi/contract';
+import { can } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { conversations, users, type NewUserRecord, type UserRecord } from '../db/schema.js';
 
@@ -28,7 +28,7 @@ export class UserRepository {
         .onConflictDoNothing() // the login ID is taken, in any case
         .returning();
       const created = rows[0];
-      if (created && isMemberRole(created.role)) {
+      if (created && can(created, 'talk.desk')) {
         await tx.insert(conversations).values({
           kind: 'desk',
           memberId: created.id,

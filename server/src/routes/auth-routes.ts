@@ -3,13 +3,14 @@ import { presentLogin } from '../presenters/user-presenter.js';
 import { presentSession } from '../presenters/session-presenter.js';
 import type { LoginService } from '../services/login-service.js';
 import type { PushService } from '../services/push-service.js';
+import type { AccountNotices } from '../services/account-notices.js';
 import type { Actor, SessionService } from '../services/session-service.js';
 
 const OK = { status: 'OK' } as const;
 
 export function authRoutes(
   calls: ReturnType<typeof apiCalls>,
-  services: { login: LoginService; sessions: SessionService; push: PushService },
+  services: { login: LoginService; sessions: SessionService; push: PushService; notices: AccountNotices },
 ): void {
   calls.open('login', async ({ body, request }) => {
     const login = await services.login.login({
@@ -42,7 +43,9 @@ export function authRoutes(
     return ownSessions(actor);
   });
   calls.session('sessions/revoke_others', 'account.use', async ({ actor }) => {
-    await services.sessions.revokeOthers(actor);
+    // Fresh proof first (product.md §11.8); audited and told like every change to how one logs in.
+    const ended = await services.sessions.revokeOthers(actor);
+    await services.notices.changed(actor, 'sessions_ended', { sessions: [ended, 0] }, { action: 'sessions' });
     return ownSessions(actor);
   });
 

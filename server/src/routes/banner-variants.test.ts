@@ -12,6 +12,8 @@ describe('banner image variants', () => {
   let ssid: Record<RoleName, string>;
   let image: string;
   let id: number;
+  /** What the media folder holds before any banner: the club's own stamps, seeded at start (product.md §12.8). */
+  let before: string[];
 
   /** Every file under the data directory's media folder, relative to it. */
   const mediaFiles = (): string[] =>
@@ -24,8 +26,9 @@ describe('banner image variants', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     ({ ssid } = await createRoleUsers(ctx.app));
+    before = mediaFiles();
   });
-  // Each test has its own banner, gone after it, so the media folder holds that banner's files alone.
+  // Each test has its own banner, gone after it, so the media folder holds that banner's files besides `before`.
   beforeEach(async () => {
     const png = await imageDataUrl('png', { width: 1200, height: 340 });
     const added = await call(ctx.app, 'banner/add', {
@@ -66,7 +69,7 @@ describe('banner image variants', () => {
     await fetchImage(ctx.app, `${image}&w=480`);
     expect(mediaFiles().some((file) => file.includes('variants'))).toBe(true);
     await call(ctx.app, 'banner/delete', { ssid: ssid.staff, id });
-    expect(mediaFiles()).toEqual([]);
+    expect(mediaFiles().sort()).toEqual([...before].sort());
     expect((await fetchImage(ctx.app, `${image}&w=480`)).status).toBe(404);
   });
 });

@@ -23,6 +23,8 @@ describe('/api/config', () => {
       courseImages: [1, 2, 3, 4, 5, 6].map((n) => `/course/course-${n}.webp`),
       iceServers: [],
       memberSiteUrl: null,
+      // Where the app is to be opened (PUBLIC_ORIGIN, its default here), named when a socket is refused.
+      publicOrigin: 'http://localhost:8080',
     });
   });
 

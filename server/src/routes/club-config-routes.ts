@@ -15,16 +15,18 @@ export function courseImageOrigins(config: Pick<Config, 'courseImages'>): string
 /**
  * POST /api/config {ssid} -> what the club configured for the app: the external member-site pages of the
  * male members' mypage menu (null: not configured, shown disabled), the course page's images, for men the
- * member site framed at /member, and the ICE servers for voice calls.
+ * member site framed at /member, the ICE servers for voice calls, and PUBLIC_ORIGIN: the address the chat
+ * socket accepts, which an app opened at another address names (product.md §15.1).
  */
 export function clubConfigRoutes(
   calls: ReturnType<typeof apiCalls>,
-  config: Pick<Config, 'memberSiteLinks' | 'courseImages' | 'memberSiteUrl' | 'ice'>,
+  config: Pick<Config, 'memberSiteLinks' | 'courseImages' | 'memberSiteUrl' | 'ice' | 'publicOrigin'>,
   clock: Clock = systemClock,
 ): void {
   const reply: Omit<ClubConfigReply, 'iceServers'> = {
     memberSiteLinks: config.memberSiteLinks,
     courseImages: config.courseImages,
+    publicOrigin: config.publicOrigin,
   };
   // The framed member site is for the male members alone (product.md §2.1 /member); ICE servers per user:
   // TURN credentials name the user and expire (product.md §17.9), and only whoever may call gets any.

@@ -67,7 +67,7 @@ describe('conversation lists over HTTP', () => {
     it('shows members only their own group talks and staff all of them; other types are empty', async () => {
       const mine = await club.list('taro', 'st');
       expect(mine.rows).toHaveLength(1);
-      expect(mine.rows[0]).toMatchObject({ id: club.groupTalk, type: 'st', name: '太郎花子', uid: null });
+      expect(mine.rows[0]).toMatchObject({ id: club.groupTalk, type: 'st', name: '太郎×花子', uid: null });
       expect((await club.list('admin', 'st')).rows.map((row) => row.id).sort()).toEqual(
         [club.groupTalk, club.otherGroupTalk].sort(),
       );
@@ -134,7 +134,7 @@ describe('conversation lists over HTTP', () => {
         conversation_id: club.groupTalk,
       });
       expect(GetConversationReply.parse(own.body).rows).toEqual([
-        expect.objectContaining({ id: club.groupTalk, type: 'st', name: '太郎花子' }),
+        expect.objectContaining({ id: club.groupTalk, type: 'st', name: '太郎×花子' }),
       ]);
       const others = await call(club.ctx.app, 'get_conversation', {
         ssid: club.ssid.hanako,

@@ -2,6 +2,7 @@ import type { apiCalls } from '../http/calls.js';
 import { presentConversation } from '../presenters/conversation-presenter.js';
 import type { ConversationService } from '../services/conversation-service.js';
 import type { MessageService } from '../services/message-service.js';
+import type { NotificationCounts } from '../services/notification-counts.js';
 import type { ProfileImageService } from '../services/profile-image-service.js';
 
 export function conversationRoutes(
@@ -9,6 +10,7 @@ export function conversationRoutes(
   services: {
     conversations: ConversationService;
     messages: MessageService;
+    notifications: NotificationCounts;
     profileImages: ProfileImageService;
   },
 ): void {
@@ -35,6 +37,6 @@ export function conversationRoutes(
 
   // The counters come from read state; what the client sends is ignored (see contract talk.ts).
   calls.session('updateNotifications', 'account.use', async ({ actor }) => ({
-    rows: [await services.conversations.notifications(actor)],
+    rows: [await services.notifications.of(actor)],
   }));
 }

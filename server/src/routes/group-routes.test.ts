@@ -35,7 +35,7 @@ describe('/api/add_conversation (group registration)', () => {
     for (const who of ['man', 'woman']) {
       const list = await call(ctx.app, 'conversations', { ssid: ssid[who], type: 'st', search: '', page: 0 });
       const rows = ConversationsReply.parse(list.body).rows;
-      expect(rows.map((row) => [row.id, row.name])).toEqual([[conversation_id, '太郎花子']]);
+      expect(rows.map((row) => [row.id, row.name])).toEqual([[conversation_id, '太郎×花子']]);
     }
   });
 
@@ -51,6 +51,7 @@ describe('/api/add_conversation (group registration)', () => {
 
   it.each([
     ['the man and woman swapped', () => ({ men: woman.uid, women: man.uid, type: 'st' })],
+    ['the man as the woman too', () => ({ men: man.uid, women: man.uid, type: 'st' })],
     ['someone who does not exist', () => ({ men: man.uid, women: 999_999, type: 'st' })],
     ['another type', () => ({ men: man.uid, women: woman.uid, type: 'staff' })],
     ['no woman', () => ({ men: man.uid, type: 'st' })],

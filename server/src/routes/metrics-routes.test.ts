@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import webPush from 'web-push';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectSharedState } from '../services/shared-state.js';
+import { connectSharedState } from '../composition/shared-state.js';
 import { PushQueue, PUSH_DELIVERY } from '../services/push-queue.js';
 import { PushReceiver } from '../test/push-receiver.js';
 import { testRedisUrl } from '../test/redis.js';
@@ -162,7 +162,7 @@ describe('push and Redis figures', () => {
       subject: 'mailto:ops@enishi.invalid',
       onGone: async () => {},
       onError: (error) => errors.push(error),
-      agent: receiver.agent,
+      ca: receiver.ca,
       allowedHosts: [receiver.allowedHost],
       maxAttempts: 2,
       backoffMs: 1,

@@ -1,15 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ja, NewsGetReply, type NewsRow, jaMember } from '@enishi/contract';
+import { ja, jaMember } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, callRaw, createTestContext, type TestContext } from '../test/app.js';
-import { closeAll, listen, TestSocket } from '../test/socket.js';
 import {
   createRoleUsers,
   fetchImage,
   imageDataUrl,
   MEMBER_ROLES,
-  newsCounter,
+  newsCalls,
   oversizedPng,
   STAFF_ROLES,
   textAsPng,
@@ -29,13 +28,10 @@ describe('news', () => {
   let png: string;
   let jpeg: string;
 
-  const add = (who: RoleName, body: Record<string, unknown>) =>
-    call(ctx.app, 'news/add', { ssid: ssid[who], title: 'お知らせ', body: '本文', type: 1, ...body });
-  const get = async (who: RoleName, body: Record<string, unknown> = {}): Promise<NewsRow[]> => {
-    const reply = await call(ctx.app, 'news/get', { ssid: ssid[who], ...body });
-    expect(reply.status).toBe(200);
-    return NewsGetReply.parse(reply.body).rows;
-  };
+  const { add, get } = newsCalls(
+    () => ctx.app,
+    () => ssid,
+  );
   const idOf = (reply: { body: unknown }) => (reply.body as { id: number }).id;
 
   beforeAll(async () => {
@@ -270,48 +266,6 @@ describe('news', () => {
       expect((await fetchImage(ctx.app, url)).status).toBe(200);
       expect((await call(ctx.app, 'news/delete', { ssid: ssid.staff, id })).status).toBe(200);
       expect((await fetchImage(ctx.app, url)).status).toBe(404);
-    });
-  });
-
-  describe('the news badge', () => {
-    it('counts a member’s unseen news of their group until they open the list', async () => {
-      await get('man');
-      await get('woman');
-      expect(await newsCounter(ctx.app, ssid.man)).toBe(0);
-
-      await add('staff', { title: '新着1', type: 1 });
-      await add('staff', { title: '新着2', type: 1 });
-      await add('staff', { title: '女性新着', type: 2 });
-      expect(await newsCounter(ctx.app, ssid.man)).toBe(2);
-      expect(await newsCounter(ctx.app, ssid.woman)).toBe(1);
-      expect(await newsCounter(ctx.app, ssid.staff)).toBe(0);
-
-      // Opening one item does not mark the list seen; opening the list does.
-      const [newest] = await get('staff', { type: 1 });
-      await get('man', { id: newest!.id });
-      expect(await newsCounter(ctx.app, ssid.man)).toBe(2);
-      await get('man');
-      expect(await newsCounter(ctx.app, ssid.man)).toBe(0);
-      expect(await newsCounter(ctx.app, ssid.woman)).toBe(1);
-    });
-
-    it('raises the badge live on the group’s chat sockets when news is added', async () => {
-      const base = await listen(ctx.app);
-      const woman = await TestSocket.session(base, ssid.woman);
-      const man = await TestSocket.session(base, ssid.man);
-      try {
-        await get('woman');
-        await woman.take((frame) => frame.type === 'notifications' && frame.news === 0);
-        await add('staff', { title: '女性向けの新着', type: 2 });
-        expect(await woman.take((frame) => frame.type === 'notifications' && frame.news === 1)).toMatchObject(
-          {
-            news: 1,
-          },
-        );
-        expect(man.untaken().filter((frame) => frame.type === 'notifications' && frame.news > 0)).toEqual([]);
-      } finally {
-        await closeAll([woman, man]);
-      }
     });
   });
 });

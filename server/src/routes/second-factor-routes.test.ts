@@ -1,60 +1,23 @@
-import { FactorsReply, LoginReply, ja, type WebauthnOptions, jaMember, jaSecondStep } from '@enishi/contract';
+import { LoginReply, jaSecondStep } from '@enishi/contract';
 import type { FastifyInstance } from 'fastify';
-import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, createTestContext, createUser, type TestContext, type TestUser } from '../test/app.js';
-import { SoftAuthenticator } from '../test/soft-authenticator.js';
+import { call, createUser, type TestContext, type TestUser } from '../test/app.js';
+import { STEP_MS, factorApp, factorSteps, stepStart, totpCodeAt } from '../test/second-factor.js';
 
-const ORIGIN = 'http://localhost:5173';
-const STEP_MS = 30_000;
-
-describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requirement', () => {
+describe('second factor: TOTP, login tickets and recovery codes', () => {
   let ctx: TestContext;
   let app: FastifyInstance;
   // Starts at the beginning of a TOTP step, so moving on by STEP_MS always reaches the next code.
-  let now = Math.floor(Date.now() / STEP_MS) * STEP_MS + 1000;
-  let owner: TestUser;
-  let staff: TestUser;
-  let member: TestUser;
-  let plainMember: TestUser;
+  let now = stepStart();
 
-  const totpCode = (secret: string, at = now) => generateSync({ secret, epoch: Math.floor(at / 1000) });
-  const passwordStep = async (user: TestUser) => {
-    const reply = await call(app, 'login', { id: user.loginId, password: user.password });
-    expect(reply.status).toBe(200);
-    return reply.body as { ticket: string; second_factor: string[] };
-  };
-  const sessionOf = async (user: TestUser) => {
-    const reply = await call(app, 'login', { id: user.loginId, password: user.password });
-    return LoginReply.parse(reply.body).session;
-  };
-  const factors = async (ssid: string) => FactorsReply.parse((await call(app, '2fa/factors', { ssid })).body);
-  const withTotp = async (user: TestUser) => {
-    const ssid = await sessionOf(user);
-    const { secret } = (await call(app, '2fa/totp/setup', { ssid })).body as { secret: string };
-    const confirmed = await call(app, '2fa/totp/confirm', { ssid, code: totpCode(secret) });
-    expect(confirmed.status).toBe(200);
-    return { ssid, secret, codes: (confirmed.body as { recovery_codes: string[] }).recovery_codes };
-  };
-  const withPasskey = async (ssid: string) => {
-    const authenticator = new SoftAuthenticator(ORIGIN);
-    const options = (await call(app, '2fa/webauthn/register/options', { ssid })).body as WebauthnOptions;
-    const reply = await call(app, '2fa/webauthn/register/verify', {
-      ssid,
-      response: authenticator.register(options as never),
-      name: 'iPhone',
-    });
-    expect(reply.status).toBe(200);
-    return { authenticator, reply: reply.body as { ok: true; recovery_codes?: string[] } };
-  };
+  const totpCode = (secret: string, at = now) => totpCodeAt(secret, at);
+  const { passwordStep, sessionOf, factors, withTotp } = factorSteps(
+    () => app,
+    () => now,
+  );
 
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { PUBLIC_ORIGIN: ORIGIN } });
-    app = await ctx.buildApp({}, () => now);
-    owner = await createUser(app, { loginId: 'owner', role: 2 });
-    staff = await createUser(app, { loginId: 'staff-1', role: 3 });
-    member = await createUser(app, { loginId: 'taro', role: 101 });
-    plainMember = await createUser(app, { loginId: 'hanako', role: 201 });
+    ({ ctx, app } = await factorApp(() => now));
   });
   afterAll(() => ctx.close());
 
@@ -215,163 +178,6 @@ describe('second factor: TOTP, passkeys, recovery codes, tickets, the staff requ
       expect((await call(app, 'login/second', { ticket: next.ticket, recovery_code: codes[2] })).status).toBe(
         401,
       );
-    });
-  });
-
-  describe('passkeys', () => {
-    it('registers a passkey for staff with TOTP, and logs in with it as the second step', async () => {
-      const user = await createUser(app, { loginId: 'passkey-staff', role: 1 });
-      const { ssid, secret } = await withTotp(user);
-      const { authenticator, reply } = await withPasskey(ssid);
-      // Recovery codes came with TOTP, so none are handed out again.
-      expect(reply.recovery_codes).toBeUndefined();
-      expect((await factors(ssid)).passkeys).toEqual([
-        expect.objectContaining({ id: authenticator.credentialId, name: 'iPhone', last_used_at: null }),
-      ]);
-
-      const { ticket, second_factor } = await passwordStep(user);
-      expect(second_factor).toEqual(['webauthn', 'totp']);
-      const options = (await call(app, 'login/second/options', { ticket })).body as WebauthnOptions;
-      const assertion = authenticator.assert(options);
-      const done = await call(app, 'login/second', { ticket, webauthn: assertion });
-      expect(done.status).toBe(200);
-      expect(LoginReply.parse(done.body).uid).toBe(user.uid);
-
-      // Replayed on a new ticket: that ticket's challenge is another one.
-      const next = await passwordStep(user);
-      await call(app, 'login/second/options', { ticket: next.ticket });
-      expect(await call(app, 'login/second', { ticket: next.ticket, webauthn: assertion })).toMatchObject({
-        status: 401,
-        body: { error: jaSecondStep.errors.passkeyExpired },
-      });
-      // Signed for the new challenge but with a counter that went back: a cloned authenticator.
-      const fresh = (await call(app, 'login/second/options', { ticket: next.ticket }))
-        .body as WebauthnOptions;
-      authenticator.counter -= 1;
-      expect(
-        await call(app, 'login/second', { ticket: next.ticket, webauthn: authenticator.assert(fresh) }),
-      ).toMatchObject({
-        status: 401,
-        body: { error: jaSecondStep.errors.passkeyFailed },
-      });
-      now += STEP_MS;
-      expect((await call(app, 'login/second', { ticket: next.ticket, code: totpCode(secret) })).status).toBe(
-        200,
-      );
-    });
-
-    it('refuses a registration response used twice, and one for another challenge', async () => {
-      const user = await createUser(app, { loginId: 'replay-staff', role: 3 });
-      const ssid = await sessionOf(user);
-      const authenticator = new SoftAuthenticator(ORIGIN);
-      const options = (await call(app, '2fa/webauthn/register/options', { ssid })).body as WebauthnOptions;
-      const response = authenticator.register(options as never);
-      expect(await call(app, '2fa/webauthn/register/verify', { ssid, response })).toMatchObject({
-        status: 200,
-      });
-      expect(await call(app, '2fa/webauthn/register/verify', { ssid, response })).toMatchObject({
-        status: 400,
-        body: { error: jaSecondStep.errors.passkeyExpired },
-      });
-      const other = new SoftAuthenticator('https://evil.example');
-      const next = (await call(app, '2fa/webauthn/register/options', { ssid })).body as WebauthnOptions;
-      expect(
-        await call(app, '2fa/webauthn/register/verify', { ssid, response: other.register(next as never) }),
-      ).toMatchObject({ status: 400, body: { error: jaSecondStep.errors.passkeyFailed } });
-      expect((await factors(ssid)).passkeys).toHaveLength(1);
-    });
-
-    it('lets a member log in with a passkey alone (discoverable), once per challenge', async () => {
-      const ssid = await sessionOf(member);
-      const { authenticator, reply } = await withPasskey(ssid);
-      // The first factor comes with recovery codes.
-      expect(reply.recovery_codes).toHaveLength(10);
-      const options = (await call(app, 'login/passkey/options', {})).body as WebauthnOptions;
-      expect(options).not.toHaveProperty('allowCredentials.0');
-      const assertion = authenticator.assert(options);
-      const done = await call(app, 'login/passkey', { response: assertion });
-      expect(done.status).toBe(200);
-      expect(LoginReply.parse(done.body)).toMatchObject({ uid: member.uid, role: 101 });
-      expect(await call(app, 'login/passkey', { response: assertion })).toMatchObject({
-        status: 401,
-        body: { error: jaSecondStep.errors.passkeyExpired },
-      });
-      const unknown = new SoftAuthenticator(ORIGIN);
-      const again = (await call(app, 'login/passkey/options', {})).body as WebauthnOptions;
-      expect(await call(app, 'login/passkey', { response: unknown.assert(again) })).toMatchObject({
-        status: 401,
-        body: { error: jaSecondStep.errors.passkeyUnknown },
-      });
-      // Without user verification a passkey alone is not enough.
-      const third = (await call(app, 'login/passkey/options', {})).body as WebauthnOptions;
-      expect(
-        await call(app, 'login/passkey', { response: authenticator.assert(third, { userVerified: false }) }),
-      ).toMatchObject({ status: 401, body: { error: jaSecondStep.errors.passkeyFailed } });
-    });
-
-    it('removes a passkey: the account is back to the password alone', async () => {
-      const user = await createUser(app, { loginId: 'remove-member', role: 201 });
-      const ssid = await sessionOf(user);
-      const { authenticator } = await withPasskey(ssid);
-      expect(await call(app, '2fa/webauthn/remove', { ssid, id: 'nope' })).toMatchObject({ status: 404 });
-      expect((await call(app, '2fa/webauthn/remove', { ssid, id: authenticator.credentialId })).status).toBe(
-        200,
-      );
-      expect(await factors(ssid)).toMatchObject({ passkeys: [], recovery_codes_left: 0 });
-      expect(
-        LoginReply.safeParse((await call(app, 'login', { id: user.loginId, password: user.password })).body)
-          .success,
-      ).toBe(true);
-    });
-  });
-
-  describe('the owner requires a second factor for staff', () => {
-    it('only the owner switches it, and the switch is in the audit log', async () => {
-      const staffSession = await sessionOf(await createUser(app, { loginId: 'staff-2', role: 3 }));
-      expect(await call(app, '2fa/staff-requirement', { ssid: staffSession, required: true })).toMatchObject({
-        status: 403,
-      });
-      // The owner is staff too: while it is required, a login without a factor may only set one up.
-      await call(app, '2fa/staff-requirement', { ssid: await sessionOf(owner), required: false });
-      const ownerSession = await sessionOf(owner);
-      const notBoolean = await call(app, '2fa/staff-requirement', { ssid: ownerSession, required: 'yes' });
-      expect(notBoolean).toMatchObject({ status: 400, body: { error: ja.errors.badRequest } });
-      expect(await call(app, '2fa/staff-requirement', { ssid: ownerSession, required: true })).toMatchObject({
-        status: 200,
-        body: { staff_required: true },
-      });
-      const audit = await call(app, 'auditlog', { ssid: ownerSession, page: 0 });
-      expect((audit.body as { rows: unknown[] }).rows[0]).toMatchObject({
-        action: 'security',
-        actor: { uid: owner.uid },
-        changes: { staff_second_factor: [false, true] },
-      });
-    });
-
-    it('gives staff without a factor a session that may only set one up, until they do', async () => {
-      await call(app, '2fa/staff-requirement', { ssid: await sessionOf(owner), required: true });
-      const reply = await call(app, 'login', { id: staff.loginId, password: staff.password });
-      const { session } = LoginReply.parse(reply.body);
-      expect(await call(app, 'config', { ssid: session })).toMatchObject({
-        status: 403,
-        body: { error: jaMember.security.errors.secondFactorSetupFirst },
-      });
-      expect(await factors(session)).toMatchObject({ setup_required: true, staff_required: true });
-      // Members are not concerned.
-      expect((await call(app, 'config', { ssid: await sessionOf(plainMember) })).status).toBe(200);
-
-      const { secret } = (await call(app, '2fa/totp/setup', { ssid: session })).body as { secret: string };
-      expect((await call(app, '2fa/totp/confirm', { ssid: session, code: totpCode(secret) })).status).toBe(
-        200,
-      );
-      expect((await call(app, 'config', { ssid: session })).status).toBe(200);
-      expect((await factors(session)).setup_required).toBe(false);
-      // The last factor stays while the owner requires one.
-      expect(await call(app, '2fa/totp/remove', { ssid: session })).toMatchObject({
-        status: 400,
-        body: { error: jaMember.security.errors.lastFactorRequired },
-      });
-      expect((await factors(session)).totp).toBe(true);
     });
   });
 });

@@ -1,7 +1,12 @@
 import type { apiCalls } from '../http/calls.js';
 import { presentLogin } from '../presenters/user-presenter.js';
+import type { AccountFactors } from '../services/account-factors.js';
+import type { SecondStep } from '../services/factor-answers.js';
 import type { LoginService } from '../services/login-service.js';
-import type { SecondFactorService, SecondStep } from '../services/second-factor-service.js';
+import type { PasskeySetup } from '../services/passkey-setup.js';
+import type { RecoveryCodes } from '../services/recovery-codes.js';
+import type { StaffRequirement } from '../services/staff-requirement.js';
+import type { TotpSetup } from '../services/totp-setup.js';
 
 /**
  * The login's second step, passwordless passkeys and setting factors up (product.md §11.7). The /api/2fa
@@ -10,11 +15,18 @@ import type { SecondFactorService, SecondStep } from '../services/second-factor-
  */
 export function secondFactorRoutes(
   calls: ReturnType<typeof apiCalls>,
-  services: { login: LoginService; secondFactor: SecondFactorService },
+  services: {
+    login: LoginService;
+    factors: AccountFactors;
+    totp: TotpSetup;
+    passkeySetup: PasskeySetup;
+    recoveryCodes: RecoveryCodes;
+    staffRequirement: StaffRequirement;
+  },
 ): void {
-  const { login, secondFactor } = services;
+  const { login, factors, totp, passkeySetup, recoveryCodes, staffRequirement } = services;
 
-  calls.open('login/second/options', async ({ body }) => secondFactor.ticketOptions(body.ticket));
+  calls.open('login/second/options', async ({ body }) => login.secondOptions(body.ticket));
   calls.open('login/second', async ({ body, request }) => {
     const { ticket, ...step } = body;
     return presentLogin(
@@ -38,29 +50,27 @@ export function secondFactorRoutes(
     ),
   );
 
-  calls.session('2fa/factors', 'account.use', async ({ actor }) => secondFactor.status(actor));
-  calls.session('2fa/totp/setup', 'account.use', async ({ actor }) => secondFactor.totpSetup(actor));
-  calls.session('2fa/totp/confirm', 'account.use', async ({ actor, body }) =>
-    secondFactor.totpConfirm(actor, body.code),
-  );
+  calls.session('2fa/factors', 'account.use', async ({ actor }) => factors.status(actor));
+  calls.session('2fa/totp/setup', 'account.use', async ({ actor }) => totp.setup(actor));
+  calls.session('2fa/totp/confirm', 'account.use', async ({ actor, body }) => totp.confirm(actor, body.code));
   calls.session('2fa/totp/remove', 'account.use', async ({ actor }) => {
-    await secondFactor.totpRemove(actor);
+    await totp.remove(actor);
     return { ok: true };
   });
   calls.session('2fa/webauthn/register/options', 'account.use', async ({ actor }) =>
-    secondFactor.registerOptions(actor),
+    passkeySetup.registerOptions(actor),
   );
   calls.session('2fa/webauthn/register/verify', 'account.use', async ({ actor, body }) =>
-    secondFactor.registerVerify(actor, body.response, body.name),
+    passkeySetup.registerVerify(actor, body.response, body.name),
   );
   calls.session('2fa/webauthn/remove', 'account.use', async ({ actor, body }) => {
-    await secondFactor.removePasskey(actor, body.id);
+    await passkeySetup.remove(actor, body.id);
     return { ok: true };
   });
   calls.session('2fa/recovery/regenerate', 'account.use', async ({ actor }) =>
-    secondFactor.regenerateRecoveryCodes(actor),
+    recoveryCodes.regenerate(actor),
   );
   calls.session('2fa/staff-requirement', 'staff.manage', async ({ actor, body }) =>
-    secondFactor.setStaffRequired(actor, body.required),
+    staffRequirement.set(actor, body.required),
   );
 }

@@ -21,7 +21,7 @@ export function systemRoutes(app: FastifyInstance, readiness: Readiness): void {
   // Liveness: the process answers. Listening happens only after migrations and the owner check.
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
-  // Readiness (product.md §20): 503 naming what is down (database, migrations, redis) while it is.
+  // Readiness (product.md §20): 503 naming what is down (database, migrations, schema, redis) while it is.
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
     const down = await readiness.check();
     if (down.length === 0) return { status: 'ok' };

@@ -27,7 +27,7 @@ export function womenRoutes(
   const { women, enquiry } = services;
   calls.session('entrylist', 'women.browse', async ({ body, actor, request }) => {
     const kind = siteKindOf(siteKinds, request);
-    return enquiry ? enquiry.list(actor, kind, body) : women.list(actor, kind, body);
+    return enquiry ? enquiry.list(actor, kind, body, request.log) : women.list(actor, kind, body);
   });
 
   calls.session('entrydetail', 'women.browse', async ({ body, actor, request }) => {

@@ -1,4 +1,4 @@
-import { isMemberRole, isStaffRole, ROLE, type Notifications, roleGroup } from '@enishi/contract';
+import { isMemberRole, ROLE, type Notifications, roleGroup, scope } from '@enishi/contract';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { conversations, type ConversationKind } from '../db/schema.js';
 
@@ -10,7 +10,7 @@ import { conversations, type ConversationKind } from '../db/schema.js';
  * change to one side without the other fails there.
  */
 
-/** Whoever reads or writes: staff (roles 1 to 6) or a member. */
+/** Whoever reads or writes: staff (roles 1 to 6, who see every talk) or a member. */
 export interface Reader {
   uid: number;
   isStaff: boolean;
@@ -18,7 +18,7 @@ export interface Reader {
 
 export const readerOf = (user: { uid: number; role: number }): Reader => ({
   uid: user.uid,
-  isStaff: isStaffRole(user.role),
+  isStaff: scope(user, 'talk.read').all,
 });
 
 /** The seats of a talk: the member of a desk talk, the man and the woman of a group talk. */
@@ -154,13 +154,24 @@ export type Badge = Exclude<keyof Notifications, 'news'>;
 /** Badges stop counting here (the web shows 99+ long before); the repository's count stops here too. */
 export const UNREAD_COUNT_CAP = 1000;
 
+/**
+ * Whose side a desk talk is on for its reader (product.md §3, §12.1): to its member it is the talk with the
+ * staff; to staff it is the member's, under the men or the women. Lists, badges, unread maps and push
+ * switches all sort desk talks by this.
+ */
+export function deskSideOf(isStaff: boolean, memberRole: number | null): 'staff' | 'men' | 'women' {
+  if (!isStaff) return 'staff';
+  return roleGroup(memberRole) === 'women' ? 'women' : 'men';
+}
+
+const DESK_BADGES = { staff: 'fromStaff', men: 'fromMen', women: 'fromWomen' } as const;
+
 /** The badge a talk's unread messages count toward (product.md §3); other kinds have none. */
 export function badgeOf(isStaff: boolean, kind: ConversationKind, memberRole: number | null): Badge | null {
   if (kind === 'st') return 'setting';
   if (kind === 'staffroom') return 'fromStaff';
   if (kind !== 'desk') return null;
-  if (!isStaff) return 'fromStaff';
-  return roleGroup(memberRole) === 'women' ? 'fromWomen' : 'fromMen';
+  return DESK_BADGES[deskSideOf(isStaff, memberRole)];
 }
 
 /** Adds unread messages of a talk to its badge; the total stops at the cap, as the repository's count does. */

@@ -2,18 +2,26 @@
  * Writes one backup file of the database and every stored picture (DATA_DIR/media), consistent, while the
  * server serves: with the embedded database through the running server (its control socket in DATA_DIR),
  * with DATABASE_URL from one snapshot of PostgreSQL; then the messages committed since, up to its end
- * (decision 022). Encrypted when BACKUP_PASSPHRASE is set. Prints a summary as JSON.
+ * (decision 022). Encrypted to the age public keys of BACKUP_RECIPIENTS (decision 032); with none it
+ * refuses unless given --plain. Prints a summary as JSON. Runs from the built files, as the service's user
+ * with the service's environment file (docs/operations.md, "Backups"):
  *
- *   npm run backup -- FILE
+ *   node --env-file=/etc/enishi/enishi.env server/dist/scripts/backup.js [--plain] FILE
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { backupConfigured, backupToFile } from '../backup/backup-file.js';
 import type { BackupSummary } from '../backup/write-backup.js';
 import { loadConfig } from '../config.js';
 
-const USAGE = 'usage: backup FILE   (DATA_DIR / DATABASE_URL as for the server; BACKUP_PASSPHRASE encrypts)';
+const USAGE =
+  'usage: backup [--plain] FILE   (DATA_DIR / DATABASE_URL as for the server; encrypted to BACKUP_RECIPIENTS)';
+const NO_RECIPIENTS =
+  'no BACKUP_RECIPIENTS: a backup holds every password hash and key of the club, so it is encrypted to ' +
+  'age public keys (age-keygen; docs/operations.md, "Backups"). Set BACKUP_RECIPIENTS, or give --plain to ' +
+  'write it unencrypted';
 
 /** Bad arguments: the message is for the person at the terminal. */
 export class UsageError extends Error {
@@ -29,17 +37,31 @@ export async function backupFromArgs(
   env: NodeJS.ProcessEnv,
   report: (result: BackupResult) => void = () => {},
 ) {
-  const [file, ...rest] = argv;
-  if (!file || rest.length > 0 || file.startsWith('-')) throw new UsageError(USAGE);
+  const args = argsOf(argv);
   const config = loadConfig(env);
-  const target = path.resolve(env.INIT_CWD ?? process.cwd(), file);
+  const recipients = args.plain ? [] : config.backup.recipients;
+  if (recipients.length === 0 && !args.plain) throw new UsageError(NO_RECIPIENTS);
+  const target = path.resolve(env.INIT_CWD ?? process.cwd(), args.file);
+  const encrypted = recipients.length > 0;
   const summary = await backupToFile(
     target,
-    config.backup.passphrase,
+    recipients,
     (out) => backupConfigured(config, out),
-    (written) => report(resultOf(target, written, config.backup.passphrase !== undefined)),
+    (written) => report(resultOf(target, written, encrypted)),
   );
-  return resultOf(target, summary, config.backup.passphrase !== undefined);
+  return resultOf(target, summary, encrypted);
+}
+
+function argsOf(argv: string[]): { file: string; plain: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { plain: { type: 'boolean' } }, allowPositionals: true });
+  } catch {
+    throw new UsageError(USAGE);
+  }
+  const [file, ...rest] = parsed.positionals;
+  if (!file || rest.length > 0) throw new UsageError(USAGE);
+  return { file, plain: parsed.values.plain ?? false };
 }
 
 type BackupResult = ReturnType<typeof resultOf>;

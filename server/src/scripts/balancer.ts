@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVER_ROOT } from '../config.js';
 
@@ -11,16 +9,21 @@ export const HAPROXY_CONFIG = path.join(SERVER_ROOT, '../deploy/haproxy.cfg');
 const READY_TIMEOUT_MS = 60_000;
 const READY_POLL_MS = 100;
 
-/** The repository's configuration with its listening port and instance list replaced; nothing else changes. */
-export function haproxyConfig(template: string, port: number, instancePorts: number[]): string {
-  const servers = instancePorts.map((each, i) => `    server instance-${i + 1} 127.0.0.1:${each}`);
-  const lines = template.split('\n');
-  const kept = lines.filter((line) => !/^\s*server\s/.test(line));
-  const backend = kept.findIndex((line) => line.startsWith('backend instances'));
-  let end = kept.findIndex((line, i) => i > backend && line.trim() === '');
-  if (end < 0) end = kept.length;
-  kept.splice(end, 0, ...servers);
-  return kept.join('\n').replace(/^(\s*bind )\S+/m, `$1127.0.0.1:${port}`);
+/** The most instances the shipped configuration names (ENISHI_INSTANCE_1 to _4). */
+export const MOST_INSTANCES = 4;
+
+/**
+ * The environment that points the shipped configuration, used as it is, at `port` and the instances: its
+ * variables default to the production layout's addresses. One instance is named twice (the file names two).
+ */
+export function haproxyEnvironment(port: number, instancePorts: number[]): NodeJS.ProcessEnv {
+  if (instancePorts.length < 1 || instancePorts.length > MOST_INSTANCES)
+    throw new Error(`deploy/haproxy.cfg names 1 to ${MOST_INSTANCES} instances, not ${instancePorts.length}`);
+  const named = instancePorts.length === 1 ? [instancePorts[0]!, instancePorts[0]!] : instancePorts;
+  return Object.fromEntries([
+    ['ENISHI_HAPROXY_BIND', `127.0.0.1:${port}`],
+    ...named.map((each, i) => [`ENISHI_INSTANCE_${i + 1}`, `127.0.0.1:${each}`]),
+  ]) as NodeJS.ProcessEnv;
 }
 
 export interface Balancer {
@@ -29,20 +32,19 @@ export interface Balancer {
 }
 
 /**
- * Runs HAProxy in the foreground on 127.0.0.1:`port` in front of the given instance ports, with a
- * configuration written to a temporary folder; resolves once /healthz answers through it.
+ * Runs HAProxy in the foreground on 127.0.0.1:`port` in front of the given instance ports, with the shipped
+ * configuration byte for byte; resolves once /healthz answers through it.
  */
 export async function startBalancer(
   port: number,
   instancePorts: number[],
   options: { quiet?: boolean } = {},
 ): Promise<Balancer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'enishi-haproxy-'));
-  const file = path.join(dir, 'haproxy.cfg');
-  await writeFile(file, haproxyConfig(await readFile(HAPROXY_CONFIG, 'utf8'), port, instancePorts));
+  const env = { ...process.env, ...haproxyEnvironment(port, instancePorts) };
   // `quiet`: tests and benches restart instances on purpose, so HAProxy's warnings (an instance DOWN, then UP)
   // are kept only to say why it would not start; the operator's `npm run cluster` shows them.
-  const child = spawn('haproxy', ['-db', '-f', file], {
+  const child = spawn('haproxy', ['-db', '-f', HAPROXY_CONFIG], {
+    env,
     stdio: ['ignore', 'inherit', options.quiet ? 'pipe' : 'inherit'],
   });
   let said = '';
@@ -58,7 +60,6 @@ export async function startBalancer(
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await stopChild(child, exited);
-    await rm(dir, { recursive: true, force: true });
   };
   try {
     await Promise.race([

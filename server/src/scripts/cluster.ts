@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { ALLOCATOR_ENV } from '../lib/allocator.js';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { startBalancer, untilHealthy, type Balancer } from './balancer.js';
+import { MOST_INSTANCES, startBalancer, untilHealthy, type Balancer } from './balancer.js';
 
 /*
- * `npm run cluster`: INSTANCES built servers (default 2) on 127.0.0.1, ports PORT+1…PORT+N, sharing
+ * `npm run cluster`: INSTANCES built servers (default 2, at most 4) on 127.0.0.1, ports PORT+1…PORT+N, sharing
  * DATABASE_URL, REDIS_URL and DATA_DIR, with HAProxy in front on 127.0.0.1:PORT (default 8080).
  * Ctrl-C stops them all (docs/several-instances.md).
  */
@@ -59,7 +59,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stopAll(0));
   const port = Number(process.env.PORT || 8080);
   const count = Number(process.env.INSTANCES || 2);
-  if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error('INSTANCES must be 1 to 16');
+  // deploy/haproxy.cfg, used as shipped, names up to MOST_INSTANCES.
+  if (!Number.isInteger(count) || count < 1 || count > MOST_INSTANCES)
+    throw new Error(`INSTANCES must be 1 to ${MOST_INSTANCES}`);
   if (!Number.isInteger(port) || port < 1 || port + count > 65_535)
     throw new Error('PORT must be a free port');
   const env: NodeJS.ProcessEnv = {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Profile } from '@enishi/contract';
-import type { Services } from '../services/container.js';
+import type { Services } from '../composition/container.js';
 import type { Actor } from '../services/session-service.js';
 
 /*

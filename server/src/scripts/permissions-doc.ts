@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { declaredCalls, renderPermissionsDoc } from '../http/permission-matrix.js';
+import { declaredCalls, renderPermissionsDoc } from './permission-matrix.js';
 
 export const PERMISSIONS_DOC = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,7 +1,7 @@
-import { isMemberRole, type Entry, can } from '@enishi/contract';
+import { type Entry, can } from '@enishi/contract';
 import { forbidden, notFound, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import type { RateLimiter } from '../lib/rate-limit.js';
+import type { RateLimiter } from '../lib/limiters.js';
 import type { ApplicationRecord } from '../db/schema.js';
 import type { ApplicationRepository } from '../repositories/application-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
@@ -47,7 +47,8 @@ export class ApplicationService {
     if (!can(actor, 'member.manage')) throw forbidden();
     if (memberUid !== undefined) {
       const member = await this.users.findById(memberUid);
-      if (!member || !isMemberRole(member.role)) throw notFound();
+      if (!member || !can(actor, 'member.profile.read', { uid: member.id, role: member.role }))
+        throw notFound();
     }
     const now = new Date(this.clock());
     if (!(await this.applications.markHandled(id, actor.uid, memberUid ?? null, now))) throw notFound();

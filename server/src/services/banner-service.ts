@@ -1,4 +1,4 @@
-import { type BannerRow, jaMember, can } from '@enishi/contract';
+import { type BannerRow, type ContentType, jaMember, can } from '@enishi/contract';
 import { forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { presentBanner } from '../presenters/banner-presenter.js';
@@ -15,7 +15,7 @@ export class BannerService {
     private readonly clock: Clock,
   ) {}
 
-  async add(actor: Actor, input: { type: 1 | 2; url: string; image: string }): Promise<{ id: number }> {
+  async add(actor: Actor, input: { type: ContentType; url: string; image: string }): Promise<{ id: number }> {
     if (!can(actor, 'content.manage')) throw forbidden();
     const [image] = await this.images.store([input.image], BANNER_IMAGE_FORMATS, jaMember.banners.badImage);
     try {

@@ -3,14 +3,16 @@ import { copyFile, link, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BROADCASTS_PAGE_SIZE,
-  isMemberRole,
+  CONTENT_TYPE,
+  contentTypeOf,
   ja,
-  ROLE,
+  ROLE_TRAITS,
+  roleOfContentType,
   type BroadcastRow,
+  type ContentType,
   type RecipientRow,
   jaMember,
   can,
-  roleGroup,
 } from '@enishi/contract';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -23,7 +25,7 @@ import type { MessagePosting } from './message-posting.js';
 import type { Actor } from './session-service.js';
 
 export interface BroadcastInput {
-  type?: 1 | 2 | undefined;
+  type?: ContentType | undefined;
   users: number[];
   message: string;
   image: string[];
@@ -31,8 +33,6 @@ export interface BroadcastInput {
 
 /** File links made at once while copying a bulk send's images. */
 const LINK_CONCURRENCY = 32;
-
-const roleOfType = (type: number) => (type === 2 ? ROLE.female : ROLE.male);
 
 /**
  * Bulk sends (一括送信, product.md §4): one message from a staff member into the desk talk of every chosen man
@@ -61,16 +61,17 @@ export class BroadcastService {
     const uids = [...new Set(input.users)];
     const found = await this.broadcasts.findRecipients(uids);
     if (found.length !== uids.length) throw notFound();
-    const role = found[0]!.role;
+    // One group's members (1 men, 2 women: their news group), the group the send names if it names one.
+    const groupOf = (recipient: { role: number }) => ROLE_TRAITS[recipient.role]?.contentType ?? null;
+    const type = groupOf(found[0]!);
     const oneGroup =
-      isMemberRole(role) &&
-      found.every((recipient) => roleGroup(recipient.role) === roleGroup(role)) &&
-      (input.type === undefined || roleOfType(input.type) === role);
+      type !== null &&
+      found.every((recipient) => groupOf(recipient) === type) &&
+      (input.type === undefined || input.type === type);
     if (!oneGroup) throw badRequest(jaMember.broadcast.wrongGroup);
     // Every member has a desk talk from the moment they exist (product.md §12.1); one without is not a recipient.
     if (found.some((recipient) => recipient.deskId === null)) throw notFound();
-    const type = roleGroup(role) === 'women' ? 2 : 1;
-    const kind = type === 2 ? 'sendwomen' : 'sendmen';
+    const kind = type === CONTENT_TYPE.women ? 'sendwomen' : 'sendmen';
 
     const [sender, historyConversationId] = await Promise.all([
       this.broadcasts.sender(actor.uid),
@@ -101,18 +102,22 @@ export class BroadcastService {
   }
 
   /** Staff: every member of the group, for the recipient picker. */
-  async recipients(actor: Actor, type: 1 | 2): Promise<RecipientRow[]> {
+  async recipients(actor: Actor, type: ContentType): Promise<RecipientRow[]> {
     if (!can(actor, 'broadcast.send')) throw forbidden();
-    return this.broadcasts.membersWithRole(roleOfType(type));
+    return this.broadcasts.membersWithRole(roleOfContentType(type));
   }
 
   /** Staff: a page (20) of the group's bulk sends, newest first, with read counts. */
-  async list(actor: Actor, type: 1 | 2, page: number): Promise<{ rows: BroadcastRow[]; isEnd: boolean }> {
+  async list(
+    actor: Actor,
+    type: ContentType,
+    page: number,
+  ): Promise<{ rows: BroadcastRow[]; isEnd: boolean }> {
     if (!can(actor, 'broadcast.read')) throw forbidden();
     const items = await this.broadcasts.list(type, page * BROADCASTS_PAGE_SIZE, BROADCASTS_PAGE_SIZE + 1);
     const rows = items.slice(0, BROADCASTS_PAGE_SIZE).map((item): BroadcastRow => ({
       id: item.id,
-      type: item.type === 2 ? 2 : 1,
+      type: contentTypeOf(item.type),
       message: item.body,
       image: item.deleted ? [] : this.media.sign(item.images),
       name: item.senderName ?? ja.talk.formerUser,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CALL_RECORD_TYPE,
   ja,
   type CallEndReason,
   type CallParty,
@@ -11,12 +12,12 @@ import {
 } from '@enishi/contract';
 import type { Clock } from '../lib/clock.js';
 import { metrics } from '../lib/metrics.js';
-import type { CallState } from '../realtime/call-store.js';
-import type { Delivery } from '../realtime/delivery.js';
-import type { Foreground } from '../realtime/foreground.js';
+import type { CallState } from './call-store.js';
+import { MEN_TOPIC, STAFF_TOPIC, type Delivery } from '../bus/delivery.js';
+import type { Foreground } from './foreground.js';
 import type { CallRepository, CallUser } from '../repositories/call-repository.js';
 import type { MessagePosting } from './message-posting.js';
-import type { ProfileUrl } from './message.js';
+import type { ProfileUrl } from '../presenters/message-fact.js';
 import type { PushNotifier } from './push-notifier.js';
 
 /** How the people of a call are reached: frames to their sockets, pushes to closed apps, the record. */
@@ -94,10 +95,13 @@ export class CallEffects {
     return staff.map((person) => ({ ...this.party(person), isOnline: online.has(person.uid) }));
   }
 
-  /** Tells staff and male members whether a staff member is online now, on any instance. */
+  /**
+   * Tells staff and male members (the emergency call list, product.md §17.8) whether a staff member is online
+   * now, on any instance.
+   */
   async announcePresence(uid: number): Promise<void> {
     const isOnline = (await this.online([uid])).has(uid);
-    await this.delivery.toStaffAndMen('presence.changed', { uid, isOnline });
+    await this.delivery.toTopics([STAFF_TOPIC, MEN_TOPIC], 'presence.changed', { uid, isOnline });
   }
 
   /** Every staff member who could take the call now: online, not the caller, not already rung. */
@@ -166,7 +170,7 @@ export class CallEffects {
         images: [],
         replyToId: null,
         announce: false,
-        messageType: 1,
+        messageType: CALL_RECORD_TYPE,
         clientId: isUuid(call.id) ? call.id : randomUUID(),
         now: new Date(now),
         marksRead: false,

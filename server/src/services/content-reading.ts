@@ -1,4 +1,4 @@
-import { contentTypeOfRole, isStaffRole, can } from '@enishi/contract';
+import { scope, type Scope } from '@enishi/contract';
 import { notFound } from '../errors.js';
 import type { Actor } from './session-service.js';
 
@@ -8,23 +8,18 @@ export interface ContentQuery {
 }
 
 /**
- * News or banners as `actor` may read them. Staff: of `type`, or all; one item (`id`) whatever its type.
- * A member is always held to their group, whatever `type` says; an item of the other group is "not found".
+ * News or banners as `actor` may read them: the rows of content.read's scope (staff every group's, a member
+ * their own group's). Staff: of `type`, or all; one item (`id`) whatever its type. A member is held to their
+ * group whatever `type` says; an item of the other group is "not found".
  */
-export async function readableContent<Item extends { type: number }>(
+export async function readableContent<Item>(
   actor: Actor,
   query: ContentQuery,
-  list: (filter: { type?: number; id?: number }) => Promise<Item[]>,
+  list: (filter: { scope: Scope; type?: number | undefined; id?: number | undefined }) => Promise<Item[]>,
 ): Promise<Item[]> {
-  const staff = isStaffRole(actor.role);
-  const type = staff
-    ? query.id === undefined
-      ? query.type
-      : undefined
-    : (contentTypeOfRole(actor.role) ?? undefined);
-  if (!staff && type === undefined) return [];
-  const items = await list({ type, id: query.id });
-  if (query.id !== undefined && (!items[0] || !can(actor, 'content.read', { contentType: items[0].type })))
-    throw notFound();
+  const readable = scope(actor, 'content.read');
+  const type = readable.all && query.id === undefined ? query.type : undefined;
+  const items = await list({ scope: readable, type, id: query.id });
+  if (query.id !== undefined && !items[0]) throw notFound();
   return items;
 }

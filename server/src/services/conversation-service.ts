@@ -1,13 +1,12 @@
 import {
-  isStaffRole,
   ja,
+  groupTalkName,
   PAGE_SIZE,
   ROLE,
   type ConversationType,
-  type Notifications,
   jaMember,
   can,
-  roleGroup,
+  scope,
 } from '@enishi/contract';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -19,9 +18,9 @@ import type {
 } from '../repositories/conversation-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { ConversationRecord } from '../db/schema.js';
-import type { Delivery } from '../realtime/delivery.js';
-import type { Audience } from '../realtime/events.js';
-import { addUnread, membersOf, readerOf, type Talk } from '../rules/conversation-rules.js';
+import type { Delivery } from '../bus/delivery.js';
+import type { Audience } from '../bus/events.js';
+import { deskSideOf, membersOf, readerOf, type Talk } from '../rules/conversation-rules.js';
 import { roomListKey, talksChanged, type RoomListCache, type RoomListPage } from './room-list-cache.js';
 import type { Actor } from './session-service.js';
 
@@ -34,31 +33,30 @@ export function audienceOf(conversation: Omit<Talk, 'kind'>): Audience {
 const UNREAD_IDS_PER_CONVERSATION = 100;
 const UNREAD_IDS_TOTAL = 2000;
 
-/** A group talk's name part: the given name, i.e. the last word of a "姓 名" name, or the whole name. */
-export function firstName(name: string): string {
-  const parts = name.trim().split(/[\s\u3000]+/);
-  return parts.at(-1) ?? name;
-}
-
-/** Who sees which list: members only their own talks; the other types answer an empty list, not an error. */
+/**
+ * Which talks a list type holds, within the reader's scope (talk.read): one who sees every talk (staff) has
+ * the lists by group; a member's 'staff' list is their desk talk and 'st' their group talks. The other types
+ * answer an empty list, not an error.
+ */
 function filterFor(actor: Actor, type: ConversationType): Omit<ConversationFilter, 'search'> | null {
-  if (!isStaffRole(actor.role)) {
-    if (type === 'staff') return { kind: 'desk', memberUid: actor.uid };
-    if (type === 'st') return { kind: 'st', memberUid: actor.uid };
+  const readable = scope(actor, 'talk.read');
+  if (!readable.all) {
+    if (type === 'staff') return { kind: 'desk', readable };
+    if (type === 'st') return { kind: 'st', readable };
     return null;
   }
   switch (type) {
     case 'st':
-      return { kind: 'st' };
+      return { kind: 'st', readable };
     case 'men':
-      return { kind: 'desk', memberRole: ROLE.male, searchLoginId: true };
+      return { kind: 'desk', readable, memberRole: ROLE.male, searchLoginId: true };
     case 'women':
-      return { kind: 'desk', memberRole: ROLE.female, searchLoginId: true };
+      return { kind: 'desk', readable, memberRole: ROLE.female, searchLoginId: true };
     case 'staff':
-      return { kind: 'staffroom' };
+      return { kind: 'staffroom', readable };
     case 'sendmen':
     case 'sendwomen':
-      return { kind: type };
+      return { kind: type, readable };
   }
 }
 
@@ -67,8 +65,6 @@ export class ConversationService {
     private readonly conversations: ConversationRepository,
     private readonly users: UserRepository,
     private readonly clock: Clock,
-    /** The `news` counter (news-service.ts): a member's unseen news of their group. */
-    private readonly unseenNews: (reader: { uid: number; role: number }) => Promise<number> = async () => 0,
     /** Room lists kept in memory (room-list-cache.ts) and the events that drop them; none in some tests. */
     private readonly roomLists: { cache: RoomListCache; delivery: Delivery } | null = null,
   ) {}
@@ -123,28 +119,12 @@ export class ConversationService {
   }
 
   /**
-   * The badge counters (product.md §3), derived from read state. Members: fromStaff is their desk talk, setting
-   * their group talks. Staff: fromMen / fromWomen the members' desk talks, setting the group talks, fromStaff
-   * the staff rooms. News: a member's unseen news (staff: 0).
-   */
-  async notifications(reader: { uid: number; role: number }): Promise<Notifications> {
-    const isStaff = isStaffRole(reader.role);
-    const [counts, news] = await Promise.all([
-      this.conversations.unreadCounts({ uid: reader.uid, isStaff }),
-      this.unseenNews(reader),
-    ]);
-    const result: Notifications = { news, fromStaff: 0, setting: 0, fromWomen: 0, fromMen: 0 };
-    for (const { kind, memberRole, count } of counts) addUnread(result, isStaff, kind, memberRole, count);
-    return result;
-  }
-
-  /**
    * The user's unread message ids as the original client reads them: JSON text of
    * `{"men": {convId: [ids]}, "women": {...}, "staff": {...}}`, oldest first, at most 100 per conversation.
    * A member's desk talk is under `staff`; group talks are counted by `setting` and not listed here.
    */
   async unreadsJson(user: { id: number; role: number }): Promise<string> {
-    const isStaff = isStaffRole(user.role);
+    const { isStaff } = readerOf({ uid: user.id, role: user.role });
     const rows = await this.conversations.unread({ uid: user.id, isStaff }, UNREAD_IDS_TOTAL);
     const maps: Record<'men' | 'women' | 'staff', Record<string, number[]>> = {
       men: {},
@@ -154,8 +134,7 @@ export class ConversationService {
     for (const row of rows) {
       let group: 'men' | 'women' | 'staff' | null = null;
       if (row.kind === 'staffroom') group = 'staff';
-      else if (row.kind === 'desk')
-        group = !isStaff ? 'staff' : roleGroup(row.memberRole) === 'women' ? 'women' : 'men';
+      else if (row.kind === 'desk') group = deskSideOf(isStaff, row.memberRole);
       if (!group) continue;
       const ids = (maps[group][String(row.conversationId)] ??= []);
       if (ids.length < UNREAD_IDS_PER_CONVERSATION) ids.push(row.messageId);
@@ -177,24 +156,26 @@ export class ConversationService {
 
   /**
    * A group talk of a man (101) and a woman (201), named after their given names. The call that creates
-   * it comes with group registration; staff register it, recorded from their session.
+   * it comes with group registration; staff register it, recorded from their session. A pair other than a
+   * man and a woman is refused (talk.group.create's rule for a pair).
    */
   async createGroupTalk(
-    registeredBy: Actor | null,
+    registeredBy: Actor,
     input: { manId: number; womanId: number },
   ): Promise<ConversationRecord> {
-    if (registeredBy && !can(registeredBy, 'talk.group.create')) throw forbidden();
+    if (!can(registeredBy, 'talk.group.create')) throw forbidden();
     const [man, woman] = await Promise.all([
       this.users.findById(input.manId),
       this.users.findById(input.womanId),
     ]);
-    if (!man || !woman || roleGroup(man.role) !== 'men' || roleGroup(woman.role) !== 'women')
+    if (!man || !woman) throw badRequest();
+    if (!can(registeredBy, 'talk.group.create', { pair: { manRole: man.role, womanRole: woman.role } }))
       throw badRequest();
     const created = await this.conversations.createGroupTalk({
       manId: man.id,
       womanId: woman.id,
-      name: `${firstName(man.name)}${firstName(woman.name)}`,
-      registeredBy: registeredBy?.uid ?? null,
+      name: groupTalkName(man.name, woman.name),
+      registeredBy: registeredBy.uid,
       now: new Date(this.clock()),
     });
     // One group talk per man and woman (product.md §12.6): a second registration is refused.

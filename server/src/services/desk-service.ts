@@ -1,6 +1,4 @@
 import {
-  isMemberRole,
-  isStaffRole,
   ja,
   SEARCH_PAGE_SIZE,
   type CannedReply,
@@ -9,12 +7,12 @@ import {
   type SearchHit,
   jaMember,
   can,
+  scope,
 } from '@enishi/contract';
 import { AppError, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { conversationType } from '../presenters/conversation-presenter.js';
 import type { DeskRepository, SearchRow } from '../repositories/desk-repository.js';
-import { readerOf } from '../rules/conversation-rules.js';
 import type { ConversationService } from './conversation-service.js';
 import type { Actor } from './session-service.js';
 
@@ -69,8 +67,9 @@ export class DeskService {
       after = Math.max(0, top - 1 - SHORT_QUERY_WINDOW);
     }
     const rows = await this.desk.search({
-      reader: readerOf(actor),
+      readable: scope(actor, 'talk.read'),
       text: input.q,
+      stamps: jaMember.talkLimit.stamp.preview.toLowerCase().includes(input.q.toLowerCase()),
       conversationId,
       before: input.before,
       after,
@@ -84,7 +83,7 @@ export class DeskService {
   }
 
   private hit(actor: Actor, row: SearchRow, text: string): SearchHit {
-    const staff = isStaffRole(actor.role);
+    const staff = can(actor, 'desk.use');
     const name = row.kind === 'desk' ? (staff ? (row.memberName ?? '') : ja.talk.staffDesk) : row.roomName;
     return {
       id: row.id,
@@ -94,7 +93,7 @@ export class DeskService {
       from: row.senderId ?? 0,
       name: row.senderName ?? ja.talk.formerUser,
       role: row.senderRole ?? 0,
-      message: snippet(row.body, text),
+      message: row.isStamp ? jaMember.talkLimit.stamp.preview : snippet(row.body, text),
       date: row.createdAt.toISOString(),
     };
   }
@@ -141,7 +140,8 @@ export class DeskService {
   async notes(actor: Actor, memberId: number): Promise<NotesReply> {
     requireStaff(actor);
     const member = await this.desk.findMember(memberId);
-    if (!member || !isMemberRole(member.role)) throw notFound();
+    if (!member || !can(actor, 'member.profile.read', { uid: member.id, role: member.role }))
+      throw notFound();
     const rows = await this.desk.listNotes(member.id);
     return {
       member: {

@@ -2,7 +2,7 @@ import { LoginReply, ja } from '@enishi/contract';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryRateLimiters, redisRateLimiters, type RateLimiters } from '../lib/rate-limit.js';
+import { memoryLimiters, redisLimiters, type MakeLimiter } from '../lib/limiters.js';
 import { call, createTestContext, createUser, type TestContext, type TestUser } from '../test/app.js';
 import { testRedisUrl } from '../test/redis.js';
 
@@ -34,11 +34,11 @@ describe.each(['memory', 'redis'] as const)('throttling by device token (%s coun
   };
 
   beforeAll(async () => {
-    let limiters: RateLimiters = memoryRateLimiters();
+    let limiters: MakeLimiter = memoryLimiters();
     if (store === 'redis') {
       redis = new Redis(REDIS_URL);
       await redis.flushdb();
-      limiters = redisRateLimiters(redis);
+      limiters = redisLimiters(redis);
     }
     ctx = await createTestContext();
     owner = await createUser(ctx.app, { loginId: 'owner', role: 2, password: 'Owner-pass1' });

@@ -11,6 +11,10 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestContext, createUser, login, type TestContext } from '../test/app.js';
 import { EnquiryStub } from '../test/enquiry-stub.js';
+import { createLogger } from '../logger.js';
+
+const lines: string[] = [];
+const sink = { write: (line: string) => void lines.push(line) };
 
 const e = jaMember.women.errors;
 const DAY = 24 * 60 * 60 * 1000;
@@ -52,6 +56,7 @@ describe('the women’s list from the external enquiry service', () => {
         ENQUIRY_TIMEOUT_MS: '400',
         SITE_KINDS: '{"*": 4}',
       },
+      deps: { logger: createLogger('warn', sink) },
     });
     const m = await createUser(ctx.app, { loginId: 'enq-man', role: 101, name: '外部 太郎' });
     manUid = m.uid;
@@ -102,6 +107,26 @@ describe('the women’s list from the external enquiry service', () => {
     stub.calls.length = 0;
     expect((await call(ctx.app, 'entrylist', { ssid: woman, page: 0, perPage: 5 })).status).toBe(403);
     expect(stub.calls).toEqual([]);
+  });
+
+  it('keeps every well-formed row when one has a field of another type, and logs the one left out', async () => {
+    const kept = stub.entries[4]!;
+    // A height as text: this row alone is malformed.
+    stub.entries[4] = { ...kept, height: '154cm' } as unknown as typeof kept;
+    try {
+      const reply = await call(ctx.app, 'entrylist', { ssid: man, page: 0, perPage: 10 });
+      expect(reply.status).toBe(200);
+      const list = EntryListReply.parse(reply.body);
+      expect(list.rows.map((row) => row.id)).toEqual([9000, 9001, 9002, 9003, 9005, 9006, 9007, 9008, 9009]);
+      expect(list.isEnd).toBe(false);
+      const logged = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'enquiry service: a malformed row of the women list left out');
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ index: 4, id: 9004, problems: ['height: invalid_union'] });
+    } finally {
+      stub.entries[4] = kept;
+    }
   });
 
   it('reads one woman through POST /api/entry {ssid, token, site, userId}, decoding the JSON lists', async () => {

@@ -10,6 +10,14 @@ import {
 import { z } from 'zod';
 import type { EnquiryConfig } from '../config.js';
 import { AppError, forbidden, notFound } from '../errors.js';
+import {
+  DetailReply,
+  FavoriteItem,
+  FavoriteReply,
+  ListReply,
+  numbers,
+  ServiceEntry,
+} from './enquiry-replies.js';
 import type { Actor } from './session-service.js';
 import type { EntryListInput } from './women-service.js';
 
@@ -23,95 +31,10 @@ import type { EntryListInput } from './women-service.js';
 
 const e = jaMember.women.errors;
 
-/** The spec's list fields of an entry: each a JSON list, decoded on receipt (a list as it is is taken too). */
-const LIST_FIELDS = [
-  'status_char',
-  'area_id',
-  'type_id',
-  'id_text',
-  'partner',
-  'tatto_area',
-  'scratch_area',
-  'ng_eat_chk',
-  'dating_ex_kind',
-  'plastic_chk',
-  'ex_up_kind',
-  'lang',
-  'clear_age',
-  'personality',
-  'motivation_c',
-  'formems',
-  'cvtime',
-  'trip',
-  'fore_vip',
-  'ng_users',
-] as const;
-
-const jsonList = z
-  .union([z.string(), z.array(z.unknown()), z.null()])
-  .optional()
-  .transform((value, ctx) => {
-    if (value === null || value === undefined || value === '') return [];
-    try {
-      const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-      if (Array.isArray(list)) return list;
-    } catch {
-      // fall through
-    }
-    ctx.addIssue({ code: 'custom', message: 'not a JSON list' });
-    return z.NEVER;
-  });
-const numbers = (list: unknown[]): number[] =>
-  list.map((item) => Number(item)).filter((item) => Number.isInteger(item));
-const maybeNumber = z.union([z.number(), z.null()]).optional();
-
-const ServiceEntry = z.object({
-  id: z.number().int(),
-  name: z.string().max(100).default(''),
-  age: maybeNumber,
-  height: maybeNumber,
-  bust: maybeNumber,
-  cup: maybeNumber,
-  rank: maybeNumber,
-  photo: z.string().max(2000).nullable().optional(),
-  photos: z.array(z.string().max(2000)).max(20).optional(),
-  pr: z.string().max(2000).optional(),
-  ...Object.fromEntries(LIST_FIELDS.map((field) => [field, jsonList])),
-}) as unknown as z.ZodType<ServiceEntry>;
-type ServiceEntry = {
-  id: number;
-  name: string;
-  age?: number | null;
-  height?: number | null;
-  bust?: number | null;
-  cup?: number | null;
-  rank?: number | null;
-  photo?: string | null;
-  photos?: string[];
-  pr?: string;
-} & Record<(typeof LIST_FIELDS)[number], unknown[]>;
-
-const ListReply = z.object({
-  rows: z.array(ServiceEntry).max(200),
-  isEnd: z.boolean().optional(),
-  total: z.number().int().min(0).optional(),
-});
-const DetailReply = z.union([z.object({ rows: z.array(ServiceEntry).min(1) }), ServiceEntry]);
-const FavoriteItem = z.object({ id: z.coerce.number().int(), flg: z.coerce.number().int() });
-const FavoriteReply = z.union([
-  z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'not JSON' });
-      return z.NEVER;
-    }
-  }),
-  z.array(z.unknown()),
-  z.object({ rows: z.array(z.unknown()) }).transform((reply) => reply.rows),
-]);
-
 const mayBrowse = (actor: Actor): boolean => can(actor, 'women.browse');
+/** Where a malformed row of the service is told: the request's log. */
+export type RowLog = { warn: (detail: object, message: string) => void };
+const quiet: RowLog = { warn: () => {} };
 /** The length of setting_requests.enquiry_woman_name. */
 const SETTING_WOMAN_NAME_MAX = 100;
 
@@ -202,7 +125,19 @@ export class EnquiryService {
     };
   }
 
-  async list(actor: Actor, kind: SiteKind, input: EntryListInput) {
+  /** The rows that are entries; each other one is logged (its place, id and what was wrong) and left out. */
+  private entries(rows: unknown[], log: RowLog): ServiceEntry[] {
+    return rows.flatMap((row, index) => {
+      const parsed = ServiceEntry.safeParse(row);
+      if (parsed.success) return [parsed.data];
+      const id = typeof row === 'object' && row !== null ? (row as { id?: unknown }).id : undefined;
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.code}`);
+      log.warn({ index, id, problems }, 'enquiry service: a malformed row of the women list left out');
+      return [];
+    });
+  }
+
+  async list(actor: Actor, kind: SiteKind, input: EntryListInput, log: RowLog = quiet) {
     if (!mayBrowse(actor)) throw forbidden();
     const favorites = can(actor, 'women.favorite')
       ? new Set(await this.favoriteIds(actor, kind))
@@ -219,10 +154,11 @@ export class EnquiryService {
         query,
       }),
     );
-    const rows = reply.rows.slice(0, input.perPage).map((entry) => this.card(entry, favorites));
+    const given = reply.rows.slice(0, input.perPage);
+    const rows = this.entries(given, log).map((entry) => this.card(entry, favorites));
     return {
       rows,
-      isEnd: reply.isEnd ?? rows.length < input.perPage,
+      isEnd: reply.isEnd ?? given.length < input.perPage,
       total: reply.total ?? input.page * input.perPage + rows.length,
     };
   }

@@ -1,61 +1,41 @@
-import { ja, type LoginTicketReply } from '@enishi/contract';
-import { rateLimited, unauthorized } from '../errors.js';
+import { ja, type LoginTicketReply, type WebauthnOptions, type WebauthnResponse } from '@enishi/contract';
+import { unauthorized } from '../errors.js';
 import type { DeviceTokens } from '../lib/device-tokens.js';
-import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../lib/passwords.js';
-import type { RateLimiter } from '../lib/rate-limit.js';
 import type { UserRecord } from '../db/schema.js';
 import type { UserRepository } from '../repositories/user-repository.js';
-import type { SecondFactorService, SecondStep } from './second-factor-service.js';
+import type { LoggedIn } from '../presenters/user-presenter.js';
+import type { AccountFactors } from './account-factors.js';
+import type { SecondStep } from './factor-answers.js';
+import type { LoginPasswords } from './login-passwords.js';
+import type { LoginTickets } from './login-tickets.js';
+import type { PasskeyLogin } from './passkey-login.js';
+import type { StaffRequirement } from './staff-requirement.js';
 import type { SessionService } from './session-service.js';
-
-/**
- * Guessing is slowed, never turned into a lock-out (docs/decisions/008-several-instances.md): an attacker
- * pauses the addresses they guess from, while the account's owner keeps logging in from elsewhere.
- */
-export interface LoginLimiters {
-  /** Attempts per client address, any outcome: slows trying many accounts from one place. */
-  perAddress: RateLimiter;
-  /** Attempts at one account from one address: a short pause for that address only. */
-  perAccountAddress: RateLimiter;
-  /**
-   * Attempts at one account from addresses it has not logged in from lately (an hour's cap): guessing from
-   * many addresses stops there, and the owner's usual addresses are not counted.
-   */
-  perAccount: RateLimiter;
-  /** The addresses each account logged in from: a success consumes the pair, and `isLimited` reads it. */
-  knownAddresses: RateLimiter;
-  /**
-   * Wrong passwords with one device token (OWASP device cookies, product.md §11.4): a login presenting a
-   * token issued to the account is counted here instead of per account and address, so an attack on the
-   * account does not lock its owner's devices out, and a stolen token buys only this bucket's guesses.
-   */
-  perDevice: RateLimiter;
-}
-
-export interface LoggedIn {
-  uid: number;
-  role: number;
-  rank: number;
-  name: string;
-  session: string;
-  device: string;
-}
 
 interface Client {
   address: string;
   userAgent: string;
 }
 
+/** The steps a login goes through, each called from here only (docs/ARCHITECTURE.md, the TOTP login). */
+export interface LoginSteps {
+  passwords: LoginPasswords;
+  factors: AccountFactors;
+  tickets: LoginTickets;
+  passkeys: PasskeyLogin;
+  staff: StaffRequirement;
+  users: UserRepository;
+  sessions: SessionService;
+  devices: DeviceTokens;
+}
+
+/**
+ * Logging in (product.md §11.4, §11.7), read top to bottom: the password (login-passwords.ts), then for an
+ * account with a second factor a ticket (login-tickets.ts) and its second step, or a passkey alone
+ * (passkey-login.ts); every way ends in `begin`, the one place a login starts a session.
+ */
 export class LoginService {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly sessions: SessionService,
-    private readonly limiters: LoginLimiters,
-    private readonly devices: DeviceTokens,
-    private readonly secondFactor: SecondFactorService,
-  ) {
-    void prepareDummyHash();
-  }
+  constructor(private readonly steps: LoginSteps) {}
 
   /**
    * A new session for every successful login, or for an account with a second factor a ticket for the second
@@ -64,70 +44,41 @@ export class LoginService {
   async login(
     input: Client & { id: string; password: string; device?: string },
   ): Promise<LoggedIn | LoginTicketReply> {
-    const { perAddress, perAccountAddress, perAccount, knownAddresses, perDevice } = this.limiters;
-    if (!(await perAddress.consume(input.address))) throw rateLimited();
-    // Keyed by the ID as typed, whether or not it exists, so a refusal does not reveal which IDs exist.
-    const account = input.id.toLowerCase();
-    const pair = `${input.address}/${account}`;
-    const device = await this.devices.check(input.device, account);
-    // From a new address, attempts are counted before the password is checked, so parallel guesses cannot
-    // slip past the limits together. From an address the account used, or with a device token issued to the
-    // account, only wrong passwords count: its owner's logins in parallel are never refused.
-    const known = !device && (await knownAddresses.isLimited(pair));
-    if (device) {
-      if (await perDevice.isLimited(device)) throw rateLimited();
-    } else {
-      if (known ? await perAccountAddress.isLimited(pair) : !(await perAccountAddress.consume(pair)))
-        throw rateLimited();
-      if (!known && !(await perAccount.consume(account))) throw rateLimited();
-    }
-
-    const user = await this.users.findByLoginId(input.id);
-    const valid = user
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
-    if (!user || !valid) {
-      if (device) await perDevice.consume(device);
-      else if (known) await perAccountAddress.consume(pair);
-      throw unauthorized(ja.errors.loginFailed);
-    }
-
-    await Promise.all([
-      perAccountAddress.reset(pair),
-      knownAddresses.consume(pair),
-      device ? perDevice.reset(device) : undefined,
-    ]);
-    const factors = await this.secondFactor.factorsOf(user.id);
+    const { user, device } = await this.steps.passwords.check(input);
+    const factors = await this.steps.factors.factorsOf(user.id);
     if (factors.length > 0)
-      return { ticket: await this.secondFactor.startTicket(user.id), second_factor: factors };
-    return this.begin(user, input, device ? input.device : undefined);
+      return { ticket: await this.steps.tickets.start(user.id), second_factor: factors };
+    return this.begin(user, input, device);
+  }
+
+  /** The passkey request of a ticket's second step. */
+  async secondOptions(ticket: string): Promise<WebauthnOptions> {
+    return this.steps.tickets.options(ticket);
   }
 
   /** The second step of a ticket: a TOTP code, a passkey or a recovery code (product.md §11.7). */
   async second(input: Client & { ticket: string; step: SecondStep }): Promise<LoggedIn> {
-    const uid = await this.secondFactor.completeTicket(input.ticket, input.step);
+    const uid = await this.steps.tickets.complete(input.ticket, input.step);
     return this.begin(await this.existing(uid), input);
   }
 
   /** A passkey request for a passwordless login; counted per address, as it stores a challenge. */
-  async passkeyOptions(address: string) {
-    if (!(await this.limiters.perAddress.consume(address))) throw rateLimited();
-    return this.secondFactor.passkeyOptions();
+  async passkeyOptions(address: string): Promise<WebauthnOptions> {
+    await this.steps.passwords.countAddress(address);
+    return this.steps.passkeys.options();
   }
 
   /** A passwordless login with a passkey (discoverable credential), counted per address like a login. */
-  async passkey(
-    input: Client & { response: Parameters<SecondFactorService['passkeyLogin']>[0]; device?: string },
-  ): Promise<LoggedIn> {
-    if (!(await this.limiters.perAddress.consume(input.address))) throw rateLimited();
-    const uid = await this.secondFactor.passkeyLogin(input.response);
+  async passkey(input: Client & { response: WebauthnResponse; device?: string }): Promise<LoggedIn> {
+    await this.steps.passwords.countAddress(input.address);
+    const uid = await this.steps.passkeys.userOf(input.response);
     const user = await this.existing(uid);
-    const device = await this.devices.check(input.device, user.loginId);
+    const device = await this.steps.devices.check(input.device, user.loginId);
     return this.begin(user, input, device ? input.device : undefined);
   }
 
   private async existing(uid: number): Promise<UserRecord> {
-    const user = await this.users.findById(uid);
+    const user = await this.steps.users.findById(uid);
     if (!user) throw unauthorized(ja.errors.loginFailed);
     return user;
   }
@@ -137,11 +88,9 @@ export class LoginService {
    * a session that may only set one up. The device token presented is handed back, or a new one issued.
    */
   private async begin(user: UserRecord, client: Client, device?: string): Promise<LoggedIn> {
-    const secondFactorSetup =
-      (await this.secondFactor.mustSetUp(user)) && (await this.secondFactor.factorsOf(user.id)).length === 0;
-    const session = await this.sessions.start(user.id, client.userAgent, {
+    const session = await this.steps.sessions.start(user.id, client.userAgent, {
       address: client.address,
-      secondFactorSetup,
+      secondFactorSetup: await this.steps.staff.setupNeeded(user),
     });
     return {
       uid: user.id,
@@ -149,7 +98,7 @@ export class LoginService {
       rank: user.rank,
       name: user.name,
       session,
-      device: device ?? (await this.devices.issue(user.loginId)),
+      device: device ?? (await this.steps.devices.issue(user.loginId)),
     };
   }
 }

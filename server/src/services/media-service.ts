@@ -6,6 +6,9 @@ import { removePictures } from '../backup/removal-gate.js';
 import { badRequest, rateLimited } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { cleanImage, dataUrlBytes, ImageRejected, type ImageTarget } from '../lib/images.js';
+
+/** How a picture is cleaned before it is stored (`cleanImage`, or the same work remembered). */
+export type Cleaner = typeof cleanImage;
 import type { MediaRepository } from '../repositories/media-repository.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { SecretRepository } from '../repositories/secret-repository.js';
@@ -20,7 +23,8 @@ export const MEDIA_URL_LIFETIME_S = 60 * 60;
  * string and the browser reuses what it cached. A URL thus lives between 60 and 70 minutes.
  */
 const EXPIRY_STEP_S = 10 * 60;
-const SIGNING_SECRET = 'media-url-signing-key';
+/** Its row in app_secrets (rotated by scripts/rotate-key.ts). */
+export const SIGNING_SECRET = 'media-url-signing-key';
 
 export interface ServableImage {
   file: string;
@@ -96,12 +100,16 @@ export class MediaService {
    * image refuses them all, and the files already written are removed. Talk pictures are stored as JPEG
    * photos; news and banners pass `as-sent` to keep their format.
    */
-  async store(pictures: readonly PictureSource[], target: ImageTarget = 'photo'): Promise<NewImage[]> {
+  async store(
+    pictures: readonly PictureSource[],
+    target: ImageTarget = 'photo',
+    clean: Cleaner = cleanImage,
+  ): Promise<NewImage[]> {
     const stored: NewImage[] = [];
     try {
       for (const picture of pictures) {
         const bytes = typeof picture === 'string' ? dataUrlBytes(picture) : picture;
-        const image = await cleanImage(bytes, target);
+        const image = await clean(bytes, target);
         const id = randomBytes(16).toString('base64url');
         const relative = path.join(id.slice(0, 2), `${id}.${image.extension}`);
         await this.writeDurably(path.join(this.mediaDir, relative), image.data);

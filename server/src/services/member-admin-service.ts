@@ -14,13 +14,14 @@ import type { AuditRecord, NewAuditRecord } from '../db/schema-admin.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { hashPassword } from '../lib/passwords.js';
-import type { Delivery } from '../realtime/delivery.js';
+import type { Delivery } from '../bus/delivery.js';
 import type { AuditFilter, AuditRepository } from '../repositories/audit-repository.js';
 import type { MemberAdminRepository } from '../repositories/member-admin-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import { insertAudit } from '../repositories/audit-repository.js';
 import type { ProfileImageService } from './profile-image-service.js';
-import type { Actor } from './session-service.js';
+import type { Actor, SessionService } from './session-service.js';
+import type { AccountNotices } from './account-notices.js';
 import type { UserService } from './user-service.js';
 
 /** A member form as the contract schema gives it (product.md §5 already checked). */
@@ -33,6 +34,12 @@ export interface MemberInput {
   /** Only which kind of record is meant (men 101, women 201, staff 1 to 6); the server picks the role. */
   role: number;
   introducer: string;
+}
+
+/** Changing one's own password needs fresh proof and tells the person's other devices (product.md §11.8). */
+export interface OwnPasswordChange {
+  sessions: Pick<SessionService, 'requireFresh'>;
+  notices: Pick<AccountNotices, 'changed'>;
 }
 
 /** Where a member's profile photo files are (read before a deletion, removed after it commits). */
@@ -79,6 +86,7 @@ export class MemberAdminService {
     private readonly clock: Clock,
     /** A member's profile photo files, removed with them. */
     private readonly photoFiles: MemberPhotoFiles = { of: async () => [], remove: async () => {} },
+    private readonly ownPassword: OwnPasswordChange | null = null,
   ) {}
 
   private entry(actor: Actor, action: AuditAction, passwordReset = false) {
@@ -138,6 +146,8 @@ export class MemberAdminService {
     const current = await this.managed(actor, uid);
     const kind = kindOf(current.role);
     if (kindOf(input.role) !== kind) throw badRequest(jaMember.members.errors.kindMismatch);
+    const ownNewPassword = uid === actor.uid && !!input.password;
+    if (ownNewPassword) await this.ownPassword?.sessions.requireFresh(actor);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
     const result = await this.records.update(
       uid,
@@ -160,6 +170,8 @@ export class MemberAdminService {
       await this.delivery.toUser(uid, 'session.ended', { sessionId: null, keepSessionId: actor.sessionId });
     }
     if (!passwordHash || uid === actor.uid) await this.delivery.toUser(uid, 'user.changed', {});
+    // Audited above with the record's own row (password_reset); the person's other devices are told.
+    if (ownNewPassword) await this.ownPassword?.notices.changed(actor, 'password_changed', null, null);
     return result.after;
   }
 

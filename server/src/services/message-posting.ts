@@ -1,14 +1,18 @@
-import type { Audience } from '../realtime/events.js';
-import type { Delivery } from '../realtime/delivery.js';
+import type { Audience } from '../bus/events.js';
+import type { Delivery } from '../bus/delivery.js';
 import type { MessageRecord } from '../db/schema.js';
 import type { ConversationAccess } from '../repositories/conversation-repository.js';
 import type { InsertOutcome, NewBulkSend, NewMessage } from '../repositories/message-batch-repository.js';
-import type { MessageRepository, MessageRow } from '../repositories/message-repository.js';
+import type { MessageRow } from '../repositories/message-repository.js';
 import { metrics } from '../lib/metrics.js';
-import { topicsOf } from '../realtime/delivery.js';
-import type { LiveMessage, StoredMessages } from '../realtime/message-order.js';
 import { audienceOf } from './conversation-service.js';
-import { messageFact, type MessageFact, type ProfileUrl, type SignImages } from './message.js';
+import {
+  messageFact,
+  type MessageFact,
+  type ProfileUrl,
+  type SignImages,
+  type SignStamp,
+} from '../presenters/message-fact.js';
 import type { MessageWriter } from './message-writer.js';
 import { talksChanged } from './room-list-cache.js';
 
@@ -54,44 +58,24 @@ export class MessagePosting {
     private readonly delivery: Delivery,
     private readonly signImages: SignImages,
     private readonly profileUrl: ProfileUrl,
+    private readonly signStamp: SignStamp,
   ) {}
 
   /** A stored message as every reader sees it (`read`: 既読 by the other side). */
   fact(row: MessageRow, read = false): MessageFact {
-    return messageFact(row, this.signImages, read, this.profileUrl);
-  }
-
-  /**
-   * The stored messages as their writer would have published them (decision 019): what an instance reads
-   * when a publish did not come. A bulk send's copies reach whom bulkSendAudience says.
-   */
-  stored(messages: MessageRepository): StoredMessages {
-    return {
-      newestId: () => messages.newestId(),
-      between: async (afterId, upToId, limit) => {
-        const rows = await messages.between(afterId, upToId, limit);
-        return rows.map(({ bulkCopy, ...row }): LiveMessage => {
-          const history = row.kind === 'sendmen' || row.kind === 'sendwomen';
-          const audience = bulkCopy || history ? bulkSendAudience(row) : audienceOf(row);
-          return {
-            id: row.id,
-            topics: topicsOf(audience),
-            event: {
-              event: 'message.created',
-              message: this.fact(row),
-              ...(bulkCopy ? { broadcast: true } : {}),
-            },
-          };
-        });
-      },
-    };
+    return messageFact(row, this.signImages, read, this.profileUrl, this.signStamp);
   }
 
   /** Stores a talk message in id order (group commit, see MessageWriter) and publishes it when it is new. */
-  async post(input: NewMessage, sender: Sender, reply: MessageRow['reply']): Promise<PostOutcome> {
+  async post(
+    input: NewMessage,
+    sender: Sender,
+    reply: MessageRow['reply'],
+    stamp: MessageRow['stamp'] = null,
+  ): Promise<PostOutcome> {
     const stored = await this.writer.write(input);
     if (!stored.created) return stored;
-    const row = rowOf(stored, sender, reply);
+    const row = { ...rowOf(stored, sender, reply), stamp };
     const [message] = await this.publish([{ row, audience: audienceOf(stored.conversation) }]);
     return { created: true, message: message! };
   }
@@ -166,6 +150,7 @@ function rowOf(
     messageType: record.messageType,
     clientId: record.clientId,
     createdAt: record.createdAt,
+    stamp: null,
     kind: conversation.kind,
     memberId: conversation.memberId,
     memberRole: conversation.memberRole,

@@ -1,10 +1,7 @@
 import {
   groupReadCount,
   groupReadMarks,
-  isStaffRole,
-  japanTime,
   MESSAGES_PAGE_SIZE,
-  type Message,
   type MessageGroup,
   type TextFrame,
   jaMember,
@@ -15,16 +12,19 @@ import { hasPostgresCode, PG_FOREIGN_KEY_VIOLATION } from '../db/errors.js';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import { isHistoryKind, mayWrite, readerOf } from '../rules/conversation-rules.js';
 import type { Clock } from '../lib/clock.js';
+import { groupByJapanDate } from '../presenters/message-groups.js';
 import { presentMessage } from '../presenters/message-presenter.js';
-import type { Delivery } from '../realtime/delivery.js';
+import type { Delivery } from '../bus/delivery.js';
 import type { ConversationRepository } from '../repositories/conversation-repository.js';
 import type { MessageRepository, MessageRow } from '../repositories/message-repository.js';
 import { audienceOf, type ConversationService } from './conversation-service.js';
 import type { MediaService, PictureSource } from './media-service.js';
-import type { MessageFact } from './message.js';
+import type { MessageFact } from '../presenters/message-fact.js';
 import type { MessagePosting } from './message-posting.js';
+import type { UnsendRepository } from '../repositories/unsend-repository.js';
 import { readMarkMoved, talksChanged } from './room-list-cache.js';
 import type { Actor } from './session-service.js';
+import type { StampService } from './stamp-service.js';
 
 /** A text frame as checked, its pictures as data URLs or as the bytes the frame reader decoded. */
 export type TextInput = Omit<z.output<typeof TextFrame>, 'image'> & { image: PictureSource[] };
@@ -36,18 +36,6 @@ export type SendResult =
 
 /** Pinned announcements shown above a talk. */
 const ANNOUNCEMENTS_MAX = 50;
-
-/** Groups messages (oldest first) by their Japan-time date, oldest group first. */
-function groupByJapanDate(messages: Message[]): MessageGroup[] {
-  const groups: MessageGroup[] = [];
-  for (const message of messages) {
-    const date = japanTime(new Date(message.date)).dateKey;
-    const last = groups.at(-1);
-    if (last?.date === date) last.messages.push(message);
-    else groups.push({ date, messages: [message] });
-  }
-  return groups;
-}
 
 /**
  * Messages: reading a talk, sending, deleting, unpinning, marking read and catching up. Every change is
@@ -62,6 +50,8 @@ export class MessageService {
     private readonly delivery: Delivery,
     private readonly posting: MessagePosting,
     private readonly clock: Clock,
+    private readonly stamps: StampService,
+    private readonly unsends: UnsendRepository,
   ) {}
 
   private fact(row: MessageRow, read = false): MessageFact {
@@ -93,7 +83,8 @@ export class MessageService {
     let staffRead = 0;
     for (const mark of marks) {
       if (mark.userId === conversation.memberId) memberRead = Math.max(memberRead, mark.lastReadId);
-      else if (isStaffRole(mark.role)) staffRead = Math.max(staffRead, mark.lastReadId);
+      else if (readerOf({ uid: mark.userId, role: mark.role }).isStaff)
+        staffRead = Math.max(staffRead, mark.lastReadId);
     }
     const readByOtherSide = (row: MessageRow) =>
       conversation.kind === 'desk' &&
@@ -120,7 +111,7 @@ export class MessageService {
   async send(actor: Actor, input: TextInput): Promise<SendResult> {
     // A text message is checked against its talk in the statement that stores it. Images and replies are
     // work done, or a message shown, before that: for them the talk is checked first.
-    if (input.image.length > 0 || input.reply != null) {
+    if (input.image.length > 0 || input.reply != null || input.stamp_id !== undefined) {
       await this.conversations.access(actor, input.conversation_id);
     }
 
@@ -134,6 +125,8 @@ export class MessageService {
     const reply =
       input.reply == null ? null : await this.messages.findReplyTarget(input.conversation_id, input.reply);
     if (input.reply != null && !reply) throw badRequest();
+    // A stamp must exist and its set be in use (product.md §12.8); otherwise nothing is stored.
+    const stamp = input.stamp_id === undefined ? null : await this.stamps.sendable(input.stamp_id);
 
     const images = await this.media.store(input.image);
     let stored;
@@ -142,18 +135,20 @@ export class MessageService {
         {
           conversationId: input.conversation_id,
           senderId: actor.uid,
-          mayWriteAnywhere: isStaffRole(actor.role),
+          mayWriteAnywhere: readerOf(actor).isStaff,
           body: input.message,
           images,
           replyToId: input.reply ?? null,
           announce: input.announce,
           messageType: 0,
+          stampId: stamp?.id ?? null,
           clientId: input.client_id,
           now: new Date(this.clock()),
           marksRead: true,
         },
         actor,
         reply,
+        stamp,
       );
     } catch (error) {
       await this.media.remove(images.map((image) => image.path));
@@ -211,6 +206,34 @@ export class MessageService {
     });
   }
 
+  /**
+   * 送信取消 (product.md §15.4): the sender takes their own message back within 24 hours. Everyone in the talk
+   * gets it again in its new words; the original stays only in the audit log. Taking it back again does nothing.
+   */
+  async unsend(actor: Actor, messageId: number): Promise<void> {
+    const row = await this.visibleRow(actor, messageId);
+    if (row.unsentAt) return;
+    const now = this.clock();
+    const own = { talk: row, authorId: row.senderId };
+    if (!can(actor, 'talk.unsend', own)) throw new AppError('forbidden', jaMember.unsend.notOwn);
+    if (!can(actor, 'talk.unsend', { ...own, sentAt: row.createdAt.getTime(), now }))
+      throw new AppError('bad-request', jaMember.unsend.tooLate);
+    const text = jaMember.unsend.unsent;
+    const unsentAt = new Date(now);
+    const { changed, wasPinned } = await this.unsends.unsend(messageId, actor, text, unsentAt);
+    if (!changed) return;
+    const audience = audienceOf(row);
+    await this.delivery.roomListsChanged(talksChanged([row]));
+    if (wasPinned) {
+      await this.delivery.toAudience(audience, 'announcement.removed', {
+        conversationId: row.conversationId,
+        messageId,
+      });
+    }
+    const message = this.fact({ ...row, body: text, images: [], announce: false, unsentAt });
+    await this.delivery.toAudience(audience, 'message.unsent', { message });
+  }
+
   /** Unpins an announcement ('今後は表示しない'): staff, or whoever pinned it. */
   async unpin(actor: Actor, messageId: number): Promise<void> {
     const row = await this.visibleRow(actor, messageId);
@@ -255,24 +278,16 @@ export class MessageService {
 
   /** Messages after `afterId` the actor may see, oldest first, at most `limit`. */
   async after(actor: Actor, afterId: number, limit: number): Promise<MessageFact[]> {
-    const rows = await this.messages.after(
-      { uid: actor.uid, isStaff: isStaffRole(actor.role) },
-      afterId,
-      limit,
-    );
+    const rows = await this.messages.after(readerOf(actor), afterId, limit);
     return rows.map((row) => this.fact(row));
   }
 
   /** True when the actor may see more than `count` messages after `afterId`. */
   async moreVisibleAfter(actor: Actor, afterId: number, count: number): Promise<boolean> {
-    return this.messages.moreVisibleAfter(
-      { uid: actor.uid, isStaff: isStaffRole(actor.role) },
-      afterId,
-      count,
-    );
+    return this.messages.moreVisibleAfter(readerOf(actor), afterId, count);
   }
 
   async newestVisibleId(actor: Actor): Promise<number> {
-    return this.messages.newestVisibleId({ uid: actor.uid, isStaff: isStaffRole(actor.role) });
+    return this.messages.newestVisibleId(readerOf(actor));
   }
 }

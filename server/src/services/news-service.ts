@@ -1,8 +1,7 @@
 import {
-  contentTypeOfRole,
-  isStaffRole,
-  ROLE,
+  roleOfContentType,
   storedImageId,
+  type ContentType,
   type NewsRow,
   can,
   jaMember,
@@ -10,7 +9,7 @@ import {
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import { presentNews } from '../presenters/news-presenter.js';
-import type { Delivery } from '../realtime/delivery.js';
+import type { Delivery } from '../bus/delivery.js';
 import type { NewImage } from '../repositories/message-repository.js';
 import type { NewsImageSlot, NewsRepository } from '../repositories/news-repository.js';
 import { NEWS_IMAGE_FORMATS, type ContentImageService } from './content-image-service.js';
@@ -18,12 +17,11 @@ import { readableContent, type ContentQuery } from './content-reading.js';
 import type { Actor } from './session-service.js';
 
 export interface NewsFields {
-  type: 1 | 2;
+  type: ContentType;
   title: string;
   body: string;
 }
 
-const roleOfType = (type: number) => (type === 2 ? ROLE.female : ROLE.male);
 const isDataUrl = (value: string) => value.startsWith('data:');
 
 /**
@@ -53,7 +51,7 @@ export class NewsService {
       await this.images.remove(stored.map((image) => image.path));
       throw error;
     }
-    const ids = await this.news.userIdsWithRole(roleOfType(input.type));
+    const ids = await this.news.userIdsWithRole(roleOfContentType(input.type));
     // One event for the group: their sockets recompute the counters, and it is what a push tells the away.
     await this.delivery.toAudience({ memberIds: ids, staff: false }, 'news.published', {
       title: input.title,
@@ -105,11 +103,14 @@ export class NewsService {
     if (before) await this.tellGroup(before.type);
   }
 
-  /** The news the actor may read (`readableContent`), newest first. A member's list marks it seen. */
+  /**
+   * The news the actor may read (`readableContent`), newest first. A member's list marks it seen; those who
+   * manage the news (staff) have no `news` badge.
+   */
   async get(actor: Actor, query: ContentQuery): Promise<NewsRow[]> {
     const items = await readableContent(actor, query, (filter) => this.news.list(filter));
     if (
-      !isStaffRole(actor.role) &&
+      !can(actor, 'content.manage') &&
       query.id === undefined &&
       items[0] &&
       (await this.news.markSeen(actor.uid, items[0].id))
@@ -119,15 +120,9 @@ export class NewsService {
     return items.map((item) => presentNews(item, (ids) => this.images.sign(ids)));
   }
 
-  /** The `news` counter: a member's unseen news of their group; staff have none. */
-  async unseenCount(reader: { uid: number; role: number }): Promise<number> {
-    const type = contentTypeOfRole(reader.role);
-    return type === null ? 0 : this.news.unseenCount(reader.uid, type);
-  }
-
   /** The group's badges may have changed: their open sockets recompute the counters. */
   private async tellGroup(type: number): Promise<void> {
-    const ids = await this.news.userIdsWithRole(roleOfType(type));
+    const ids = await this.news.userIdsWithRole(roleOfContentType(type));
     await Promise.all(ids.map((uid) => this.delivery.toUser(uid, 'notifications.changed', {})));
   }
 }

@@ -4,8 +4,7 @@ import {
   PROFILE_FIELDS,
   PROFILE_FIELD_NAMES,
   PROFILE_PHOTOS_MAX,
-  isMemberRole,
-  isStaffRole,
+  scope,
   type AuditAction,
   type AuditChanges,
   type ClubLookupName,
@@ -78,7 +77,7 @@ export class ProfileService {
   private async readable(actor: Actor, uid: number): Promise<UserRecord> {
     if (!can(actor, 'member.profile.read', { uid })) throw notFound();
     const user = await this.users.findById(uid);
-    if (!user || !isMemberRole(user.role)) throw notFound();
+    if (!user || !can(actor, 'member.profile.read', { uid, role: user.role })) throw notFound();
     return user;
   }
 
@@ -120,7 +119,7 @@ export class ProfileService {
   }
 
   async update(actor: Actor, uid: number, patch: Partial<Profile>): Promise<ProfileView> {
-    const user = isStaffRole(actor.role)
+    const user = can(actor, 'member.manage')
       ? await this.editable(actor, uid)
       : await this.ownEditable(actor, uid, patch);
     for (const [field, list] of Object.entries(CLUB_FIELDS) as [keyof typeof CLUB_FIELDS, ClubLookupName][]) {
@@ -199,13 +198,13 @@ export class ProfileService {
   }
 
   private async view(actor: Actor, user: UserRecord): Promise<ProfileView> {
-    const staff = isStaffRole(actor.role);
+    const manages = can(actor, 'member.manage', { uid: user.id, role: user.role });
     const [profile, photoRows, historyRows] = await Promise.all([
       this.profiles.find(user.id),
       this.profiles.photos(user.id),
-      staff ? this.profiles.history(user.id) : Promise.resolve([]),
+      this.profiles.history(user.id, scope(actor, 'member.manage')),
     ]);
-    if (!staff) {
+    if (!manages) {
       const hidden = profile as Record<string, unknown>;
       for (const field of SALES_FIELDS) hidden[field] = PROFILE_FIELDS[field].kind === 'text' ? '' : null;
     }

@@ -1,19 +1,21 @@
 import {
+  CALL_RECORD_TYPE,
+  can,
   DEFAULT_PUSH_SETTINGS,
-  isStaffRole,
   ja,
+  jaMember,
   type Notifications,
   type PushKinds,
   type PushPayload,
   type PushSettings,
-  roleGroup,
 } from '@enishi/contract';
 import { conversationType } from '../presenters/conversation-presenter.js';
-import type { PushSender } from '../realtime/delivery.js';
-import type { Audience, RealtimeEvent } from '../realtime/events.js';
-import type { Foreground } from '../realtime/foreground.js';
+import type { PushSender } from '../bus/delivery.js';
+import type { Audience, RealtimeEvent } from '../bus/events.js';
+import type { Foreground } from './foreground.js';
 import type { PushRepository, Recipient } from '../repositories/push-repository.js';
-import type { MessageFact } from './message.js';
+import type { MessageFact } from '../presenters/message-fact.js';
+import { deskSideOf } from '../rules/conversation-rules.js';
 import { PUSH_DELIVERY, type PushDelivery, type PushQueue } from './push-queue.js';
 
 /** The switch that governs a message for this reader; null: none (a staff room), 'skip': never pushed. */
@@ -24,8 +26,8 @@ export function messageKind(
 ): keyof PushKinds | null | 'skip' {
   switch (fact.kind) {
     case 'desk':
-      if (!isStaffRole(readerRole)) return broadcast ? 'broadcast' : 'staff';
-      return roleGroup(fact.member_role) === 'women' ? 'women' : 'men';
+      if (!can({ role: readerRole }, 'desk.use')) return broadcast ? 'broadcast' : 'staff';
+      return deskSideOf(true, fact.member_role);
     case 'st':
       return 'st';
     case 'staffroom':
@@ -43,16 +45,23 @@ export function messagePayload(
   settings: PushSettings,
   badge: number,
 ): PushPayload {
-  const fromStaff = isStaffRole(fact.role) && fact.kind === 'desk' && !isStaffRole(readerRole);
+  const fromStaff =
+    fact.kind === 'desk' && can({ role: fact.role }, 'desk.use') && !can({ role: readerRole }, 'desk.use');
   const title = fromStaff ? ja.talk.fromStaff : ja.talk.fromMember.replace('{name}', fact.name);
-  const neutral = fact.message === '' && fact.image.length > 0 ? ja.push.newImage : ja.push.newMessage;
+  const neutral = fact.stamp
+    ? jaMember.stamps.push
+    : fact.message === '' && fact.image.length > 0
+      ? ja.push.newImage
+      : ja.push.newMessage;
   const type = conversationType(readerRole, fact.kind, fact.member_role);
   return {
     title,
-    body: settings.show_text && fact.message !== '' ? fact.message : neutral,
+    // A message taken back says so whatever the switch: its words are the same for everyone.
+    body: (settings.show_text || fact.unsent) && fact.message !== '' ? fact.message : neutral,
     url: type === 'staff' ? `/talk/staff/${fact.conversation_id}` : `/talk/${fact.conversation_id}`,
     tag: `talk-${fact.conversation_id}`,
     badge,
+    ...(fact.unsent ? { quiet: true } : {}),
   };
 }
 
@@ -65,7 +74,7 @@ const GATHER_MS = 25;
 /** An event worth a push, with the people it reaches. */
 interface Pending {
   audience: Audience;
-  event: Extract<RealtimeEvent, { event: 'message.created' | 'news.published' }>;
+  event: Extract<RealtimeEvent, { event: 'message.created' | 'message.unsent' | 'news.published' }>;
 }
 
 /** What is known of a batch's people after one look at the database. */
@@ -100,8 +109,11 @@ export class PushNotifier implements PushSender {
   ) {}
 
   async send(audience: Audience, event: RealtimeEvent): Promise<void> {
-    if (event.event !== 'message.created' && event.event !== 'news.published') return;
-    this.waiting.push({ audience, event });
+    const pushed = ['message.created', 'message.unsent', 'news.published'];
+    if (!pushed.includes(event.event)) return;
+    // A call's record: the call rang by push already; one notice per call (product.md §17.10).
+    if (event.event === 'message.created' && event.message.message_type === CALL_RECORD_TYPE) return;
+    this.waiting.push({ audience, event: event as Pending['event'] });
     this.gathering ??= setTimeout(() => {
       this.gathering = undefined;
       this.pump();
@@ -128,6 +140,21 @@ export class PushNotifier implements PushSender {
       }),
     );
     return reached;
+  }
+
+  /**
+   * A change to how someone logs in (product.md §11.8): to each of their devices but the one that made it,
+   * with no switch (their account's security is not a kind they may turn off).
+   */
+  async account(uid: number, exceptSessionId: string, payload: Omit<PushPayload, 'badge'>): Promise<void> {
+    const recipients = (await this.repository.recipients([uid], false)).filter(
+      (each) => each.sessionId !== exceptSessionId,
+    );
+    if (recipients.length === 0) return;
+    const badge = sum(await this.counters({ uid, role: recipients[0]!.role }));
+    const json = JSON.stringify({ ...payload, badge });
+    for (const subscription of recipients)
+      this.queue.enqueue({ subscription, payload: json, delivery: PUSH_DELIVERY.message });
   }
 
   /** Resolves once every event handed in so far is looked at and its pushes sent (tests and the bench). */
@@ -161,14 +188,14 @@ export class PushNotifier implements PushSender {
     const memberIds = [...new Set(batch.flatMap((each) => each.audience.memberIds))];
     const all = await this.repository.recipients(
       memberIds,
-      batch.some((each) => each.audience.staff && each.event.event === 'message.created'),
+      batch.some((each) => each.audience.staff && each.event.event !== 'news.published'),
     );
     const byUser = new Map<number, Recipient[]>();
     for (const each of all) byUser.set(each.userId, [...(byUser.get(each.userId) ?? []), each]);
     const away = new Set(await this.foreground.away([...byUser.keys()]));
     const looked: Looked = {
       byUser,
-      staff: all.filter((each) => isStaffRole(each.role)),
+      staff: all.filter((each) => can({ role: each.role }, 'desk.use')),
       away,
       settings: await this.repository.settingsOf([...away]),
     };
@@ -190,7 +217,7 @@ export class PushNotifier implements PushSender {
       await this.toAway(
         looked,
         [...recipients, ...(audience.staff ? looked.staff : [])].filter((each) => each.userId !== fact.from),
-        (role) => messageKind(fact, role, event.broadcast === true),
+        (role) => messageKind(fact, role, 'broadcast' in event && event.broadcast === true),
         (role, settings, badge) => messagePayload(fact, role, settings, badge),
         PUSH_DELIVERY.message,
       );

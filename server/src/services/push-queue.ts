@@ -1,9 +1,9 @@
-import type { Agent } from 'node:https';
 import webPush, { WebPushError } from 'web-push';
 import { metrics } from '../lib/metrics.js';
 import type { StoredSubscription } from '../repositories/push-repository.js';
 import type { VapidKeys } from './push-service.js';
 import { checkedPushEndpoint } from '../lib/push-endpoint.js';
+import { PushAddressRefused, PushAgent, type Resolve } from '../lib/push-connection.js';
 
 /** How long a push may wait at the push service, and how soon it must arrive, per kind (product.md §16). */
 export const PUSH_DELIVERY = {
@@ -28,8 +28,10 @@ export interface PushQueueOptions {
   /** The endpoint is gone (404/410), or may no longer be posted to: forget it. */
   onGone: (endpoint: string) => Promise<void>;
   onError: (error: unknown) => void;
-  /** Tests trust their local push receiver's certificate through it. */
-  agent?: Agent;
+  /** Tests trust their local push receiver's certificate with it. */
+  ca?: Buffer;
+  /** Tests give the addresses a host name resolves to; otherwise the system's resolver. */
+  resolve?: Resolve;
   concurrency?: number;
   maxAttempts?: number;
   /** The first retry's wait; each next one doubles. */
@@ -58,7 +60,13 @@ export class PushQueue {
   private running = 0;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(private readonly options: PushQueueOptions) {}
+  /** Every push connects through it: only to an address it checked (lib/push-connection.ts). */
+  private readonly agent: PushAgent;
+
+  constructor(private readonly options: PushQueueOptions) {
+    const { allowedHosts, resolve, ca } = options;
+    this.agent = new PushAgent({ allowedHosts, resolve, ca });
+  }
 
   enqueue(job: PushJob): void {
     this.waiting.push(job);
@@ -103,10 +111,12 @@ export class PushQueue {
           TTL: job.delivery.TTL,
           urgency: job.delivery.urgency,
           contentEncoding: 'aes128gcm',
-          ...(this.options.agent ? { agent: this.options.agent } : {}),
+          agent: this.agent,
         });
         return;
       } catch (error) {
+        // Not a push service: no retry will change that (the next resolution is checked again anyway).
+        if (error instanceof PushAddressRefused) throw error;
         const status = error instanceof WebPushError ? error.statusCode : 0;
         metrics.pushFailed(status);
         if (status === 404 || status === 410) return this.options.onGone(endpoint);

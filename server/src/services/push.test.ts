@@ -1,8 +1,8 @@
-import { ja } from '@enishi/contract';
+import { ja, jaMember, type StampsReply } from '@enishi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../db/schema.js';
-import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../config.js';
+import { DEFAULT_PUSH_ALLOWED_HOSTS } from '../config-env.js';
 import { call, createTestContext, createUser, login, type TestContext, type TestUser } from '../test/app.js';
 import { PushReceiver, type TestSubscriber } from '../test/push-receiver.js';
 import { listen, TestSocket } from '../test/socket.js';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   receiver = await PushReceiver.start();
   ctx = await createTestContext({
     env: { PUSH_ALLOWED_HOSTS: receiver.allowedHost },
-    deps: { push: { agent: receiver.agent } },
+    deps: { push: { ca: receiver.ca } },
   });
   staff = await createUser(ctx.app, { loginId: 'push-staff', role: 3, name: 'スタッフ' });
   man = await createUser(ctx.app, { loginId: 'push-man', role: 101, name: '山田' });
@@ -166,6 +166,17 @@ describe('pushes for messages', () => {
     await ctx.app.services.pushNotifier.idle();
     expect(receiver.to('man-looking')).toEqual([]);
     await socket.close();
+  });
+
+  it('says スタンプが届きました for a stamp, even to who chose to see the text', async () => {
+    const womanDesk = await deskOf(ctx.app, ssid['push-woman']!);
+    await subscribe(woman, receiver.subscriber('woman-stamp'));
+    await call(ctx.app, 'pushsettings/update', { ssid: ssid['push-woman'], show_text: true });
+    const stamps = await call(ctx.app, 'stamps', { ssid: ssid['push-staff'] });
+    const stamp = (stamps.body as StampsReply).sets[0]!.stamps[0]!;
+    await postMessage(ctx.app, ssid['push-staff']!, womanDesk, '', { stamp_id: stamp.id });
+    const [push] = await receiver.waitFor('woman-stamp');
+    expect(push!.payload).toMatchObject({ title: ja.talk.fromStaff, body: jaMember.stamps.push });
   });
 
   it('respects a muted kind', async () => {

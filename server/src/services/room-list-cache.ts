@@ -1,7 +1,8 @@
-import type { Delivery, RoomListChange } from '../realtime/delivery.js';
-import type { Fanout } from '../realtime/fanout.js';
+import type { Delivery, RoomListChange } from '../bus/delivery.js';
+import type { Fanout } from '../bus/fanout.js';
 import type { ConversationListItem } from '../repositories/conversation-repository.js';
 import { membersOf, type Reader, type Talk } from '../rules/conversation-rules.js';
+import { InvalidatedCache } from './invalidated-cache.js';
 
 /*
  * Room lists recently read (POST /api/conversations), so that reading one again with nothing changed is a
@@ -13,11 +14,8 @@ import { membersOf, type Reader, type Talk } from '../rules/conversation-rules.j
  * - a read mark that moved: the reader's own (readMarkMoved);
  * - a talk or a member created: the lists of its members and of the staff;
  * - a user changed or deleted (user.changed, session.ended for all their sessions): every list.
- * Nothing may leave a list stale for long, whatever is missed:
- * - a list is believed for ROOM_LIST_CACHE_MS at most (a row changed by hand or by a script, an instance
- *   killed between its commit and its publish);
- * - while the shared subscription is down (the fan-out's health), nothing is cached and what was is dropped;
- * - a read from the database that began before an invalidation is not stored after it (the generation).
+ * Nothing may leave a list stale for long, whatever is missed (invalidated-cache.ts): a list is believed for
+ * ROOM_LIST_CACHE_MS at most, nothing while the fan-out is down, and no read begun before an invalidation.
  */
 
 /** The longest a cached room list is believed without reading the database again. */
@@ -68,21 +66,17 @@ function weightOf(page: RoomListPage): number {
   return weight;
 }
 
-export class RoomListCache {
+export class RoomListCache extends InvalidatedCache<RoomListChange> {
   /** By reader uid, the least recently read first. */
   private readonly readers = new Map<number, ReaderLists>();
   private readonly staff = new Set<number>();
   private weight = 0;
-  private generation = 0;
-  private trusted = true;
 
   constructor(
-    private readonly ttlMs = ROOM_LIST_CACHE_MS,
+    ttlMs = ROOM_LIST_CACHE_MS,
     private readonly maxWeight = ROOM_LIST_CACHE_WEIGHT,
-  ) {}
-
-  get enabled(): boolean {
-    return this.ttlMs > 0;
+  ) {
+    super(ttlMs);
   }
 
   /** The reader's list under `key` if it is cached and still believed at `now`. */
@@ -100,13 +94,9 @@ export class RoomListCache {
     return entry.page;
   }
 
-  /** Taken before reading the database; `put` stores the read only if nothing was invalidated since. */
-  mark(): number {
-    return this.generation;
-  }
-
+  /** Stores a read begun at `mark` (see InvalidatedCache.mark). */
   put(reader: Reader, key: string, page: RoomListPage, now: number, mark: number): void {
-    if (!this.trusted || mark !== this.generation || this.ttlMs <= 0) return;
+    if (!this.mayStore(mark)) return;
     let lists = this.readers.get(reader.uid);
     if (lists && lists.isStaff !== reader.isStaff) {
       this.drop(reader.uid);
@@ -130,21 +120,13 @@ export class RoomListCache {
   }
 
   /** A committed write changed these lists: read them again. */
-  hear(change: RoomListChange): void {
-    this.generation += 1;
+  protected forget(change: RoomListChange): void {
     if ('all' in change) {
       this.clear();
       return;
     }
     for (const uid of change.uids) this.drop(uid);
     if (change.staff) for (const uid of [...this.staff]) this.drop(uid);
-  }
-
-  /** The fan-out's health: while changes from other instances may be missed, nothing is believed. */
-  setTrusted(trusted: boolean): void {
-    this.generation += 1;
-    this.trusted = trusted;
-    this.clear();
   }
 
   /** Lists held (for tests and metrics). */
@@ -154,7 +136,7 @@ export class RoomListCache {
     return size;
   }
 
-  private clear(): void {
+  protected clear(): void {
     this.readers.clear();
     this.staff.clear();
     this.weight = 0;

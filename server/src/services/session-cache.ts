@@ -1,4 +1,5 @@
-import type { SessionEvent } from '../realtime/delivery.js';
+import type { SessionEvent } from '../bus/delivery.js';
+import { InvalidatedCache } from './invalidated-cache.js';
 import type { Actor } from './session-service.js';
 
 /*
@@ -6,12 +7,9 @@ import type { Actor } from './session-service.js';
  * (docs/decisions/002-sessions-and-passwords.md). Logout, a revoked session, a new password, a deleted or changed
  * account drop entries at once on every instance: they travel as session.ended / user.changed through the
  * realtime fan-out (Delivery.watchSessions), on this instance before they are even published. Nothing may
- * leave an ended session usable for long, whatever is missed:
- * - an entry is believed for SESSION_CACHE_MS at most (a session deleted by hand, an instance killed
- *   between its commit and its publish);
- * - while the shared subscription is down (the fan-out's health), nothing is cached and what was is
- *   dropped, since events published meanwhile never arrive;
- * - a read from the database that began before an invalidation is not stored after it (the generation).
+ * leave an ended session usable for long, whatever is missed (invalidated-cache.ts): an entry is believed
+ * for SESSION_CACHE_MS at most (a session deleted by hand, an instance killed between its commit and its
+ * publish), nothing while the fan-out is down, and no read begun before an invalidation.
  */
 
 /** The longest a cached session is believed without reading the database again. */
@@ -25,15 +23,15 @@ interface Entry {
   until: number;
 }
 
-export class SessionCache {
+export class SessionCache extends InvalidatedCache<SessionEvent> {
   private readonly entries = new Map<string, Entry>();
-  private generation = 0;
-  private trusted = true;
 
   constructor(
-    private readonly ttlMs = SESSION_CACHE_MS,
+    ttlMs = SESSION_CACHE_MS,
     private readonly max = SESSION_CACHE_MAX,
-  ) {}
+  ) {
+    super(ttlMs);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -48,13 +46,9 @@ export class SessionCache {
     return null;
   }
 
-  /** Taken before reading the database; `put` stores the read only if nothing was invalidated since. */
-  mark(): number {
-    return this.generation;
-  }
-
+  /** Stores a read begun at `mark` (see InvalidatedCache.mark). */
   put(id: string, actor: Actor, now: number, mark: number): void {
-    if (!this.trusted || mark !== this.generation || this.ttlMs <= 0) return;
+    if (!this.mayStore(mark)) return;
     if (this.entries.size >= this.max && !this.entries.has(id)) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -64,8 +58,7 @@ export class SessionCache {
   }
 
   /** A session ended, every session of a user ended, or the user changed: read them again. */
-  hear(event: SessionEvent): void {
-    this.generation += 1;
+  protected forget(event: SessionEvent): void {
     if (event.event === 'session.ended' && event.sessionId !== null) {
       this.entries.delete(event.sessionId);
       return;
@@ -73,10 +66,7 @@ export class SessionCache {
     for (const [id, entry] of this.entries) if (entry.actor.uid === event.uid) this.entries.delete(id);
   }
 
-  /** The fan-out's health: while events from other instances may be missed, nothing is believed. */
-  setTrusted(trusted: boolean): void {
-    this.generation += 1;
-    this.trusted = trusted;
+  protected clear(): void {
     this.entries.clear();
   }
 }

@@ -1,10 +1,10 @@
 import type { Clock } from '../lib/clock.js';
-import type { Delivery } from '../realtime/delivery.js';
+import type { Delivery } from '../bus/delivery.js';
 import { looksLikeSessionToken, newSessionToken, sha256Hex } from '../lib/tokens.js';
 import type { SessionRepository } from '../repositories/session-repository.js';
 import type { SessionRecord } from '../db/schema.js';
-import { jaMember } from '@enishi/contract';
-import { notFound } from '../errors.js';
+import { REAUTH_WINDOW_S, jaMember } from '@enishi/contract';
+import { notFound, reauthRequired } from '../errors.js';
 import type { SessionCache } from './session-cache.js';
 
 /*
@@ -39,7 +39,37 @@ export class SessionService {
     private readonly clock: Clock,
     private readonly delivery?: Delivery,
     private readonly cache?: SessionCache,
+    /** How long a login or /api/reauth counts as fresh proof (REAUTH_WINDOW_S, product.md §11.8). */
+    private readonly reauthWindowMs = REAUTH_WINDOW_S * 1000,
   ) {}
+
+  /**
+   * A sensitive change (product.md §11.8) needs the session to have proven its person lately: logged in, or
+   * answered /api/reauth, within the window. Otherwise 403 with `reauth: true`.
+   */
+  async requireFresh(actor: Actor): Promise<void> {
+    const provenAt = await this.sessions.provenAt(actor.sessionId);
+    if (!provenAt || provenAt.getTime() + this.reauthWindowMs <= this.clock()) throw reauthRequired();
+  }
+
+  /** The person proved themselves again on this session: fresh until the returned time (ms since epoch). */
+  async proven(actor: Actor): Promise<number> {
+    const now = this.clock();
+    await this.sessions.markProven(actor.sessionId, new Date(now));
+    return now + this.reauthWindowMs;
+  }
+
+  /**
+   * The owner switched the staff requirement: on, every session of staff without a factor may only set one
+   * up; off, no session is held. The sessions' users are read again everywhere at once (session caches,
+   * sockets), so it takes hold within the session cache's bound at the latest.
+   */
+  async staffRequirementChanged(required: boolean): Promise<void> {
+    const uids = required
+      ? await this.sessions.requireSetupOfStaffWithoutFactor()
+      : await this.sessions.liftSetupOfAll();
+    for (const uid of uids) await this.delivery?.toUser(uid, 'user.changed', {});
+  }
 
   /**
    * Starts a session for the user and returns the token the client keeps; only its hash is stored, with the
@@ -144,8 +174,9 @@ export class SessionService {
     await this.ended(actor.uid, id);
   }
 
-  /** Ends every session of the caller but the one they are using; returns how many ended. */
+  /** Ends every session of the caller but the one they are using (fresh proof first); returns how many ended. */
   async revokeOthers(actor: Actor): Promise<number> {
+    await this.requireFresh(actor);
     const count = await this.sessions.deleteOthers(actor.uid, actor.sessionId);
     if (count > 0)
       await this.delivery?.toUser(actor.uid, 'session.ended', {

@@ -1,6 +1,5 @@
 import {
   SETTING_PAGE_SIZE,
-  isStaffRole,
   slotInstant,
   slotLabel,
   slotOf,
@@ -9,21 +8,16 @@ import {
   type SettingUpdateBody,
   jaMember,
   can,
-  roleGroup,
+  scope,
 } from '@enishi/contract';
 import type { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import type {
-  AskedWoman,
-  SettingRepository,
-  SettingRequestRow,
-  SettingScope,
-} from '../repositories/setting-repository.js';
+import type { AskedWoman, SettingRepository, SettingRequestRow } from '../repositories/setting-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { ConversationService } from './conversation-service.js';
 import type { MessagePosting } from './message-posting.js';
-import type { Delivery } from '../realtime/delivery.js';
+import type { Delivery } from '../bus/delivery.js';
 import type { Actor } from './session-service.js';
 import type { EnquiryService } from './enquiry-service.js';
 
@@ -98,25 +92,24 @@ export class SettingService {
       return { enquiryId: woman.id, name: woman.name };
     }
     const woman = await this.users.findById(id);
-    if (!woman || roleGroup(woman.role) !== 'women' || !(await this.mayBrowse(actor, kind, woman.id))) {
+    const aWoman = woman !== null && can(actor, 'women.browse', { uid: woman.id, role: woman.role });
+    if (!woman || !aWoman || !(await this.mayBrowse(actor, kind, woman.id))) {
       throw badRequest(jaMember.setting.errors.notWoman);
     }
     return { uid: woman.id, name: woman.name };
   }
 
-  /** Staff: every request; a man: his own; a woman: hers once arranged (product.md §18.2). */
+  /**
+   * The requests `actor` may read (setting.read's scope: staff every request, a man his own, a woman hers
+   * once arranged, product.md §18.2); one who reads every request may narrow it to one member's.
+   */
   async list(actor: Actor, status: SettingStatus | undefined, page: number, member?: number) {
-    let scope: SettingScope;
-    if (isStaffRole(actor.role)) scope = member ? { memberId: member } : { all: true };
-    else if (roleGroup(actor.role) === 'men') scope = { manId: actor.uid };
-    else if (roleGroup(actor.role) === 'women') {
-      if (status && status !== 'arranged') return { rows: [], isEnd: true, requested: 0 };
-      scope = { womanId: actor.uid };
-      status = 'arranged';
-    } else throw forbidden();
+    if (!can(actor, 'setting.read')) throw forbidden();
+    const readable = scope(actor, 'setting.read');
+    const query = { scope: readable, status, member: readable.all ? member || undefined : undefined };
     const [rows, requested] = await Promise.all([
-      this.settings.list(scope, status, page * SETTING_PAGE_SIZE, SETTING_PAGE_SIZE + 1),
-      isStaffRole(actor.role) ? this.settings.countRequested() : Promise.resolve(0),
+      this.settings.list(query, page * SETTING_PAGE_SIZE, SETTING_PAGE_SIZE + 1),
+      can(actor, 'setting.decide') ? this.settings.countRequested() : Promise.resolve(0),
     ]);
     return { rows: rows.slice(0, SETTING_PAGE_SIZE), isEnd: rows.length <= SETTING_PAGE_SIZE, requested };
   }
@@ -150,9 +143,7 @@ export class SettingService {
   }
 
   private sees(actor: Actor, request: SettingRequestRow): boolean {
-    if (isStaffRole(actor.role)) return true;
-    if (roleGroup(actor.role) === 'men') return request.manId === actor.uid;
-    return request.womanId === actor.uid && request.status === 'arranged';
+    return can(actor, 'setting.read', { setting: request });
   }
 
   /**

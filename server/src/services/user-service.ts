@@ -1,8 +1,9 @@
 import { ROLE, can } from '@enishi/contract';
 import { notFound } from '../errors.js';
 import { hashPassword, randomPassword } from '../lib/passwords.js';
+import { stageSecretFile } from '../lib/secret-file.js';
 import type { Clock } from '../lib/clock.js';
-import type { Delivery } from '../realtime/delivery.js';
+import type { Delivery } from '../bus/delivery.js';
 import type { UserRecord } from '../db/schema.js';
 import type { Transaction, UserRepository } from '../repositories/user-repository.js';
 import type { Actor } from './session-service.js';
@@ -72,26 +73,40 @@ export class UserService {
 
   /**
    * Creates the owner (role 2) when the database has none, from OWNER_ID / OWNER_PASSWORD or with a random
-   * password that is logged this once. "None yet" rather than "no users at all", so seeding members with
-   * the create-user script before the first start still leaves the operator an owner account.
+   * password. "None yet" rather than "no users at all", so seeding members with the create-user script
+   * before the first start still leaves the operator an owner account. A random password goes to
+   * `passwordFile` (mode 0600, written before the account exists, so it is never lost), never to the log,
+   * which log shippers keep (product.md §10.4); the log names the file.
    */
-  async ensureOwner(owner: { loginId: string; password: string | undefined }, log: Logger): Promise<void> {
+  async ensureOwner(
+    owner: { loginId: string; password: string | undefined; passwordFile: string },
+    log: Logger,
+  ): Promise<void> {
     if (await this.users.existsWithRole(ROLE.owner)) return;
     const password = owner.password ?? randomPassword();
+    // Staged under this process's name: another instance starting at once never removes or replaces it.
+    const file = owner.password
+      ? undefined
+      : await stageSecretFile(owner.passwordFile, `ID: ${owner.loginId}\npassword: ${password}\n`);
     const created = await this.create({
       loginId: owner.loginId,
       password,
       name: 'オーナー',
       role: ROLE.owner,
+    }).catch(async (error: unknown) => {
+      await file?.drop();
+      throw error;
     });
     if (!created) {
+      await file?.drop();
       log.warn(`No owner account was created: the ID "${owner.loginId}" is already used by another user.`);
-    } else if (owner.password) {
+    } else if (!file) {
       log.info(`Created the owner account "${owner.loginId}" from OWNER_ID / OWNER_PASSWORD.`);
     } else {
+      await file.keep();
       log.warn(
-        `Created the owner account. ID: ${owner.loginId}  password: ${password}  ` +
-          '(shown only this once; set OWNER_ID / OWNER_PASSWORD before the first start to choose them)',
+        `Created the owner account "${owner.loginId}". Its password is in ${owner.passwordFile} ` +
+          '(readable by this user only): log in, change the password, then delete the file.',
       );
     }
   }

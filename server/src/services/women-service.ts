@@ -1,5 +1,6 @@
 import {
   WOMAN_PUBLIC_FIELDS,
+  givenName,
   ageOn,
   japanTime,
   type EntryDetailReply,
@@ -7,14 +8,12 @@ import {
   type EntryRow,
   type SiteKind,
   can,
-  roleGroup,
 } from '@enishi/contract';
 import { forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { EntryRecord, EntryRepository } from '../repositories/entry-repository.js';
 import type { FavoriteRepository } from '../repositories/favorite-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
-import { firstName } from './conversation-service.js';
 import type { Actor } from './session-service.js';
 
 export interface EntryListInput {
@@ -101,7 +100,7 @@ export class WomenService {
     if (!can(actor, 'women.favorite')) throw forbidden();
     if (!on) return this.favorites.remove(actor.uid, womanId);
     const woman = await this.users.findById(womanId);
-    if (!woman || roleGroup(woman.role) !== 'women') throw notFound();
+    if (!woman || !can(actor, 'women.browse', { uid: woman.id, role: woman.role })) throw notFound();
     await this.favorites.add(actor.uid, womanId, new Date(this.clock()));
   }
 
@@ -111,7 +110,7 @@ export class WomenService {
     const photo = row.photo ? this.images.photos([row.photo])[0]! : this.images.picture(row.image);
     return {
       id: row.id,
-      name: profile?.nickname || firstName(row.name),
+      name: profile?.nickname || givenName(row.name),
       age: profile?.birthDate ? ageOn(profile.birthDate, today) : null,
       area: profile?.area ?? null,
       prefecture: profile?.prefecture ?? null,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { extract as tarExtract } from 'tar-stream';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { countRows, listTables } from '../backup/snapshot.js';
@@ -41,4 +43,18 @@ export function pictureHashes(env: NodeJS.ProcessEnv): Record<string, string> {
     if (statSync(file).isFile()) hashes[name] = createHash('sha256').update(readFileSync(file)).digest('hex');
   }
   return hashes;
+}
+
+/** Every text a backup file holds, its rows unpacked: what a thief of an unencrypted file would read. */
+export async function contentsOf(file: string): Promise<string> {
+  const extract = tarExtract();
+  createReadStream(file).pipe(extract);
+  const texts: string[] = [];
+  for await (const entry of extract) {
+    const parts: Buffer[] = [];
+    for await (const part of entry) parts.push(part as Buffer);
+    const data = Buffer.concat(parts);
+    texts.push(entry.header.name.endsWith('.gz') ? gunzipSync(data).toString() : data.toString('latin1'));
+  }
+  return texts.join('\n');
 }

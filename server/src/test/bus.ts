@@ -1,4 +1,4 @@
-import { sharedCopy, Subscribers, type Fanout } from '../realtime/fanout.js';
+import { sharedCopy, Subscribers, type Fanout } from '../bus/fanout.js';
 
 /** What happens to an instance's publishes: they go out, wait for `release`, or are lost (the writer died). */
 export type BusMode = 'pass' | 'hold' | 'drop';

@@ -1,4 +1,6 @@
+import { NewsGetReply, type NewsRow } from '@enishi/contract';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import sharp from 'sharp';
 import { call, createUser, login, type TestUser } from './app.js';
 
@@ -65,4 +67,19 @@ export async function fetchImage(app: FastifyInstance, url: string) {
 export async function newsCounter(app: FastifyInstance, ssid: string): Promise<number> {
   const reply = await call(app, 'updateNotifications', { ssid });
   return (reply.body as { rows: { news: number }[] }).rows[0]!.news;
+}
+
+/**
+ * The news calls of the news tests, made as one of the role users: `add` with a title, body and type unless
+ * given, `get` answering the rows. `appOf` and `ssidOf` are read when called, so beforeAll may set them.
+ */
+export function newsCalls(appOf: () => FastifyInstance, ssidOf: () => Record<RoleName, string>) {
+  const add = (who: RoleName, body: Record<string, unknown>) =>
+    call(appOf(), 'news/add', { ssid: ssidOf()[who], title: 'お知らせ', body: '本文', type: 1, ...body });
+  const get = async (who: RoleName, body: Record<string, unknown> = {}): Promise<NewsRow[]> => {
+    const reply = await call(appOf(), 'news/get', { ssid: ssidOf()[who], ...body });
+    expect(reply.status).toBe(200);
+    return NewsGetReply.parse(reply.body).rows;
+  };
+  return { add, get };
 }

@@ -46,12 +46,14 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `server/src/main.ts` and resolves when it logs that it is listening (not by polling), which it
- * does at log level info.
+ * Starts `server/src/main.ts` (or, with `build`, another checkout's built `server/dist/main.js`, e.g. an
+ * earlier release's) and resolves when it logs that it is listening (not by polling), which it does at log
+ * level info.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...NODE_ARGS, 'server/src/main.ts'], {
-    cwd: REPO_ROOT,
+export async function startServerProcess(env: NodeJS.ProcessEnv, build?: string): Promise<ServerProcess> {
+  const args = build ? ['server/dist/main.js'] : [...NODE_ARGS, 'server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: build ?? REPO_ROOT,
     // These tests stream messages as fast as echoes return: fair use per member has tests of its own.
     env: {
       CHAT_MESSAGES_PER_SECOND: '1000000',

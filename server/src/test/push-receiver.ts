@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, createDecipheriv, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PushPayload } from '@enishi/contract';
@@ -95,7 +95,6 @@ type Answer = { status: number; headers?: Record<string, string> };
 export class PushReceiver {
   readonly received: ReceivedPush[] = [];
   readonly problems: string[] = [];
-  readonly agent: Agent;
   private readonly answers = new Map<string, Answer[]>();
   private readonly subscribers = new Map<string, TestSubscriber>();
   private waiters: (() => void)[] = [];
@@ -111,10 +110,9 @@ export class PushReceiver {
   private constructor(
     private readonly server: Server,
     readonly origin: string,
-    ca: Buffer,
-  ) {
-    this.agent = new Agent({ ca, keepAlive: true });
-  }
+    /** The certificate a server in this process trusts it by (PushDeps.ca). */
+    readonly ca: Buffer,
+  ) {}
 
   static async start(): Promise<PushReceiver> {
     const dir = mkdtempSync(path.join(tmpdir(), 'enishi-push-'));
@@ -220,7 +218,6 @@ export class PushReceiver {
   }
 
   async close(): Promise<void> {
-    this.agent.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
     rmSync(this.dir, { recursive: true, force: true });
   }

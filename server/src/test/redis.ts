@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { connectSharedState, type SharedState } from '../services/shared-state.js';
+import { connectSharedState, type SharedState } from '../composition/shared-state.js';
 import type { TestContext } from './app.js';
+import type { Clock } from '../lib/clock.js';
 
 /**
  * TEST_REDIS_URL (default the local Redis) with a database number of the caller's: each test file that
@@ -21,6 +22,7 @@ export async function appsOnRedis(
   ctx: TestContext,
   url: string,
   count = 2,
+  clock?: Clock,
 ): Promise<{ apps: FastifyInstance[]; close(): Promise<void> }> {
   const shared: SharedState[] = [];
   const apps: FastifyInstance[] = [];
@@ -29,7 +31,13 @@ export async function appsOnRedis(
       throw error;
     });
     shared.push(state);
-    apps.push(await ctx.buildApp({}, undefined, { fanout: state.fanout, rateLimiters: state.rateLimiters }));
+    apps.push(
+      await ctx.buildApp({}, clock, {
+        fanout: state.fanout,
+        rateLimiters: state.rateLimiters,
+        secondStepCounters: state.secondStepCounters,
+      }),
+    );
   }
   return {
     apps,

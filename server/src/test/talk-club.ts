@@ -5,9 +5,10 @@ import {
   UpdateNotificationsReply,
   type ConversationRow,
 } from '@enishi/contract';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { InProcessFanout } from '../realtime/fanout.js';
+import { InProcessFanout } from '../bus/fanout.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
 import { call, createTestContext, createUser, login } from './app.js';
 import type { Clock } from '../lib/clock.js';
@@ -37,25 +38,7 @@ export async function openTalkClub(clock: Clock) {
   for (const member of ['taro', 'ichiro', 'hanako', 'yuki'])
     desk[member] = await deskOf(ctx.app, ssid[member]!);
 
-  const list = async (who: string, type: string, extra: Record<string, unknown> = {}) => {
-    const reply = await call(ctx.app, 'conversations', {
-      ssid: ssid[who],
-      type,
-      search: '',
-      page: 0,
-      ...extra,
-    });
-    expect(reply.status).toBe(200);
-    return ConversationsReply.parse(reply.body);
-  };
-  const messagesOf = async (who: string, id: number, before?: number) => {
-    const reply = await call(ctx.app, 'messages', { ssid: ssid[who], id, ...(before ? { before } : {}) });
-    expect(reply.status).toBe(200);
-    return MessagesReply.parse(reply.body);
-  };
-  const counters = async (who: string) =>
-    UpdateNotificationsReply.parse((await call(ctx.app, 'updateNotifications', { ssid: ssid[who] })).body)
-      .rows[0]!;
+  const { list, messagesOf, counters } = talkReaders(ctx.app, ssid);
 
   const registrar = await actorOf(ctx.app, ssid.admin!);
   const groupTalk = (
@@ -73,10 +56,7 @@ export async function openTalkClub(clock: Clock) {
   const histories = new ConversationRepository(ctx.database.db);
   await histories.ensureOne('sendmen', ja.menu.sendMen, new Date());
   const broadcast = (await list('admin', 'sendmen')).rows[0]!.id;
-  const pixel = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } })
-    .png()
-    .toBuffer();
-  const png = `data:image/png;base64,${pixel.toString('base64')}`;
+  const png = await tinyPng();
 
   return {
     ctx,
@@ -98,6 +78,38 @@ export async function openTalkClub(clock: Clock) {
     messagesOf,
     counters,
   };
+}
+
+/** The reads the tests make as one of the club (by login ID): a room list, a room's messages, the counters. */
+function talkReaders(app: FastifyInstance, ssid: Record<string, string>) {
+  const list = async (who: string, type: string, extra: Record<string, unknown> = {}) => {
+    const reply = await call(app, 'conversations', {
+      ssid: ssid[who],
+      type,
+      search: '',
+      page: 0,
+      ...extra,
+    });
+    expect(reply.status).toBe(200);
+    return ConversationsReply.parse(reply.body);
+  };
+  const messagesOf = async (who: string, id: number, before?: number) => {
+    const reply = await call(app, 'messages', { ssid: ssid[who], id, ...(before ? { before } : {}) });
+    expect(reply.status).toBe(200);
+    return MessagesReply.parse(reply.body);
+  };
+  const counters = async (who: string) =>
+    UpdateNotificationsReply.parse((await call(app, 'updateNotifications', { ssid: ssid[who] })).body)
+      .rows[0]!;
+  return { list, messagesOf, counters };
+}
+
+/** A 4×4 PNG as a data URL, for the image messages. */
+async function tinyPng(): Promise<string> {
+  const pixel = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${pixel.toString('base64')}`;
 }
 
 export const rowOf = (rows: ConversationRow[], id: number) => rows.find((row) => row.id === id);

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { ConversationsReply, type ConversationType } from '@enishi/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../db/client.js';
 import { conversations, type ConversationRecord } from '../db/schema.js';
 import type { Actor } from '../services/session-service.js';
-import type { MessageFact } from '../services/message.js';
+import type { MessageFact } from '../presenters/message-fact.js';
 import type { NewMessage } from '../repositories/message-batch-repository.js';
+import { call } from './app.js';
 
 /** The actor behind a session, as the services see the caller. */
 export async function actorOf(app: FastifyInstance, ssid: string): Promise<Actor> {
@@ -20,7 +23,7 @@ export async function postMessage(
   ssid: string,
   conversationId: number,
   message: string,
-  extra: { image?: string[]; reply?: number | null; announce?: boolean } = {},
+  extra: { image?: string[]; reply?: number | null; announce?: boolean; stamp_id?: number } = {},
 ): Promise<MessageFact> {
   const result = await app.services.messages.send(await actorOf(app, ssid), {
     type: 'text',
@@ -30,6 +33,7 @@ export async function postMessage(
     reply: extra.reply ?? null,
     announce: extra.announce ?? false,
     client_id: randomUUID(),
+    ...(extra.stamp_id === undefined ? {} : { stamp_id: extra.stamp_id }),
   });
   if (result.outcome !== 'created') throw new Error(`not created: ${result.outcome}`);
   return result.message;
@@ -45,6 +49,13 @@ export async function deskOf(app: FastifyInstance, ssid: string): Promise<number
   const desk = page.rows[0];
   if (!desk) throw new Error('no desk conversation');
   return desk.id;
+}
+
+/** A room list as the client reads it. */
+export async function roomList(app: FastifyInstance, session: string, type: ConversationType = 'staff') {
+  const reply = await call(app, 'conversations', { ssid: session, type, page: 0 });
+  expect(reply.status).toBe(200);
+  return ConversationsReply.parse(reply.body).rows;
 }
 
 export const newClientId = () => randomUUID();

@@ -86,6 +86,31 @@ function onListArrows(event: ReactKeyboardEvent<HTMLElement>) {
   links[Math.max(0, Math.min(links.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
 }
 
+/** The buttons that switch the room list between the men's, the women's, the groups' and the staff's talks. */
+function ListTabs({
+  type,
+  onChoose,
+}: {
+  type: ConversationType;
+  onChoose: (type: ConversationType) => void;
+}) {
+  return (
+    <div className="desk-console__tabs" role="group" aria-label={jaMember.desk.lists}>
+      {LISTS.map((each) => (
+        <button
+          key={each.type}
+          type="button"
+          className="desk-console__tab"
+          aria-pressed={type === each.type}
+          onClick={() => onChoose(each.type)}
+        >
+          {each.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * The staff desk from 1024 px (product.md §2.6): the room list (with its search and unread counts, or the
  * message search) beside the open talk, and from 1440 px the member's summary and notes. The address still
@@ -143,19 +168,7 @@ export function DeskConsole({
           <MessageSearch conversationId={conversationId} />
         ) : (
           <>
-            <div className="desk-console__tabs" role="group" aria-label={jaMember.desk.lists}>
-              {LISTS.map((each) => (
-                <button
-                  key={each.type}
-                  type="button"
-                  className="desk-console__tab"
-                  aria-pressed={type === each.type}
-                  onClick={() => setChosen(each.type)}
-                >
-                  {each.label}
-                </button>
-              ))}
-            </div>
+            <ListTabs type={type} onChoose={setChosen} />
             <RoomList key={type} type={type} />
           </>
         )}

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLocalState } from '@/lib/local-state';
 import { getSession, setSession } from '@/lib/session';
-import { isPublicPath, requireOwner, requireSession, requireStaff } from './guards';
+import {
+  isPublicPath,
+  requireCaller,
+  requireMaleMember,
+  requireOwner,
+  requireSession,
+  requireStaff,
+} from './guards';
 import { Redirect } from './redirect';
 
 /** The server's answer to /api/auth, as the guard hears it (lib/auth.ts), settled when the test says so. */
@@ -50,6 +57,26 @@ describe('route guards', () => {
     expect(outcome(requireOwner)).toBeNull();
     as(3);
     expect(outcome(requireOwner)).toBe('/');
+  });
+
+  // Each guard asks for its own permission: one asking for another (desk.use, member_site.open) would let the
+  // wrong people in or keep the right ones out (product.md §17: staff and male members call; women do not).
+  it('lets staff and male members into the call screens, and sends women home', () => {
+    for (const role of [1, 2, 3, 6, 101]) {
+      as(role);
+      expect(outcome(requireCaller), `role ${role}`).toBeNull();
+    }
+    as(201);
+    expect(outcome(requireCaller)).toBe('/');
+  });
+
+  it('keeps the member site to male members', () => {
+    as(101);
+    expect(outcome(requireMaleMember)).toBeNull();
+    for (const role of [1, 2, 6, 201]) {
+      as(role);
+      expect(outcome(requireMaleMember), `role ${role}`).toBe('/');
+    }
   });
 
   it('knows the public routes', () => {

@@ -4,9 +4,11 @@ import { useNavigate } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { AppLayout, useDeskLayout } from '@/components/layouts/app-layout';
 import { CallLayer } from '@/features/call/components/call-layer';
+import { AccountNotices } from '@/features/security/components/account-notices-host';
+import { answerProofRequests } from '@/features/security/components/reauth-host';
 import { setPhraseViewer } from '@/lib/phrase-breaks';
 import { useSession } from '@/lib/session';
-import { isStaffRole } from '@enishi/contract';
+import { can } from '@enishi/contract';
 import { startMemberServices } from './member-services';
 import { AppLoading } from './app-loading';
 
@@ -31,14 +33,17 @@ const SettingEvents = lazy(async () => {
 export function MemberArea() {
   const navigate = useNavigate();
   useEffect(() => startMemberServices(navigate), [navigate]);
+  // A sensitive change refused for want of fresh proof asks for it (product.md §11.8).
+  useEffect(answerProofRequests, []);
   // Staff at a desk (1024 px and more) get the back office's side navigation instead (product.md §2.8).
   const desk = useDeskLayout();
-  const staff = isStaffRole(useSession()?.role ?? 0);
+  const staff = can(useSession(), 'desk.use');
   // Set while rendering, before the screens below ask for their first phrase breaks (children's effects run
   // before this component's own).
   setPhraseViewer(staff ? 'staff' : 'member');
   return (
     <QueryClientProvider client={queryClient}>
+      <AccountNotices />
       {staff ? (
         <Suspense fallback={null}>
           <SettingEvents />

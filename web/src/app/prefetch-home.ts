@@ -1,4 +1,4 @@
-import { can, contentTypeOfRole } from '@enishi/contract';
+import { can, ROLE_TRAITS } from '@enishi/contract';
 import { memberBannersQueryOptions } from '@/features/home/api/get-banners';
 import { preloadFirstBanner } from '@/features/home/components/banner-area';
 import { queryClient } from '@/lib/query-client';
@@ -8,12 +8,18 @@ import { getSession } from '@/lib/session';
  * The home route's loader: a member's banners are asked for as soon as the route is known, beside the session
  * check, instead of once the screen has been drawn (the first banner is often the largest thing a member's
  * home shows), and the first banner's image as soon as they are here, not once the home has been drawn.
- * Staff have none. Waits for nothing; a fresh copy in the cache is not asked for again.
+ * Staff have none: their home menu's chunk is asked for instead. Waits for nothing; a fresh copy in the cache
+ * is not asked for again.
  */
 export function prefetchHome(): null {
   const session = getSession();
-  if (!session || can(session, 'desk.use')) return null;
-  const banners = memberBannersQueryOptions(contentTypeOfRole(session.role) ?? 1);
+  if (!session) return null;
+  if (can(session, 'desk.use')) {
+    // The staff's menu is a chunk of its own (home-menu.tsx): it starts loading with the route too.
+    void import('@/features/home/components/staff-menu').catch(() => undefined);
+    return null;
+  }
+  const banners = memberBannersQueryOptions(ROLE_TRAITS[session.role]?.contentType ?? 1);
   void queryClient
     .prefetchQuery(banners)
     .then(() => preloadFirstBanner(queryClient.getQueryData(banners.queryKey)?.rows[0]));

@@ -4,7 +4,7 @@ import { loadAutoReplyRule } from '@/features/talk/utils/auto-reply-rule';
 import { queryClient } from '@/lib/query-client';
 import { preloadPhraseBreaks } from '@/lib/phrase-breaks';
 import { getSession } from '@/lib/session';
-import { isStaffRole } from '@enishi/contract';
+import { can } from '@enishi/contract';
 
 /**
  * A talk route's loader: the talk's row and newest page are asked for at once, while the screen's chunk is
@@ -16,7 +16,7 @@ import { isStaffRole } from '@enishi/contract';
 export function prefetchTalk(id: string | undefined, deskTalk = false): null {
   const session = getSession();
   if (!session || !/^\d{1,15}$/.test(id ?? '')) return null;
-  const staff = isStaffRole(session.role);
+  const staff = can(session, 'desk.use');
   preloadPhraseBreaks(staff ? 'staff' : 'member');
   if (deskTalk && !staff) loadAutoReplyRule().catch(() => undefined); // the talk asks again
   const conversationId = Number(id);

@@ -187,6 +187,7 @@ export const routes: AppRoute[] = [
               { path: 'news/women/add', lazy: newsAdminForm },
               { path: 'news/women/edit', lazy: newsAdminForm },
               { path: 'managead', lazy: screen(() => import('./routes/managead')) },
+              { path: 'stamps', lazy: screen(() => import('./routes/stamp-admin')) },
               { path: 'men/send', lazy: sendSelect },
               { path: 'women/send', lazy: sendSelect },
               { path: 'men/send/form', lazy: sendForm },

@@ -15,6 +15,7 @@ import {
   HomeIcon,
   ListIcon,
   MegaphoneIcon,
+  StampIcon,
   NewsIcon,
   PersonAddIcon,
   SendIcon,
@@ -68,6 +69,7 @@ function useNavItems(role: number): NavItem[] {
     { to: '/applications', label: s.applications, Icon: PersonAddIcon, count: applications },
     { to: '/news/menu', label: s.news, Icon: NewsIcon, also: ['/news/'] },
     { to: '/managead', label: s.banners, Icon: MegaphoneIcon },
+    { to: '/stamps', label: s.stamps, Icon: StampIcon },
     { to: '/men/send', label: s.send, Icon: SendIcon, also: ['/women/send'] },
     { to: '/replies', label: s.replies, Icon: ListIcon },
   ];

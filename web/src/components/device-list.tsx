@@ -1,6 +1,9 @@
 import { jaMember, type SessionRow } from '@enishi/contract';
+import type { ReactNode } from 'react';
 import { listTime } from '@/lib/japan-date';
 import { Button } from '@/components/ui/button';
+import { Phrases } from '@/components/ui/phrases';
+import { Spinner } from '@/components/ui/spinner';
 import './device-list.css';
 
 /**
@@ -72,5 +75,46 @@ function DeviceIcon({ mobile }: { mobile: boolean }) {
         />
       )}
     </svg>
+  );
+}
+
+/** The state of the sessions' read, as a query gives it. */
+type SessionsRead = { isPending: boolean };
+
+/**
+ * ログイン中の端末 as a section, on mypage (product.md §2.3) and on a member's record (§11.6): its title and
+ * lead, a spinner while the devices are read, then what the screen puts under them (the read's error, the
+ * `DeviceList` and its buttons; the error note stays with the screens, whose chunks load it already).
+ * `block` names the section's classes (`block`, `block__title`, `block__lead`).
+ */
+export function DeviceSection({
+  block,
+  className,
+  title,
+  lead,
+  loading,
+  sessions,
+  children,
+}: {
+  block: string;
+  className?: string;
+  title: string;
+  lead: string;
+  loading: string;
+  sessions: SessionsRead;
+  children: ReactNode;
+}) {
+  const titleId = `${block}-title`;
+  return (
+    <section className={className ? `${block} ${className}` : block} aria-labelledby={titleId}>
+      <h2 id={titleId} className={`${block}__title`}>
+        {title}
+      </h2>
+      <p className={`${block}__lead`}>
+        <Phrases text={lead} />
+      </p>
+      {sessions.isPending ? <Spinner label={loading} /> : null}
+      {children}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { ROLE, ja, type UserRow, jaMember, roleGroup } from '@enishi/contract';
+import { can, ROLE, ROLE_TRAITS, ja, type UserRow, jaMember } from '@enishi/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
@@ -139,8 +139,8 @@ function PickerRow({
           </span>
           <span id={`${id}-detail`} className="picker-row__detail">
             <span className="picker-row__login">ID: {row.id}</span>
-            {roleGroup(row.role) === 'men' ? <RankPill rank={row.rank} /> : null}
-            {roleGroup(row.role) === 'staff' ? (
+            {ROLE_TRAITS[row.role]?.ranked ? <RankPill rank={row.rank} /> : null}
+            {can({ role: row.role }, 'desk.use') ? (
               <span className="picker-row__role">{ja.roles[row.role] ?? ja.roles[ROLE.staff]}</span>
             ) : null}
           </span>

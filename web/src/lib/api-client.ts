@@ -12,6 +12,19 @@ type CallOptions = {
   signal?: AbortSignal;
 };
 
+/**
+ * Asks the person to prove themselves again (the re-auth dialog, product.md §11.8); true once they did. Set by
+ * the dialog's host; without one, a call that needs fresh proof fails with its 403.
+ */
+type ProofAsker = () => Promise<boolean>;
+let askForProof: ProofAsker | undefined;
+export function setProofAsker(asker: ProofAsker | undefined): void {
+  askForProof = asker;
+}
+
+const wantsProof = (body: unknown): boolean =>
+  !!body && typeof body === 'object' && 'reauth' in body && body.reauth === true;
+
 function errorText(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
     return body.error;
@@ -25,11 +38,25 @@ function errorText(body: unknown): string | undefined {
  * Japanese text; a 401 on a login-only call ends the session (the app then goes to /enter). A 200 is read as
  * the call's reply type from the contract, not parsed: the call schemas and zod stay out of the first load
  * (decision 021; the server's tests hold every reply to its schema). A 200 that is not JSON is an error.
+ * A sensitive change refused for want of fresh proof asks for it and, once given, is sent once more.
  */
 export async function api<N extends CallName>(
   name: N,
   body: CallBody<N>,
   options: CallOptions = {},
+): Promise<CallReply<N>> {
+  try {
+    return await send(name, body, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.reauth || !askForProof || !(await askForProof())) throw error;
+    return send(name, body, options);
+  }
+}
+
+async function send<N extends CallName>(
+  name: N,
+  body: CallBody<N>,
+  options: CallOptions,
 ): Promise<CallReply<N>> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) throw new ApiError(ja.errors.offline, 0);
 
@@ -64,6 +91,7 @@ export async function api<N extends CallName>(
     throw new ApiError(
       errorText(data) ?? ERROR_TEXT_BY_STATUS[response.status] ?? ja.errors.internal,
       response.status,
+      response.status === 403 && wantsProof(data),
     );
   }
   if (data === undefined) throw new ApiError(ja.errors.internal, response.status);

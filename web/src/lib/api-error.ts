@@ -8,11 +8,14 @@ import { ja } from '@enishi/contract';
 /** A failed call, carrying the Japanese text to show. `status` 0 means the server was not reached. */
 export class ApiError extends Error {
   readonly status: number;
+  /** A sensitive change the server refused for want of fresh proof (403 `reauth: true`, product.md §11.8). */
+  readonly reauth: boolean;
 
-  constructor(message: string, status: number) {
+  constructor(message: string, status: number, reauth = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.reauth = reauth;
   }
 
   get offline(): boolean {

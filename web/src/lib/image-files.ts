@@ -1,4 +1,4 @@
-import { LIMITS } from '@enishi/contract';
+import { LIMITS, jaMember } from '@enishi/contract';
 
 /*
  * Images picked by staff for news, banners and bulk sends (product.md §5): only the listed types, at most
@@ -21,6 +21,24 @@ export function pickImageFiles<T extends FileLike>(
   );
   const accepted = fitting.slice(0, Math.max(0, room));
   return { accepted, skipped: accepted.length < files.length };
+}
+
+const TYPE_NAMES: Record<ImageType, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+};
+
+/**
+ * Why some of the picked files cannot be used, in words with the limit (product.md §5), or null when all can:
+ * a wrong type first, then a size over LIMITS.imageBytes.
+ */
+export function rejectedImagesText(files: FileLike[], types: readonly ImageType[]): string | null {
+  if (files.some((file) => !(types as readonly string[]).includes(file.type)))
+    return jaMember.images.wrongType(types.map((type) => TYPE_NAMES[type]).join('・'));
+  if (files.some((file) => file.size > LIMITS.imageBytes))
+    return jaMember.images.tooLarge(LIMITS.imageBytes / 1_000_000);
+  return null;
 }
 
 /** The file as a data URL, unchanged. */
@@ -61,23 +79,35 @@ export async function encodeWithinBudget(
   return blob;
 }
 
+/**
+ * The picture redrawn at `size` for encoding as JPEG (talk photos, profile images), then let go; null when the
+ * browser draws nothing. JPEG has no transparency: a transparent PNG goes onto white, not black.
+ */
+export function drawForJpeg(
+  bitmap: ImageBitmap,
+  size: { width: number; height: number },
+): HTMLCanvasElement | null {
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, size.width, size.height);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(bitmap, 0, 0, size.width, size.height);
+  bitmap.close();
+  return canvas;
+}
+
 /** A picture for a talk message: redrawn at talk size as a JPEG data URL; null when it cannot be read. */
 export async function talkImageDataUrl(file: Blob): Promise<string | null> {
   try {
     const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
     const size = talkImageSize(bitmap.width, bitmap.height);
     if (size.width === 0) return null;
-    const canvas = document.createElement('canvas');
-    canvas.width = size.width;
-    canvas.height = size.height;
-    const context = canvas.getContext('2d');
-    if (!context) return null;
-    // JPEG has no transparency: a transparent PNG shows on white, not black.
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, size.width, size.height);
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, 0, 0, size.width, size.height);
-    bitmap.close();
+    const canvas = drawForJpeg(bitmap, size);
+    if (!canvas) return null;
     const blob = await encodeWithinBudget(
       (quality) => new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality)),
     );

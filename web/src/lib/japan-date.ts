@@ -1,8 +1,8 @@
 import { ja, japanTime } from '@enishi/contract';
 
 /*
- * Dates as the talk screens show them, always in Japan time whatever the device's time zone: members and
- * staff talk about the same day.
+ * Dates as the screens show them, always in Japan time whatever the device's time zone: members and staff
+ * talk about the same day. The talks' words for days first, then the formatters of the other screens.
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -51,3 +51,16 @@ export function listTime(instant: Date | string, now: Date): string {
   if (days > 1 && days < 7) return ja.talk.weekdayName(ja.talk.weekdays[time.weekday] ?? '');
   return time.year === today.year ? `${time.month}/${time.day}` : `${time.year}/${time.month}/${time.day}`;
 }
+
+/** A formatter of instants in Japan time, in Japanese (the screens outside the talks). */
+export const japanFormat = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  new Intl.DateTimeFormat('ja-JP', { ...options, timeZone: 'Asia/Tokyo' });
+
+/** Date and time, as the staff screens show when something happened (audit log, rank history, activity). */
+export const japanDateTime = japanFormat({
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});

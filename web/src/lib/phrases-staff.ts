@@ -1,7 +1,6 @@
 // Written by web/scripts/write-phrases.ts (BudouX) from the staff-only sections of jaMember (STAFF_SECTIONS): do not edit by hand.
 /** Where a line may break in each text of the staff screens, packed (lib/phrase-pack.ts). */
-export const PACKED_PHRASES = `108swlg:06
-10nvwri:03
+export const PACKED_PHRASES = `10nvwri:03
 11g13d3:0507
 11n253d:060c0g0m
 11sgogz:02060a
@@ -13,7 +12,6 @@ export const PACKED_PHRASES = `108swlg:06
 15ic0sg:05
 15oan58:04070f0j0o0r
 162rrwh:04
-16a6zga:060a0g
 170b0h:090c0g0j0q
 17269ep:04
 17ypnff:04080d
@@ -45,6 +43,7 @@ export const PACKED_PHRASES = `108swlg:06
 1jwf51q:0206
 1k56qhi:04
 1l29cqq:07
+1l5j7g9:060a0g
 1lf0qju:04
 1lv9xl:030a
 1mzny33:0205

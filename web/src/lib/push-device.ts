@@ -5,29 +5,19 @@
  * reach; written when the app subscribes or starts logged in, removed on logout.
  */
 
+import { openStore, requestIn } from './idb';
+
 export type PushDevice = { uid: number; ssid: string; publicKey: string };
 
 const DB = 'enishi-push';
 const STORE = 'device';
 const KEY = 'current';
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('indexedDB open failed'));
-  });
-}
-
 async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest): Promise<T> {
-  const db = await open();
+  const db = await openStore(DB, STORE);
+  if (!db) throw new Error('indexedDB open failed');
   try {
-    return await new Promise<T>((resolve, reject) => {
-      const request = act(db.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result as T);
-      request.onerror = () => reject(request.error ?? new Error('indexedDB request failed'));
-    });
+    return (await requestIn(db, STORE, mode, act)) as T;
   } finally {
     db.close();
   }

@@ -43,12 +43,31 @@ const sameKey = (subscription: PushSubscription, publicKey: string, stored: stri
   return bytes.length === wanted.length && bytes.every((byte, i) => byte === wanted[i]);
 };
 
+/** How long the app's service worker may take to be ready before subscribing is given up as `no-worker`. */
+const WORKER_WAIT_MS = 10_000;
+
+/** Why subscribing failed, where it was not the server (an ApiError says that itself). */
+export class PushSetupError extends Error {
+  constructor(readonly reason: 'no-worker' | 'subscribe') {
+    super(`push setup failed: ${reason}`);
+  }
+}
+
+function workerReady(): Promise<ServiceWorkerRegistration> {
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new PushSetupError('no-worker')), WORKER_WAIT_MS),
+    ),
+  ]);
+}
+
 /**
  * Subscribe with the server's key (again when it changed) and register the subscription for this user.
  * `force`: register even when nothing seems to have changed (the member just tapped).
  */
 async function register(session: Session, force: boolean): Promise<void> {
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await workerReady();
   const { publicKey } = await api('pushkey', {});
   const device = await readPushDevice();
   const existing = await registration.pushManager.getSubscription();
@@ -58,10 +77,12 @@ async function register(session: Session, force: boolean): Promise<void> {
   if (existing && !keep) await existing.unsubscribe().catch(() => false);
   const subscription =
     keep ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    }));
+    (await registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) })
+      .catch((error: unknown) => {
+        console.warn('push subscribe refused', error);
+        throw new PushSetupError('subscribe');
+      }));
   await api('subscript', {
     userId: session.uid,
     subscript: subscriptionJson(subscription),

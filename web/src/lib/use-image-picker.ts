@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
-import { pickImageFiles, readAsDataUrl, type ImageType } from './image-files';
+import { jaMember } from '@enishi/contract';
+import { pickImageFiles, readAsDataUrl, rejectedImagesText, type ImageType } from './image-files';
 
 export type PickedImages = {
   /** The images read, as data URLs, in the order picked. */
@@ -8,6 +9,8 @@ export type PickedImages = {
   skipped: boolean;
   /** Some usable file was left out for lack of room only. */
   overflow: boolean;
+  /** Why files were left out other than for room (a wrong type, too large, unreadable), in words; else null. */
+  problem: string | null;
 };
 
 /**
@@ -38,7 +41,9 @@ export function useImagePicker({
     const results = await Promise.all(accepted.map((file) => read(file).catch(() => null)));
     setReading((count) => count - accepted.length);
     const images = results.filter((image): image is string => image !== null);
-    onPicked({ images, skipped: skipped || images.length < accepted.length, overflow });
+    const unreadable = images.length < accepted.length;
+    const problem = rejectedImagesText(files, types) ?? (unreadable ? jaMember.images.unreadable : null);
+    onPicked({ images, skipped: skipped || unreadable, overflow, problem });
   }
 
   return { reading, pick };

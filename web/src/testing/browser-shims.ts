@@ -26,6 +26,11 @@ export function actAsBrowserAt(origin: string): void {
     unobserve() {}
     disconnect() {}
   };
+  shimModalDialogs();
+}
+
+/** `<dialog>`'s showModal and close, which jsdom lacks. */
+export function shimModalDialogs(): void {
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
     this.open = true;
   };

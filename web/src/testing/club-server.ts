@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ja, type ConversationRow, type Message, type MessagesReply } from '@enishi/contract';
+import { ja, jaMember, type ConversationRow, type Message, type MessagesReply } from '@enishi/contract';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { testMessage } from './chat';
 
@@ -8,8 +8,8 @@ import { testMessage } from './chat';
  * A small stand-in for the club's server in web tests: a real HTTP server on 127.0.0.1 that answers the
  * talk's calls (get_conversation, messages, updateNotifications) and a real WebSocket server on /ws/chat
  * that speaks the chat protocol (product.md §15): the session frame, catch-up after `last_id`, `ready`,
- * text frames stored once per client_id and echoed, deletions and `open`. It keeps one talk, written by the
- * logged-in user and by `uid` 7, and records every frame a client sends.
+ * text frames stored once per client_id and echoed, deletions, 送信取消 (`unsend`) and `open`. It keeps one
+ * talk, written by the logged-in user and by `uid` 7, and records every frame a client sends.
  */
 
 type Frame = { type: string; [key: string]: unknown };
@@ -47,62 +47,92 @@ export type ClubServer = {
   close: () => Promise<void>;
 };
 
+/** What the stand-in keeps: the talk and its messages, the frames, who waits for which, the live sockets, its modes. */
+type Club = {
+  conversation: ConversationRow;
+  stored: Message[];
+  frames: Frame[];
+  waiters: Waiter[];
+  live: Set<WebSocket>;
+  /** Ids are never given twice, as a database sequence: not even the id of a message deleted since. */
+  lastId: number;
+  echoesLost: boolean;
+  refusing: boolean;
+};
+
+const send = (ws: WebSocket, frame: object) => ws.send(JSON.stringify(frame));
+const toAll = (club: Club, frame: object) => club.live.forEach((ws) => send(ws, frame));
+
+function store(club: Club, patch: Partial<Message>): Message {
+  club.lastId += 1;
+  const message = baseMessage(club.lastId, club.conversation, patch);
+  club.stored.push(message);
+  return message;
+}
+
+/** A frame from a client: recorded, handed to whoever waits for it, and answered as the chat protocol does. */
+function onFrame(club: Club, ws: WebSocket, frame: Frame): void {
+  const { stored, waiters } = club;
+  club.frames.push(frame);
+  for (const waiter of waiters.filter((candidate) => candidate.accepts(frame))) {
+    waiters.splice(waiters.indexOf(waiter), 1);
+    waiter.resolve(frame);
+  }
+  if (frame.type === 'session') {
+    const after = typeof frame.last_id === 'number' ? frame.last_id : null;
+    if (after !== null)
+      stored.filter((m) => m.id > after).forEach((m) => send(ws, { type: 'message', ...m }));
+    club.live.add(ws);
+    send(ws, { type: 'ready', last_id: stored.at(-1)?.id ?? 0 });
+  } else if (frame.type === 'text' && club.refusing) {
+    send(ws, { type: 'error', error: ja.errors.unavailable, client_id: frame.client_id, retry: true });
+  } else if (frame.type === 'text') {
+    const same = stored.find((message) => message.own && message.client_id === frame.client_id);
+    // A client_id already stored is answered with the stored message, to this socket only.
+    if (same) return send(ws, { type: 'message', ...same });
+    const message = store(club, {
+      own: true,
+      client_id: String(frame.client_id),
+      message: String(frame.message),
+    });
+    if (!club.echoesLost) toAll(club, { type: 'message', ...message });
+  } else if (frame.type === 'delete' && typeof frame.delete_message_id === 'number') {
+    stored.splice(
+      stored.findIndex((message) => message.id === frame.delete_message_id),
+      1,
+    );
+    toAll(club, {
+      type: 'delete',
+      conversation_id: club.conversation.id,
+      delete_message_id: frame.delete_message_id,
+    });
+  } else if (frame.type === 'unsend') {
+    // 送信取消 (product.md §15.4): the message again, same id, in its new words, to every socket.
+    const at = stored.findIndex((message) => message.id === frame.message_id && message.own);
+    if (at < 0) return send(ws, { type: 'error', error: ja.errors.notFound });
+    const unsent = { ...stored[at]!, message: jaMember.unsend.unsent, image: [], unsent: true };
+    stored[at] = unsent;
+    toAll(club, { type: 'message', ...unsent });
+  }
+}
+
 export async function startClubServer(
   conversation: ConversationRow,
   messages: Message[] = [],
 ): Promise<ClubServer> {
   const stored = [...messages];
-  const frames: Frame[] = [];
-  const waiters: Waiter[] = [];
-  const live = new Set<WebSocket>();
+  const club: Club = {
+    conversation,
+    stored,
+    frames: [],
+    waiters: [],
+    live: new Set<WebSocket>(),
+    lastId: stored.reduce((max, message) => Math.max(max, message.id), 0),
+    echoesLost: false,
+    refusing: false,
+  };
   let connections = 0;
-  let echoesLost = false;
-  let refusing = false;
   let hold: { read: () => void; answered: Promise<void> } | null = null;
-
-  const send = (ws: WebSocket, frame: object) => ws.send(JSON.stringify(frame));
-  const toAll = (frame: object) => live.forEach((ws) => send(ws, frame));
-  // Ids are never given twice, as a database sequence: not even the id of a message deleted since.
-  let lastId = stored.reduce((max, message) => Math.max(max, message.id), 0);
-  const nextId = () => ++lastId;
-  function store(patch: Partial<Message>): Message {
-    const message = baseMessage(nextId(), conversation, patch);
-    stored.push(message);
-    return message;
-  }
-
-  function onFrame(ws: WebSocket, frame: Frame): void {
-    frames.push(frame);
-    for (const waiter of waiters.filter((candidate) => candidate.accepts(frame))) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(frame);
-    }
-    if (frame.type === 'session') {
-      const after = typeof frame.last_id === 'number' ? frame.last_id : null;
-      if (after !== null)
-        stored.filter((m) => m.id > after).forEach((m) => send(ws, { type: 'message', ...m }));
-      live.add(ws);
-      send(ws, { type: 'ready', last_id: stored.at(-1)?.id ?? 0 });
-    } else if (frame.type === 'text' && refusing) {
-      send(ws, { type: 'error', error: ja.errors.unavailable, client_id: frame.client_id, retry: true });
-    } else if (frame.type === 'text') {
-      const same = stored.find((message) => message.own && message.client_id === frame.client_id);
-      // A client_id already stored is answered with the stored message, to this socket only.
-      if (same) return send(ws, { type: 'message', ...same });
-      const message = store({
-        own: true,
-        client_id: String(frame.client_id),
-        message: String(frame.message),
-      });
-      if (!echoesLost) toAll({ type: 'message', ...message });
-    } else if (frame.type === 'delete' && typeof frame.delete_message_id === 'number') {
-      stored.splice(
-        stored.findIndex((message) => message.id === frame.delete_message_id),
-        1,
-      );
-      toAll({ type: 'delete', conversation_id: conversation.id, delete_message_id: frame.delete_message_id });
-    }
-  }
 
   const http = createServer((request, response) => {
     const held = request.url === '/api/messages' ? hold : null;
@@ -112,8 +142,8 @@ export async function startClubServer(
   const sockets = new WebSocketServer({ server: http, path: '/ws/chat' });
   sockets.on('connection', (ws) => {
     connections += 1;
-    ws.on('message', (data) => onFrame(ws, JSON.parse(String(data)) as Frame));
-    ws.on('close', () => live.delete(ws));
+    ws.on('message', (data) => onFrame(club, ws, JSON.parse(String(data)) as Frame));
+    ws.on('close', () => club.live.delete(ws));
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
@@ -121,21 +151,21 @@ export async function startClubServer(
   return {
     origin: `http://127.0.0.1:${port}`,
     messages: stored,
-    frames,
+    frames: club.frames,
     connections: () => connections,
     nextFrame: (type) =>
-      new Promise((resolve) => waiters.push({ accepts: (frame) => frame.type === type, resolve })),
+      new Promise((resolve) => club.waiters.push({ accepts: (frame) => frame.type === type, resolve })),
     receive: (patch) => {
-      const message = store({ own: false, ...patch });
-      toAll({ type: 'message', ...message });
+      const message = store(club, { own: false, ...patch });
+      toAll(club, { type: 'message', ...message });
       return message;
     },
-    push: toAll,
+    push: (frame) => toAll(club, frame),
     loseEchoes: (on) => {
-      echoesLost = on;
+      club.echoesLost = on;
     },
     refuseTexts: (on) => {
-      refusing = on;
+      club.refusing = on;
     },
     holdNextPage: () => {
       let read = () => {};
@@ -146,7 +176,7 @@ export async function startClubServer(
     },
     dropSockets: () => {
       for (const ws of sockets.clients) ws.terminate();
-      live.clear();
+      club.live.clear();
     },
     close: async () => {
       for (const ws of sockets.clients) ws.terminate();

@@ -12,6 +12,7 @@ export const audit = {
     photo: '写真変更',
     sessions: '端末ログアウト',
     security: 'セキュリティ設定',
+    unsend: '送信取消',
   } as Record<string, string>,
   by: (name: string) => `操作: ${name}`,
   passwordReset: 'パスワードを変更',

@@ -48,7 +48,7 @@ export const members = {
   required: '必須',
   hints: {
     id: '半角英数字とハイフン、24文字まで',
-    pass: '半角英数字と . ? / - 、24文字まで',
+    pass: '半角英数字と . ? / - 、8〜24文字',
     passEdit: '変更するときだけ入力してください',
     introducer: '24文字まで',
   },

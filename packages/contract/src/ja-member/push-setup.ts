@@ -7,7 +7,16 @@ export const pushSetup = {
   enabled: '通知はオンです',
   enabledLead: 'この端末でメッセージのお知らせを受け取ります。',
   failed: '通知を設定できませんでした。しばらくしてからお試しください。',
-  unsupported: 'このブラウザは通知に対応していません。',
+  /** The prompt was closed without an answer: nothing changed. */
+  dismissed:
+    '通知はまだオンになっていません。もう一度「通知を受け取る」をタップし、表示される確認で「許可」を選んでください。',
+  /** The browser's push service refused the subscription (no push service, private mode, a blocked site). */
+  subscribeFailed:
+    'この端末で通知を登録できませんでした。ブラウザを最新版にし、プライベートブラウズでないことを確かめてから、もう一度お試しください。',
+  /** The app's service worker is not running (the app was not fully loaded). */
+  noWorker: '通知の準備ができていません。アプリを一度閉じて開き直してから、もう一度お試しください。',
+  offline: 'オフラインのため通知を設定できません。接続が戻ってからもう一度お試しください。',
+  unsupported: 'このブラウザは通知に対応していません。ChromeやSafariの最新版で開くと通知を受け取れます。',
   deniedTitle: '通知がブロックされています',
   deniedLead: '端末の設定で、縁の通知を許可してください。',
   deniedSteps: [

@@ -62,7 +62,13 @@ export const security = {
   staffOn: 'スタッフの2段階認証を必須にしました',
   staffOff: 'スタッフの2段階認証を任意にしました',
   /** How the owner's switch reads in the audit log. */
-  auditField: { staff_second_factor: 'スタッフの2段階認証（必須）' } as Record<string, string>,
+  auditField: {
+    staff_second_factor: 'スタッフの2段階認証（必須）',
+    totp: '認証アプリ',
+    passkey: 'パスキー',
+    recovery_codes: '回復コードの作り直し',
+    sessions: 'ほかの端末のログイン',
+  } as Record<string, string>,
   on: 'オン',
   off: 'オフ',
 } as const;

@@ -9,6 +9,7 @@ export const shell = {
   applications: '申込',
   news: '最新情報',
   banners: '広告',
+  stamps: 'スタンプ',
   send: '一括送信',
   replies: '定型文',
   staff: 'スタッフ',

@@ -1,4 +1,4 @@
-import { ja, jaMember, roleGroup } from '@enishi/contract';
+import { can, ja, jaMember, ROLE } from '@enishi/contract';
 import { useLocation } from 'react-router';
 import { useSession } from '@/lib/session';
 import { Page } from '@/components/layouts/page';
@@ -14,7 +14,8 @@ import { Phrases } from '@/components/ui/phrases';
  */
 export default function CallRoute() {
   const contact = useLocation().pathname === '/contact';
-  const male = roleGroup(useSession()?.role) === 'men';
+  // Whoever may call the staff (a male member) presses one; staff only see who is there.
+  const male = can(useSession(), 'call.place', { role: ROLE.staff });
   const rows = useStaffList();
   return (
     <Page title={contact ? ja.screens.contact : ja.screens.call}>

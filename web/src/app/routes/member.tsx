@@ -42,7 +42,8 @@ export default function MemberRoute() {
   const site = config.data?.memberSiteUrl;
   const base = site ? '/member/women' : '/member';
   return (
-    <Page title={site && !onList ? ja.screens.member : jaMember.women.title}>
+    // Titled as the footer's tab that opens it (会員サイト), unless the 女性一覧 tab beside the site was chosen.
+    <Page title={site && onList ? jaMember.women.title : ja.screens.member}>
       {site ? <MemberTabs site={!onList} /> : null}
       {site && !onList ? <MemberSite url={site} /> : <WomenList base={base} />}
     </Page>

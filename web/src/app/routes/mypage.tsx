@@ -1,4 +1,4 @@
-import { jaMember, roleGroup } from '@enishi/contract';
+import { can, jaMember } from '@enishi/contract';
 import { Link } from 'react-router';
 import { Profile } from '@/features/mypage/components/profile';
 import { PushPanel } from '@/features/push/components/push-panel';
@@ -10,9 +10,7 @@ export default function MypageRoute() {
   const session = useSession();
   if (!session) return null;
   return (
-    <Page
-      title={roleGroup(session.role) === 'staff' ? jaMember.mypage.staffTitle : jaMember.mypage.memberTitle}
-    >
+    <Page title={can(session, 'desk.use') ? jaMember.mypage.staffTitle : jaMember.mypage.memberTitle}>
       <Profile session={session}>
         <PushPanel session={session} />
         <Link to="/security" className="page-link">

@@ -37,7 +37,7 @@ describe('footer counts', () => {
     expect(footer.getByRole('link', { name: ja.footer.mypage })).toBeTruthy();
     expect(
       footer.getByRole('link', { name: ja.footer.withUnread(ja.footer.talkWithStaff, 3) }).textContent,
-    ).toBe(`3${ja.footer.talkWithStaff}`);
+    ).toBe(`3${ja.footer.talkWithStaff}${ja.footer.unread(3)}`);
   });
 
   it('puts the staff’s group talk count on the talk list, and nothing when all is read', () => {

@@ -9,13 +9,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className="public-shell">
       <header className="public-header">
         <div className="public-header__inner">
-          <Link to="/enter" className="public-header__brand" aria-label={ja.app.toTop}>
-            <span className="public-header__mark" aria-hidden="true">
-              {ja.app.shortName}
-            </span>
-            <span className="public-header__latin" aria-hidden="true">
-              {ja.app.latinName}
-            </span>
+          {/* Named by what it shows, then where it leads (axe label-content-name-mismatch). */}
+          <Link to="/enter" className="public-header__brand">
+            <span className="public-header__mark">{ja.app.shortName}</span>
+            <span className="public-header__latin">{ja.app.latinName}</span>
+            <span className="visually-hidden"> {ja.app.toTop}</span>
           </Link>
         </div>
       </header>

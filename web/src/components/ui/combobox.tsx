@@ -8,6 +8,42 @@ export type ComboboxOption = { value: string; label: string };
 /** Most options listed at once; typing narrows the rest. */
 const SHOWN = 50;
 
+/** What the text box holds, whether the list is open, the active option, and the keys that move and choose. */
+function useComboboxState(
+  options: ComboboxOption[],
+  empty: ComboboxOption | undefined,
+  onChange: (value: string) => void,
+) {
+  const [text, setText] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const query = (text ?? '').trim();
+  const all = empty ? [empty, ...options] : options;
+  const matches = (query ? options.filter((option) => option.label.includes(query)) : all).slice(0, SHOWN);
+
+  function choose(option: ComboboxOption) {
+    onChange(option.value);
+    setText(null);
+    setOpen(false);
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) return setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((index) => Math.max(0, Math.min(matches.length - 1, index + step)));
+    } else if (event.key === 'Enter' && open && matches[active]) {
+      event.preventDefault();
+      choose(matches[active]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setText(null);
+      setOpen(false);
+    }
+  }
+  return { text, setText, open, setOpen, active, setActive, matches, choose, onKeyDown };
+}
+
 /**
  * A searchable choice from a long list (companies, occupations: product.md §2.8), in the ARIA combobox
  * pattern: a text box with a popup listbox; typing filters by any part of the label, ↓/↑ move, Enter
@@ -31,34 +67,12 @@ export function ComboboxField({
 }) {
   const listId = useId();
   const chosen = options.find((option) => option.value === value) ?? null;
-  const [text, setText] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const query = (text ?? '').trim();
-  const all = empty ? [empty, ...options] : options;
-  const matches = (query ? options.filter((option) => option.label.includes(query)) : all).slice(0, SHOWN);
+  const { text, setText, open, setOpen, active, setActive, matches, choose, onKeyDown } = useComboboxState(
+    options,
+    empty,
+    onChange,
+  );
   const optionId = (index: number) => `${listId}-${index}`;
-
-  function choose(option: ComboboxOption) {
-    onChange(option.value);
-    setText(null);
-    setOpen(false);
-  }
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!open) return setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((index) => Math.max(0, Math.min(matches.length - 1, index + step)));
-    } else if (event.key === 'Enter' && open && matches[active]) {
-      event.preventDefault();
-      choose(matches[active]);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setText(null);
-      setOpen(false);
-    }
-  }
 
   return (
     <FieldShell label={label} error={error} mark={mark} id={id}>

@@ -3,6 +3,7 @@
  * icons of the screens in it, so a first load does not bring every icon of every screen.
  */
 export * from './icons/menu';
+export * from './icons/screens';
 export * from './icons/status';
 export * from './icons/entry';
 export * from './icons/talk';

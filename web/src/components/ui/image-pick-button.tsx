@@ -11,9 +11,12 @@ export function ImagePickButton({
   disabled,
   describedBy,
   className,
+  accept = 'image/jpeg,image/png',
   onPick,
 }: {
   label: string;
+  /** The types offered (JPEG and PNG unless said). */
+  accept?: string;
   disabled: boolean;
   describedBy?: string;
   className?: string;
@@ -25,7 +28,7 @@ export function ImagePickButton({
       <span className="btn__label">{label}</span>
       <input
         type="file"
-        accept="image/jpeg,image/png"
+        accept={accept}
         multiple
         className="visually-hidden"
         disabled={disabled}

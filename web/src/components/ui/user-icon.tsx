@@ -1,4 +1,4 @@
-import { ja, type ConversationType, roleGroup } from '@enishi/contract';
+import { ja, type ConversationType, ROLE_TRAITS } from '@enishi/contract';
 import { useState } from 'react';
 import { cx } from './class-names';
 import './user-icon.css';
@@ -9,10 +9,8 @@ export const initials = (name: string): string => Array.from(name.trim()).slice(
 /** `club`: the club's mark (縁 in gold on navy, as the app icon), for the staff desk and staff rooms. */
 export type IconTone = 'staff' | 'men' | 'women' | 'group' | 'club';
 
-export function toneOf(role: number): IconTone {
-  const group = roleGroup(role);
-  return group === 'staff' || group === 'women' ? group : 'men';
-}
+/** A person's look by the kind of their role (men's navy for a role the club does not use). */
+export const toneOf = (role: number): IconTone => ROLE_TRAITS[role]?.kind ?? 'men';
 
 /** A talk's icon look where it is not one person's: a group talk, or the staff desk (the club's mark). */
 export function talkTone(type: ConversationType): IconTone | undefined {

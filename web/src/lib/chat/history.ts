@@ -1,5 +1,6 @@
 import type { ConversationRow, MessagesReply, NewsGetReply } from '@enishi/contract';
 import { ApiError } from '../api-client';
+import { openStore, requestIn } from '../idb';
 import { getSession } from '../session';
 
 /*
@@ -26,35 +27,16 @@ const STORE = 'talks';
 
 let database: Promise<IDBDatabase | null> | undefined;
 
-function openDatabase(): Promise<IDBDatabase | null> {
-  database ??= new Promise((resolve) => {
-    try {
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'conversation_id' });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-      request.onblocked = () => resolve(null);
-    } catch {
-      resolve(null); // no IndexedDB (some private modes): nothing is kept
-    }
-  });
-  return database;
-}
+const openDatabase = (): Promise<IDBDatabase | null> =>
+  // No IndexedDB (some private modes): nothing is kept.
+  (database ??= openStore(DB_NAME, STORE, { keyPath: 'conversation_id' }));
 
 /** One request in its own transaction; any failure reads as nothing kept. */
 async function request<T>(run: (objects: IDBObjectStore) => IDBRequest<T>): Promise<T | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;
   const db = await openDatabase();
   if (!db) return undefined;
-  return new Promise<T | undefined>((resolve) => {
-    try {
-      const call = run(db.transaction(STORE, 'readwrite').objectStore(STORE));
-      call.onsuccess = () => resolve(call.result);
-      call.onerror = () => resolve(undefined);
-    } catch {
-      resolve(undefined);
-    }
-  });
+  return requestIn(db, STORE, 'readwrite', run).catch(() => undefined);
 }
 
 /** Keeps a talk's newest page; the talks opened longest ago beyond the 20 newest are let go. */

@@ -54,6 +54,19 @@ describe('the outbox in IndexedDB (a reload loses nothing)', () => {
     ]);
   });
 
+  // Another user's unsent messages are theirs alone: the next user's first load deletes them from the device,
+  // so that they are neither shown to nor sent by anyone else, nor kept for the owner to find later.
+  it("deletes another user's unsent entries from IndexedDB when a user loads the outbox", async () => {
+    const first = await freshVisit();
+    first.addEntry(entry('mine'));
+    first.addEntry(entry('theirs', { uid: 8 }));
+    await settled(first, 7);
+
+    const later = await freshVisit();
+    await later.loadOutbox(8);
+    expect(later.getOutbox()).toEqual([]);
+  });
+
   it('keeps nothing after logout', async () => {
     const first = await freshVisit();
     first.addEntry(entry('a'));

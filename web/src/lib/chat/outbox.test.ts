@@ -18,6 +18,12 @@ describe('mergeEntries', () => {
     ]);
   });
 
+  it('keeps the order they came in for entries written at the same moment', () => {
+    const at = { created: '2026-11-23T04:00:01.000Z' };
+    const merged = mergeEntries([entry('b', at), entry('c', at)], [entry('a', at), entry('d', at)]);
+    expect(merged.map((e) => e.client_id)).toEqual(['b', 'c', 'a', 'd']);
+  });
+
   it('treats what an earlier visit was sending as waiting to be sent again', () => {
     expect(mergeEntries([], [entry('a', { status: 'sending' })])[0]?.status).toBe('waiting');
   });
@@ -45,6 +51,12 @@ describe('entriesToSend', () => {
 });
 
 describe('toTextFrame', () => {
+  it('sends no reply and no talk type when there are none', () => {
+    const frame = toTextFrame(entry('a', { conversation_type: null }));
+    expect(frame.reply).toBeNull();
+    expect('conversation_type' in frame).toBe(false);
+  });
+
   it('sends the reply by id and keeps the client id', () => {
     const reply = { id: 5, message: '元', own: false, name: '山田', role: 101, image: [] };
     expect(toTextFrame(entry('a', { reply, announce: true }))).toEqual({

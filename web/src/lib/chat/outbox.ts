@@ -1,5 +1,6 @@
 import type { ConversationType, ReplyRef, TextFrame } from '@enishi/contract';
 import { useSyncExternalStore } from 'react';
+import { openStore, requestIn } from '../idb';
 
 /*
  * The outbox: messages written here and not yet confirmed by the server. An entry is shown at once in its
@@ -23,6 +24,8 @@ export type OutboxEntry = {
   /** The replied-to message as shown in the quote; only its id goes on the wire. */
   reply: ReplyRef | null;
   announce: boolean;
+  /** A stamp (product.md §12.8): sent alone, shown from its picture until the echo comes. */
+  stamp?: { id: number; label: string; image: string };
   /** When it was written (ISO 8601), for its place in the timeline. */
   created: string;
   status: OutboxStatus;
@@ -45,6 +48,7 @@ export function toTextFrame(entry: OutboxEntry): TextFrame {
     reply: entry.reply?.id ?? null,
     announce: entry.announce,
     client_id: entry.client_id,
+    ...(entry.stamp ? { stamp_id: entry.stamp.id } : {}),
   };
 }
 
@@ -183,39 +187,22 @@ type Store = {
 
 let database: Promise<IDBDatabase | null> | undefined;
 
-function openDatabase(): Promise<IDBDatabase | null> {
-  database ??= new Promise((resolve) => {
-    try {
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'client_id' });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-      request.onblocked = () => resolve(null);
-    } catch {
-      resolve(null); // no IndexedDB (some private modes): the outbox lives in memory for this visit
-    }
-  });
-  return database;
-}
+const openDatabase = (): Promise<IDBDatabase | null> =>
+  // No IndexedDB (some private modes): the outbox lives in memory for this visit.
+  (database ??= openStore(DB_NAME, STORE, { keyPath: 'client_id' }));
 
 /** One request in its own transaction; failures leave the in-memory outbox as the record. */
 async function store<T>(run: (db: Store) => IDBRequest<T>): Promise<T | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;
   const db = await openDatabase();
   if (!db) return undefined;
-  return new Promise<T | undefined>((resolve) => {
-    try {
-      const objects = db.transaction(STORE, 'readwrite').objectStore(STORE);
-      const request = run({
-        put: (entry) => objects.put(entry),
-        delete: (clientId) => objects.delete(clientId),
-        getAll: () => objects.getAll() as IDBRequest<OutboxEntry[]>,
-        clear: () => objects.clear(),
-      });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(undefined);
-    } catch {
-      resolve(undefined);
-    }
-  });
+  const request = requestIn(db, STORE, 'readwrite', (objects) =>
+    run({
+      put: (entry) => objects.put(entry),
+      delete: (clientId) => objects.delete(clientId),
+      getAll: () => objects.getAll() as IDBRequest<OutboxEntry[]>,
+      clear: () => objects.clear(),
+    }),
+  );
+  return request.catch(() => undefined);
 }

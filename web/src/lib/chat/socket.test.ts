@@ -7,7 +7,8 @@ import { actAsBrowserAt, deskTalk, logInAsStaff } from '@/testing/browser-shims'
 import { newClientId } from './client-id';
 import { getChatStatus, onChatEvent } from './events';
 import { getOutbox, RESEND_MS } from './outbox';
-import { startChatSocket, stopChatSocket, submitMessage } from './socket';
+import { submitMessage } from './sending';
+import { startChatSocket, stopChatSocket } from './socket';
 
 let server: ClubServer;
 

@@ -1,40 +1,31 @@
 import {
   SOCKET_CLOSE,
-  isServerFrame,
   ja,
   socketReconnectDelay,
   type ClientFrame,
   type ConversationType,
-  roleGroup,
 } from '@enishi/contract';
 import { subscribeLocalState } from '../local-state';
-import { setCounters } from '../notifications';
 import { currentPushSubscription } from '../pwa';
 import { endSession, getSession } from '../session';
 import { toast } from '../toast';
 import { startBadgePoll, stopBadgePoll } from './badge-poll';
 import { emitChatEvent, getChatStatus, setChatStatus, type ChatStatus } from './events';
 import { clearHistory } from './history';
-import { followSession, lastSeenId, noteSeen, persistLastSeen } from './last-seen';
-import {
-  addEntry,
-  clearOutbox,
-  entriesToSend,
-  getOutbox,
-  loadOutbox,
-  markSendingAsWaiting,
-  removeEntry,
-  resendLater,
-  toTextFrame,
-  updateEntry,
-  type OutboxEntry,
-} from './outbox';
+import { followSession, lastSeenId, persistLastSeen } from './last-seen';
+import { liveSocket, sendFrame, setLiveSocket } from './live-socket';
+import { clearOutbox, loadOutbox, markSendingAsWaiting } from './outbox';
+import { onServerFrame, type FrameHooks } from './server-frames';
+import { flushOutbox } from './sending';
+import { checkAddress, clearWrongAddress } from './wrong-address';
 
 /*
  * The app's one chat socket (product.md §15): open while a session exists, closed on logout. It
  * catches up from the newest message id this device has seen, reconnects 4.5 s (± 1 s) after a close, sends the
  * outbox when the connection is (back) up, keeps the badge counters current (pushed by the server, polled
- * while the socket is down) and hands messages, deletions and read marks to whichever screen listens.
+ * while the socket is down) and hands messages, deletions and read marks to whichever screen listens. What
+ * the server says is read in server-frames.ts, messages go out through sending.ts, and the socket of the
+ * moment is live-socket.ts's.
  */
 
 export type OpenTalk = { id: number; type: ConversationType | null };
@@ -44,7 +35,6 @@ const ENDPOINT_WAIT_MS = 1000;
 /** A connection that has not caught up by then is stuck (a proxy holding it, say): it is dropped and made again. */
 const READY_TIMEOUT_MS = 15_000;
 
-let socket: WebSocket | null = null;
 let sessionToken: string | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let readyTimer: ReturnType<typeof setTimeout> | undefined;
@@ -75,17 +65,20 @@ function socketUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws/chat`;
 }
 
+/** Once per outage: at a wrong address the app names the right one (wrong-address.ts), else the toast. */
 function alertFailure(): void {
   if (failureShown) return;
   failureShown = true;
-  toast(ja.talk.socketFailed);
+  void checkAddress().then((elsewhere) => {
+    if (!elsewhere && failureShown) toast(ja.talk.socketFailed);
+  });
 }
 
 function connect(): void {
   clearTimeout(reconnectTimer);
   reconnectTimer = undefined;
   const session = getSession();
-  if (!session || socket) return;
+  if (!session || liveSocket()) return;
   if (!navigator.onLine) {
     // Wait for the 'online' event rather than failing every 4.5 s.
     setStatus('offline');
@@ -100,7 +93,7 @@ function connect(): void {
     scheduleReconnect();
     return;
   }
-  socket = ws;
+  setLiveSocket(ws);
   toldTalkId = undefined;
   let opened = false;
   setStatus('connecting');
@@ -109,15 +102,15 @@ function connect(): void {
     void sendSessionFrame(ws, session.session);
     clearTimeout(readyTimer);
     readyTimer = setTimeout(() => {
-      if (ws === socket && getChatStatus() !== 'live') ws.close();
+      if (ws === liveSocket() && getChatStatus() !== 'live') ws.close();
     }, READY_TIMEOUT_MS);
   };
   ws.onmessage = (event) => {
-    if (ws === socket && typeof event.data === 'string') onFrame(event.data);
+    if (ws === liveSocket() && typeof event.data === 'string') onServerFrame(event.data, frameHooks);
   };
   ws.onclose = (event) => {
-    if (ws !== socket) return;
-    socket = null;
+    if (ws !== liveSocket()) return;
+    setLiveSocket(null);
     onClosed(event.code, opened);
   };
 }
@@ -127,7 +120,7 @@ async function sendSessionFrame(ws: WebSocket, token: string): Promise<void> {
     currentPushSubscription().then((subscription) => subscription?.endpoint ?? null),
     new Promise<null>((resolve) => setTimeout(() => resolve(null), ENDPOINT_WAIT_MS)),
   ]);
-  if (ws !== socket || ws.readyState !== WebSocket.OPEN) return;
+  if (ws !== liveSocket() || ws.readyState !== WebSocket.OPEN) return;
   const talk = visibleTalk();
   toldTalkId = talk?.id ?? null;
   ws.send(
@@ -146,7 +139,7 @@ async function sendSessionFrame(ws: WebSocket, token: string): Promise<void> {
 
 /** The server sends no push for what a socket in the foreground shows (product.md §16). */
 function tellVisibility(): void {
-  const ws = socket;
+  const ws = liveSocket();
   if (!ws || ws !== sessionSentOn || ws.readyState !== WebSocket.OPEN) return;
   const frame: ClientFrame = { type: 'visibility', visible: isVisible() };
   ws.send(JSON.stringify(frame));
@@ -175,8 +168,8 @@ function disconnect(): void {
   clearTimeout(readyTimer);
   clearTimeout(reconnectTimer);
   reconnectTimer = undefined;
-  const ws = socket;
-  socket = null;
+  const ws = liveSocket();
+  setLiveSocket(null);
   if (ws) {
     ws.onclose = null;
     ws.close(1000);
@@ -185,112 +178,18 @@ function disconnect(): void {
   setStatus('offline');
 }
 
-// --- frames from the server -----------------------------------------------------------------------------
-
-function onFrame(data: string): void {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return;
-  }
-  // Frames this version does not know are ignored, as product.md §15.4 asks of clients. The rest are read as
-  // the contract's types, not parsed: zod stays out of the first load (decision 021).
-  if (!isServerFrame(json)) return;
-  const frame = json;
-  switch (frame.type) {
-    case 'message':
-      noteSeen(frame.id);
-      if (frame.own && frame.client_id) removeEntry(frame.client_id);
-      emitChatEvent('message', frame);
-      if (getChatStatus() === 'live' && !frame.own && frame.conversation_id !== openTalk?.id) {
-        // Another talk: its badge rises (the counters come from the server) and a toast tells who wrote.
-        toast(
-          frame.conversation_type === 'st' || roleGroup(frame.role) !== 'staff'
-            ? ja.talk.fromMember.replace('{name}', frame.name)
-            : ja.talk.fromStaff,
-        );
-      }
-      return;
-    case 'delete':
-      emitChatEvent('delete', frame);
-      return;
-    case 'read':
-      emitChatEvent('read', frame);
-      return;
-    case 'notifications': {
-      const { type: _type, ...counters } = frame;
-      setCounters(counters);
-      return;
-    }
-    case 'ready':
-      clearTimeout(readyTimer);
-      noteSeen(frame.last_id);
-      failureShown = false;
-      setStatus('live');
-      tellOpenTalk();
-      flushOutbox();
-      emitChatEvent('live', null);
-      return;
-    case 'reload':
-      emitChatEvent('reload', null);
-      return;
-    case 'error':
-      if (frame.client_id && frame.retry) return resendLater(frame.client_id, sendEntry);
-      toast(frame.error);
-      if (frame.client_id) updateEntry(frame.client_id, { status: 'failed', error: frame.error });
-      else emitChatEvent('error', frame);
-      return;
-    case 'setting':
-      emitChatEvent('setting', frame); // staff: setting requests (product.md §2.8)
-      return;
-    default:
-      emitChatEvent('call', frame); // voice calls (product.md §17)
-  }
+/** The connection has caught up: it is live, and what waited goes out. */
+function onReady(): void {
+  clearTimeout(readyTimer);
+  failureShown = false;
+  clearWrongAddress();
+  setStatus('live');
+  tellOpenTalk();
+  flushOutbox();
+  emitChatEvent('live', null);
 }
 
-// --- frames to the server -------------------------------------------------------------------------------
-
-/** Send a frame now; false when the socket is not live (nothing is queued: only messages wait, in the outbox). */
-export function sendFrame(frame: ClientFrame): boolean {
-  if (getChatStatus() !== 'live' || !socket || socket.readyState !== WebSocket.OPEN) return false;
-  socket.send(JSON.stringify(frame));
-  return true;
-}
-
-function sendEntry(entry: OutboxEntry): void {
-  if (sendFrame(toTextFrame(entry))) {
-    updateEntry(entry.client_id, { status: 'sending', attempts: entry.attempts + 1, error: null });
-  }
-}
-
-function flushOutbox(): void {
-  const uid = getSession()?.uid;
-  const { send, giveUp } = entriesToSend(getOutbox().filter((entry) => entry.uid === uid));
-  for (const entry of giveUp) updateEntry(entry.client_id, { status: 'failed', error: ja.talk.failed });
-  for (const entry of send) sendEntry(entry);
-}
-
-/** A new message: shown at once from the outbox, sent now if the socket is live, else when it is. */
-export function submitMessage(entry: Omit<OutboxEntry, 'status' | 'error' | 'attempts' | 'uid'>): void {
-  const session = getSession();
-  if (!session) return;
-  const full: OutboxEntry = { ...entry, uid: session.uid, status: 'waiting', error: null, attempts: 0 };
-  addEntry(full);
-  if (getChatStatus() === 'live') sendEntry(full);
-}
-
-/** Send a failed message again (the user asked to). */
-export function retryMessage(clientId: string): void {
-  const entry = getOutbox().find((candidate) => candidate.client_id === clientId);
-  if (!entry) return;
-  const waiting = { ...entry, status: 'waiting' as const, error: null, attempts: 0 };
-  updateEntry(clientId, waiting);
-  if (getChatStatus() === 'live') sendEntry(waiting);
-}
-
-/** Give up a message that has not been stored (it may still be stored if its frame is already on the wire). */
-export const discardMessage = (clientId: string): void => removeEntry(clientId);
+const frameHooks: FrameHooks = { openTalkId: () => openTalk?.id, ready: onReady };
 
 // --- the talk on screen ---------------------------------------------------------------------------------
 
@@ -353,19 +252,19 @@ export function startChatSocket(): void {
   started = true;
   subscribeLocalState(onSessionChange);
   window.addEventListener('online', () => {
-    if (!socket && getSession()) connect();
+    if (!liveSocket() && getSession()) connect();
   });
   // A phone that loses its network may keep a half-dead socket for minutes: stop trusting it at once, so
   // what is written now waits in the outbox (送信待ち) and goes out when the network returns.
   window.addEventListener('offline', () => {
-    if (socket) disconnect();
+    if (liveSocket()) disconnect();
   });
   document.addEventListener('visibilitychange', () => {
     // A hidden app has no talk on screen: what arrives meanwhile stays unread until it is shown again.
     tellOpenTalk();
     tellVisibility();
     // A phone that slept may have a dead socket without a close event yet; a live one is left alone.
-    if (isVisible() && !socket && getSession() && !reconnectTimer) connect();
+    if (isVisible() && !liveSocket() && getSession() && !reconnectTimer) connect();
   });
   window.addEventListener('pagehide', persistLastSeen);
   onSessionChange();

@@ -67,3 +67,11 @@ export const RetryIcon = (props: IconProps) => (
     <path d="M19.5 4.5v4h-4" />
   </Icon>
 );
+
+/** 送信取消: an arrow turning back. */
+export const UndoIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 5.5 4.5 10 9 14.5" />
+    <path d="M4.5 10h9.5a5.5 5.5 0 0 1 0 11H11" />
+  </Icon>
+);

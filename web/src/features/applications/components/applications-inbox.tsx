@@ -8,10 +8,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useApplications, useHandleApplication } from '@/lib/applications';
 import './applications.css';
 import { Phrases } from '@/components/ui/phrases';
+import { japanFormat } from '@/lib/japan-date';
 
 const t = jaMember.profile.applications;
-const dateFormat = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
+const dateFormat = japanFormat({
   month: 'numeric',
   day: 'numeric',
   hour: '2-digit',

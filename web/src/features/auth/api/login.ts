@@ -1,4 +1,4 @@
-import { isStaffRole, type LoginBody, type LoginReply, type SecondFactor } from '@enishi/contract';
+import { can, type LoginBody, type LoginReply, type SecondFactor } from '@enishi/contract';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { api } from '@/lib/api-client';
 import { deviceTokenFor, keepDeviceToken } from '@/lib/device-tokens';
@@ -21,7 +21,7 @@ async function finish(reply: LoginReply, id: string | null): Promise<LoginOutcom
   const { device, ...session } = reply;
   if (id) keepDeviceToken(id, device);
   setSession({ ...session, image: null });
-  if (!isStaffRole(reply.role)) return { next: 'done', setup: false };
+  if (!can({ role: reply.role }, 'desk.use')) return { next: 'done', setup: false };
   const factors = await api('2fa/factors', {});
   if (factors.setup_required) updateSession({ secondFactorSetup: true });
   return { next: 'done', setup: factors.setup_required };

@@ -44,19 +44,8 @@ function useAfterLogin() {
   return { second, opening, onOutcome, back: () => setSecond(null) };
 }
 
-/**
- * ID and PASS; errors and "offline" as toasts (product.md §8); success goes to mypage (product.md §4), or
- * first to the second step (product.md §11.7), or for staff who must set up a second factor to that screen.
- * Below the form, a passkey logs in alone.
- */
-export function LoginForm() {
-  const login = useLogin();
-  const passkey = usePasskeyLogin();
-  const { second, opening, onOutcome, back } = useAfterLogin();
-  // Drawn in the prerendered page too, so nothing moves when the app takes over (product.md §2.7); it works
-  // once the app runs, and goes away only in a browser without passkeys.
-  const hydrated = useHydrated();
-  const passkeys = !hydrated || typeof window.PublicKeyCredential === 'function';
+/** ID and PASS as typed (also before the app took the page over), which of them was left empty, their boxes. */
+function useLoginFields() {
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState({ id: false, password: false });
@@ -66,6 +55,54 @@ export function LoginForm() {
     if (idInput.current?.value) setId(idInput.current.value);
     if (passwordInput.current?.value) setPassword(passwordInput.current.value);
   });
+  return { id, setId, password, setPassword, missing, setMissing, idInput, passwordInput };
+}
+
+/** Below the form: a passkey logs in alone. */
+function PasskeyLogin({
+  hydrated,
+  onOutcome,
+}: {
+  hydrated: boolean;
+  onOutcome: (outcome: LoginOutcome) => void;
+}) {
+  const passkey = usePasskeyLogin();
+  // Drawn in the prerendered page too, so nothing moves when the app takes over (product.md §2.7); it works
+  // once the app runs, and goes away only in a browser without passkeys.
+  const passkeys = !hydrated || typeof window.PublicKeyCredential === 'function';
+
+  function onPasskey() {
+    if (passkey.pending) return;
+    if (!navigator.onLine) {
+      toast(ja.errors.offline);
+      return;
+    }
+    passkey.run(undefined).then(onOutcome, (error: unknown) => toast(errorMessage(error)));
+  }
+
+  if (!passkeys) return null;
+  return (
+    <div className="login-form__passkey">
+      <p>
+        <PublicPhrases text={ja.login.passkeyLead} />
+      </p>
+      <Button variant="secondary" block busy={passkey.pending} ready={hydrated} onClick={onPasskey}>
+        {ja.login.passkey}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * ID and PASS; errors and "offline" as toasts (product.md §8); success goes to mypage (product.md §4), or
+ * first to the second step (product.md §11.7), or for staff who must set up a second factor to that screen.
+ * Below the form, a passkey logs in alone.
+ */
+export function LoginForm() {
+  const login = useLogin();
+  const { second, opening, onOutcome, back } = useAfterLogin();
+  const hydrated = useHydrated();
+  const { id, setId, password, setPassword, missing, setMissing, idInput, passwordInput } = useLoginFields();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,15 +120,6 @@ export function LoginForm() {
       return;
     }
     login.run({ id: loginId, password }).then(onOutcome, (error: unknown) => toast(errorMessage(error)));
-  }
-
-  function onPasskey() {
-    if (passkey.pending) return;
-    if (!navigator.onLine) {
-      toast(ja.errors.offline);
-      return;
-    }
-    passkey.run(undefined).then(onOutcome, (error: unknown) => toast(errorMessage(error)));
   }
 
   if (second)
@@ -144,16 +172,7 @@ export function LoginForm() {
       >
         {ja.login.submit}
       </Button>
-      {passkeys && (
-        <div className="login-form__passkey">
-          <p>
-            <PublicPhrases text={ja.login.passkeyLead} />
-          </p>
-          <Button variant="secondary" block busy={passkey.pending} ready={hydrated} onClick={onPasskey}>
-            {ja.login.passkey}
-          </Button>
-        </div>
-      )}
+      <PasskeyLogin hydrated={hydrated} onOutcome={onOutcome} />
     </form>
   );
 }

@@ -17,13 +17,11 @@ type Props = {
   onBack: () => void;
 };
 
-/** The second step of a login (product.md §11.7): the passkey, a code from the app, or a recovery code. */
-export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
+type Mode = 'code' | 'recovery';
+
+/** Sends a step; a ticket that can no longer be used goes back to ID and password. */
+function useSecondStep({ ticket, id, onDone, onBack }: Pick<Props, 'ticket' | 'id' | 'onDone' | 'onBack'>) {
   const second = useLoginSecond();
-  const [mode, setMode] = useState<'code' | 'recovery'>(factors.includes('totp') ? 'code' : 'recovery');
-  const [value, setValue] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
 
   function fail(error: unknown) {
     toast(errorMessage(error));
@@ -40,6 +38,47 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
     second.run({ ticket, id, ...step }).then(onDone, fail);
   }
 
+  return { pending: second.pending, send };
+}
+
+/** Below the form: switch between the app's code and a recovery code, or go back to the password. */
+function SecondStepLinks({
+  totp,
+  mode,
+  onSwitch,
+  onBack,
+}: {
+  totp: boolean;
+  mode: Mode;
+  onSwitch: (next: Mode) => void;
+  onBack: () => void;
+}) {
+  return (
+    <div className="second-step__links">
+      {totp && (
+        <button
+          type="button"
+          className="page-link"
+          onClick={() => onSwitch(mode === 'code' ? 'recovery' : 'code')}
+        >
+          {mode === 'code' ? jaSecondStep.useRecovery : jaSecondStep.useCode}
+        </button>
+      )}
+      <button type="button" className="page-link" onClick={onBack}>
+        {jaSecondStep.back}
+      </button>
+    </div>
+  );
+}
+
+/** The second step of a login (product.md §11.7): the passkey, a code from the app, or a recovery code. */
+export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
+  const { pending, send } = useSecondStep({ ticket, id, onDone, onBack });
+  const [mode, setMode] = useState<Mode>(factors.includes('totp') ? 'code' : 'recovery');
+  const [value, setValue] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typed = value.trim();
@@ -51,7 +90,7 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
     send(mode === 'code' ? { code: typed } : { recovery_code: typed });
   }
 
-  function switchTo(next: 'code' | 'recovery') {
+  function switchTo(next: Mode) {
     setMode(next);
     setValue('');
     input.current?.focus();
@@ -66,7 +105,7 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
         <Phrases text={jaSecondStep.lead} />
       </p>
       {factors.includes('webauthn') && (
-        <Button block busy={second.pending} onClick={() => send({ passkey: true })}>
+        <Button block busy={pending} onClick={() => send({ passkey: true })}>
           {jaSecondStep.passkey}
         </Button>
       )}
@@ -93,25 +132,12 @@ export function SecondStepForm({ ticket, id, factors, onDone, onBack }: Props) {
           type="submit"
           variant={factors.includes('webauthn') ? 'secondary' : 'primary'}
           block
-          busy={second.pending}
+          busy={pending}
         >
           {mode === 'code' ? jaSecondStep.submitCode : jaSecondStep.submitRecovery}
         </Button>
       </form>
-      <div className="second-step__links">
-        {factors.includes('totp') && (
-          <button
-            type="button"
-            className="page-link"
-            onClick={() => switchTo(mode === 'code' ? 'recovery' : 'code')}
-          >
-            {mode === 'code' ? jaSecondStep.useRecovery : jaSecondStep.useCode}
-          </button>
-        )}
-        <button type="button" className="page-link" onClick={onBack}>
-          {jaSecondStep.back}
-        </button>
-      </div>
+      <SecondStepLinks totp={factors.includes('totp')} mode={mode} onSwitch={switchTo} onBack={onBack} />
     </section>
   );
 }

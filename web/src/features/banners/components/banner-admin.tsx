@@ -1,20 +1,12 @@
-import {
-  BannerUrl,
-  BANNER_URL_MAX,
-  CONTENT_TYPE,
-  ja,
-  type BannerRow,
-  type ContentGroup,
-  jaMember,
-} from '@enishi/contract';
+import { BannerUrl, BANNER_URL_MAX, CONTENT_TYPE, ja, type ContentGroup, jaMember } from '@enishi/contract';
 import {
   useEffect,
   useId,
   useRef,
   useState,
   type Dispatch,
-  type RefObject,
   type SetStateAction,
+  type RefObject,
 } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
@@ -26,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { BannerChangeError, useApplyBannerChanges, type BannerChanges } from '../api/apply-banner-changes';
 import { useBanners } from '../api/get-banners';
+import { BannerConfirm } from './banner-confirm';
 import './banner-admin.css';
 import { Phrases } from '@/components/ui/phrases';
 
@@ -44,6 +37,34 @@ export function BannerAdmin() {
 }
 
 /**
+ * Runs a confirmed change: success is announced and `done` clears the section; a failure is announced and the
+ * app goes home (product.md §8).
+ */
+function useRunChanges(group: ContentGroup, done: () => void) {
+  const apply = useApplyBannerChanges();
+  const navigate = useNavigate();
+  function run(changes: BannerChanges) {
+    apply.mutate(changes, {
+      onSuccess: ({ added, removed }) => {
+        if (added) toastSuccess(jaMember.banners.added);
+        if (removed > 0) toastSuccess(jaMember.banners.deleted);
+        done();
+      },
+      onError: (error) => {
+        if (error instanceof BannerChangeError && error.added) toastSuccess(jaMember.banners.added);
+        toast(
+          error instanceof BannerChangeError && error.step === 'delete'
+            ? jaMember.banners.deleteFailed
+            : addFailed(group),
+        );
+        void navigate('/');
+      },
+    });
+  }
+  return { apply, run };
+}
+
+/**
  * One group's banners: those shown now (each can be marked for deletion) and a new one to add (link URL and
  * image). 確認 appears only when there is something to confirm; the confirm step shows what will happen.
  * Success is announced here; a failure is announced and the app goes home (product.md §8).
@@ -51,8 +72,6 @@ export function BannerAdmin() {
 function BannerSection({ group }: { group: ContentGroup }) {
   const type = CONTENT_TYPE[group];
   const banners = useBanners(type);
-  const apply = useApplyBannerChanges();
-  const navigate = useNavigate();
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | undefined>();
   const [image, setImage] = useState<string | null>(null);
@@ -70,6 +89,12 @@ function BannerSection({ group }: { group: ContentGroup }) {
   useEffect(() => {
     if (confirming) confirmHeading.current?.focus();
   }, [confirming]);
+  const { apply, run } = useRunChanges(group, () => {
+    setUrl('');
+    setImage(null);
+    setRemove(new Set());
+    setConfirming(null);
+  });
 
   function toConfirm() {
     let add: BannerChanges['add'] = null;
@@ -86,38 +111,9 @@ function BannerSection({ group }: { group: ContentGroup }) {
     setConfirming({ type, add, remove: removing.map((row) => row.id) });
   }
 
-  function run(changes: BannerChanges) {
-    apply.mutate(changes, {
-      onSuccess: ({ added, removed }) => {
-        if (added) toastSuccess(jaMember.banners.added);
-        if (removed > 0) toastSuccess(jaMember.banners.deleted);
-        setUrl('');
-        setImage(null);
-        setRemove(new Set());
-        setConfirming(null);
-      },
-      onError: (error) => {
-        if (error instanceof BannerChangeError && error.added) toastSuccess(jaMember.banners.added);
-        toast(
-          error instanceof BannerChangeError && error.step === 'delete'
-            ? jaMember.banners.deleteFailed
-            : addFailed(group),
-        );
-        void navigate('/');
-      },
-    });
-  }
-
   return (
     <section className={`paper-card banner-section banner-section--${group}`} aria-labelledby={headingId}>
-      <header className="banner-section__header">
-        <h2 id={headingId} className="banner-section__title">
-          {title(group)}
-        </h2>
-        <p className="banner-section__note">
-          <Phrases text={jaMember.banners.sizeNote} />
-        </p>
-      </header>
+      <BannerHeader group={group} headingId={headingId} />
 
       {confirming ? (
         <BannerConfirm
@@ -132,23 +128,15 @@ function BannerSection({ group }: { group: ContentGroup }) {
         <>
           <CurrentBanners banners={banners} remove={remove} setRemove={setRemove} />
 
-          <div className="banner-section__block">
-            <h3 className="banner-section__subtitle">{jaMember.banners.addTitle}</h3>
-            <TextField
-              ref={urlInput}
-              label={jaMember.banners.url}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={jaMember.banners.urlPlaceholder}
-              maxLength={BANNER_URL_MAX}
-              value={url}
-              error={urlError}
-              onChange={(event) => setUrl(event.target.value)}
-            />
-            <NewBannerImage group={group} image={image} onImage={setImage} />
-          </div>
+          <NewBanner
+            group={group}
+            url={url}
+            onUrl={setUrl}
+            urlError={urlError}
+            urlInput={urlInput}
+            image={image}
+            onImage={setImage}
+          />
 
           {hasChanges ? (
             <Button block onClick={toConfirm} aria-label={`${jaMember.banners.confirm}（${title(group)}）`}>
@@ -161,58 +149,55 @@ function BannerSection({ group }: { group: ContentGroup }) {
   );
 }
 
-function BannerConfirm({
-  changes,
-  removing,
-  headingRef,
-  busy,
-  onBack,
-  onRun,
+/** A section's title and the note on image sizes. */
+function BannerHeader({ group, headingId }: { group: ContentGroup; headingId: string }) {
+  return (
+    <header className="banner-section__header">
+      <h2 id={headingId} className="banner-section__title">
+        {title(group)}
+      </h2>
+      <p className="banner-section__note">
+        <Phrases text={jaMember.banners.sizeNote} />
+      </p>
+    </header>
+  );
+}
+
+/** 新しいバナー: its link URL and its image. */
+function NewBanner({
+  group,
+  url,
+  onUrl,
+  urlError,
+  urlInput,
+  image,
+  onImage,
 }: {
-  changes: BannerChanges;
-  removing: BannerRow[];
-  headingRef: RefObject<HTMLHeadingElement | null>;
-  busy: boolean;
-  onBack: () => void;
-  onRun: () => void;
+  group: ContentGroup;
+  url: string;
+  onUrl: (url: string) => void;
+  urlError: string | undefined;
+  urlInput: RefObject<HTMLInputElement | null>;
+  image: string | null;
+  onImage: (image: string | null) => void;
 }) {
   return (
-    <div className="banner-confirm">
-      <h3 ref={headingRef} tabIndex={-1} className="banner-section__subtitle">
-        {jaMember.banners.confirmTitle}
-      </h3>
-      {changes.add ? (
-        <div className="banner-confirm__group">
-          <p className="banner-confirm__label">
-            <Phrases text={jaMember.banners.toAdd} />
-          </p>
-          <img src={changes.add.image} alt={jaMember.banners.toAdd} className="banner-section__image" />
-          <p className="banner-section__url">{changes.add.url}</p>
-        </div>
-      ) : null}
-      {removing.length > 0 ? (
-        <div className="banner-confirm__group">
-          <p className="banner-confirm__label">
-            <Phrases text={jaMember.banners.toDelete} />
-          </p>
-          <ul className="banner-section__list" role="list">
-            {removing.map((row) => (
-              <li key={row.id} className="banner-section__item">
-                <img src={row.image} alt={jaMember.banners.toDelete} className="banner-section__image" />
-                <p className="banner-section__url">{row.url}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <div className="banner-confirm__actions">
-        <Button variant="quiet" onClick={onBack} disabled={busy}>
-          {jaMember.banners.back}
-        </Button>
-        <Button onClick={onRun} busy={busy} disabled={busy}>
-          {jaMember.banners.run}
-        </Button>
-      </div>
+    <div className="banner-section__block">
+      <h3 className="banner-section__subtitle">{jaMember.banners.addTitle}</h3>
+      <TextField
+        ref={urlInput}
+        label={jaMember.banners.url}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={jaMember.banners.urlPlaceholder}
+        maxLength={BANNER_URL_MAX}
+        value={url}
+        error={urlError}
+        onChange={(event) => onUrl(event.target.value)}
+      />
+      <NewBannerImage group={group} image={image} onImage={onImage} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, ja, type ContentGroup, jaMember } from '@enishi/contract';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { talkImageDataUrl } from '@/lib/image-files';
@@ -17,6 +17,78 @@ import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
 import { sentText, typeOf } from '../utils/target';
 import './broadcast.css';
 import { Phrases } from '@/components/ui/phrases';
+
+/** How many will get the message and a link to change them; with nobody, why 送信 is greyed out. */
+function RecipientSummary({ group, count, whyId }: { group: ContentGroup; count: number; whyId: string }) {
+  return (
+    <>
+      <div className="broadcast__summary">
+        <p className="broadcast__recipients">{jaMember.broadcast.recipients(count)}</p>
+        <ButtonLink to={`/${group}/send`} variant="quiet">
+          {jaMember.broadcast.changeRecipients}
+        </ButtonLink>
+      </div>
+      {count === 0 ? (
+        <p id={whyId} className="broadcast__empty">
+          <Phrases text={jaMember.broadcast.sendDisabled} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The images going with the message: the hint, the chosen ones (each with its remove button), and the add button. */
+function BroadcastImages({
+  images,
+  setImages,
+  hintId,
+}: {
+  images: string[];
+  setImages: Dispatch<SetStateAction<string[]>>;
+  hintId: string;
+}) {
+  const picker = useImagePicker({
+    types: ['image/jpeg', 'image/png'],
+    room: MESSAGE_IMAGES_MAX - images.length,
+    read: talkImageDataUrl,
+    onPicked: (picked) => {
+      if (picked.skipped) toast(jaMember.broadcast.skippedImages);
+      setImages((current) => [...current, ...picked.images].slice(0, MESSAGE_IMAGES_MAX));
+    },
+  });
+
+  return (
+    <div className="broadcast__images-field">
+      <p id={hintId} className="broadcast__hint">
+        <Phrases text={jaMember.broadcast.imageHint} />
+      </p>
+      {images.length > 0 ? (
+        <ul className="broadcast__images thumb-grid" role="list" aria-label={ja.talk.selectedImages}>
+          {images.map((src, index) => (
+            <li key={`${index}-${src.length}`} className="broadcast__image">
+              <img src={src} alt="" />
+              <button
+                type="button"
+                className="broadcast__remove-image"
+                aria-label={ja.talk.removeImage.replace('{n}', String(index + 1))}
+                onClick={() => setImages((current) => current.filter((_, i) => i !== index))}
+              >
+                <CloseIcon size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ImagePickButton
+        label={jaMember.broadcast.addImage}
+        className="broadcast__pick"
+        disabled={images.length >= MESSAGE_IMAGES_MAX}
+        describedBy={hintId}
+        onPick={picker.pick}
+      />
+    </div>
+  );
+}
 
 /**
  * /men/send/form, /women/send/form (product.md §4): the text (kept as a draft) and images for the chosen members.
@@ -37,16 +109,6 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
     const known = new Set((recipients.data?.rows ?? []).map((row) => row.uid));
     return selected.filter((uid) => known.has(uid));
   }, [recipients.data, selected]);
-
-  const picker = useImagePicker({
-    types: ['image/jpeg', 'image/png'],
-    room: MESSAGE_IMAGES_MAX - images.length,
-    read: talkImageDataUrl,
-    onPicked: (picked) => {
-      if (picked.skipped) toast(jaMember.broadcast.skippedImages);
-      setImages((current) => [...current, ...picked.images].slice(0, MESSAGE_IMAGES_MAX));
-    },
-  });
 
   async function onSend() {
     if (send.isPending) return;
@@ -76,17 +138,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
 
   return (
     <div className="broadcast">
-      <div className="broadcast__summary">
-        <p className="broadcast__recipients">{jaMember.broadcast.recipients(users.length)}</p>
-        <ButtonLink to={`/${group}/send`} variant="quiet">
-          {jaMember.broadcast.changeRecipients}
-        </ButtonLink>
-      </div>
-      {users.length === 0 ? (
-        <p id={`${ids}-why`} className="broadcast__empty">
-          <Phrases text={jaMember.broadcast.sendDisabled} />
-        </p>
-      ) : null}
+      <RecipientSummary group={group} count={users.length} whyId={`${ids}-why`} />
 
       <TextArea
         label={jaMember.broadcast.message}
@@ -98,35 +150,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
         onChange={(event) => setText(event.target.value)}
       />
 
-      <div className="broadcast__images-field">
-        <p id={`${ids}-images`} className="broadcast__hint">
-          <Phrases text={jaMember.broadcast.imageHint} />
-        </p>
-        {images.length > 0 ? (
-          <ul className="broadcast__images thumb-grid" role="list" aria-label={ja.talk.selectedImages}>
-            {images.map((src, index) => (
-              <li key={`${index}-${src.length}`} className="broadcast__image">
-                <img src={src} alt="" />
-                <button
-                  type="button"
-                  className="broadcast__remove-image"
-                  aria-label={ja.talk.removeImage.replace('{n}', String(index + 1))}
-                  onClick={() => setImages((current) => current.filter((_, i) => i !== index))}
-                >
-                  <CloseIcon size={16} />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <ImagePickButton
-          label={jaMember.broadcast.addImage}
-          className="broadcast__pick"
-          disabled={images.length >= MESSAGE_IMAGES_MAX}
-          describedBy={`${ids}-images`}
-          onPick={picker.pick}
-        />
-      </div>
+      <BroadcastImages images={images} setImages={setImages} hintId={`${ids}-images`} />
 
       <Button
         block

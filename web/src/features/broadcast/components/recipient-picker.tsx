@@ -12,6 +12,56 @@ import { BroadcastHistory } from './broadcast-history';
 import './broadcast.css';
 import { Phrases } from '@/components/ui/phrases';
 
+/** Men only: narrow the list by rank (all, 1, 2, 3, 4, 6). */
+function RankFilter({ id, rank, onChange }: { id: string; rank: number; onChange: (rank: number) => void }) {
+  return (
+    <div className="broadcast__filter">
+      <label htmlFor={id} className="field__label">
+        {jaMember.broadcast.rankFilter}
+      </label>
+      <select
+        id={id}
+        className="field__input broadcast__select"
+        value={rank}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {BROADCAST_RANK_FILTER.map((value) => (
+          <option key={value} value={value}>
+            {value === 0 ? jaMember.broadcast.allRanks : ja.ranks[value]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** How many are chosen, and 次へ to the message (greyed out, with the reason, while nobody is chosen). */
+function NextBar({ group, chosenCount, whyId }: { group: ContentGroup; chosenCount: number; whyId: string }) {
+  return (
+    <div className="broadcast__bar">
+      <div className="broadcast__counts">
+        <p className="broadcast__count" role="status">
+          {jaMember.broadcast.selected(chosenCount)}
+        </p>
+        {chosenCount === 0 ? (
+          <p id={whyId} className="broadcast__reason">
+            <Phrases text={jaMember.broadcast.nextDisabled} />
+          </p>
+        ) : null}
+      </div>
+      {chosenCount > 0 ? (
+        <ButtonLink to={`/${group}/send/form`} variant={group === 'men' ? 'primary' : 'rose'}>
+          {jaMember.broadcast.next}
+        </ButtonLink>
+      ) : (
+        <Button disabled aria-describedby={whyId}>
+          {jaMember.broadcast.next}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * /men/send, /women/send (product.md §2, §9): choose the recipients. Men can be narrowed by rank (all, 1, 2, 3, 4,
  * 6); すべて選択 chooses everyone shown. The choice is kept on the device until the message is sent.
@@ -21,7 +71,6 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
   const { selected, setSelected } = useBroadcastDraft(group);
   const [rank, setRank] = useState(0);
   const ids = useId();
-  const filterId = `${ids}-filter`;
 
   const all = useMemo(() => recipients.data?.rows ?? [], [recipients.data]);
   const shown = useMemo(() => (rank === 0 ? all : all.filter((row) => row.rank === rank)), [all, rank]);
@@ -42,25 +91,7 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
   return (
     <div className="broadcast">
       <div className="broadcast__tools">
-        {group === 'men' ? (
-          <div className="broadcast__filter">
-            <label htmlFor={filterId} className="field__label">
-              {jaMember.broadcast.rankFilter}
-            </label>
-            <select
-              id={filterId}
-              className="field__input broadcast__select"
-              value={rank}
-              onChange={(event) => setRank(Number(event.target.value))}
-            >
-              {BROADCAST_RANK_FILTER.map((value) => (
-                <option key={value} value={value}>
-                  {value === 0 ? jaMember.broadcast.allRanks : ja.ranks[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        {group === 'men' ? <RankFilter id={`${ids}-filter`} rank={rank} onChange={setRank} /> : null}
         <Button
           variant="secondary"
           onClick={toggleAll}
@@ -101,27 +132,7 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
         </fieldset>
       )}
 
-      <div className="broadcast__bar">
-        <div className="broadcast__counts">
-          <p className="broadcast__count" role="status">
-            {jaMember.broadcast.selected(chosenCount)}
-          </p>
-          {chosenCount === 0 ? (
-            <p id={`${ids}-why`} className="broadcast__reason">
-              <Phrases text={jaMember.broadcast.nextDisabled} />
-            </p>
-          ) : null}
-        </div>
-        {chosenCount > 0 ? (
-          <ButtonLink to={`/${group}/send/form`} variant={group === 'men' ? 'primary' : 'rose'}>
-            {jaMember.broadcast.next}
-          </ButtonLink>
-        ) : (
-          <Button disabled aria-describedby={`${ids}-why`}>
-            {jaMember.broadcast.next}
-          </Button>
-        )}
-      </div>
+      <NextBar group={group} chosenCount={chosenCount} whyId={`${ids}-why`} />
 
       <BroadcastHistory group={group} />
     </div>

@@ -1,4 +1,4 @@
-import { roleGroup } from '@enishi/contract';
+import { can } from '@enishi/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useSession } from '@/lib/session';
 import { calls, useCall } from '../controller';
@@ -12,7 +12,7 @@ const CallOverlay = lazy(() => import('./call-overlay').then((module) => ({ defa
 /** The app's call overlay, over every screen of the member area, from the first call on. */
 export function CallLayer() {
   const call = useCall();
-  const staff = roleGroup(useSession()?.role) === 'staff';
+  const staff = can(useSession(), 'desk.use');
   // Kept once shown: the overlay holds state across phases (the call shrunk to a bar, say).
   const [shown, setShown] = useState(false);
   if (!shown && call.phase !== 'idle') setShown(true);

@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useSyncExternalStore } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callHarness, type CallHarness } from '@/testing/call';
-import { CallOverlay, clock } from './call-overlay';
+import { clock } from './call-bar';
+import { CallOverlay } from './call-overlay';
 
 /* The overlay a user sees for each phase of a call, driven by the real controller (with a stand-in connection). */
 

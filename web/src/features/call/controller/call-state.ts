@@ -53,3 +53,6 @@ export const isBusy = (phase: CallPhase): boolean =>
 /** Whether this browser can choose where sound plays (the speaker button shows only then); the overlay asks. */
 export const canChooseOutput = (): boolean =>
   typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
+
+/** Phases in which the call is on the line: the connection is being made or carries the audio. */
+export const onTheLine = (phase: CallPhase): boolean => phase === 'connecting' || phase === 'active';

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import { sendFrame } from '@/lib/chat/socket';
+import { sendFrame } from '@/lib/chat/live-socket';
 import { CallController } from './call-controller';
 import { createBrowserPeer } from './peer';
 import { createAudioRinger } from './ringer';

@@ -1,4 +1,4 @@
-import { type CallParty, type ConversationRow, can, mayCall, roleGroup } from '@enishi/contract';
+import { type CallParty, type ConversationRow, can, mayCall } from '@enishi/contract';
 import { useSyncExternalStore } from 'react';
 import { getChatStatus, onChatEvent, onChatStatus } from '@/lib/chat/events';
 import { useSession } from '@/lib/session';
@@ -91,12 +91,12 @@ export function useMayCall(): boolean {
 export const mayTakePart = (role: number): boolean => can({ role }, 'call.place');
 
 /**
- * The phone button of a talk (product.md §17): staff in a talk with a male member call him; any other talk or
- * viewer has none.
+ * The phone button of a talk (product.md §17): staff (call.answer) in a talk with a male member call him; any
+ * other talk or viewer has none.
  */
 export function phoneFor(row: ConversationRow, viewerRole: number): (() => void) | undefined {
   if (
-    roleGroup(viewerRole) !== 'staff' ||
+    !can({ role: viewerRole }, 'call.answer') ||
     row.uid === null ||
     row.role === null ||
     !mayCall(viewerRole, row.role) ||

@@ -37,26 +37,16 @@ export type PeerFactory = (options: PeerOptions, events: PeerEvents) => Promise<
 
 type SinkAudio = HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
 
-/** The browser's connection: asks for the microphone first (a refusal rejects, and nothing is left open). */
-export const createBrowserPeer: PeerFactory = async (options, events) => {
-  if (typeof RTCPeerConnection === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
-    throw new DOMException('WebRTC audio is not available', 'NotSupportedError');
-  }
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
-  const pc = new RTCPeerConnection({
-    iceServers: options.iceServers,
-    iceTransportPolicy: options.iceTransportPolicy ?? 'all',
-  });
-  for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
+/**
+ * The hidden <audio> element that plays the other side, and the connection's events passed on: our candidates
+ * and whether it is connected.
+ */
+function playerFor(pc: RTCPeerConnection, events: PeerEvents): SinkAudio {
   const audio: SinkAudio = document.createElement('audio');
   audio.autoplay = true;
   audio.dataset.callAudio = '';
   audio.hidden = true;
   document.body.append(audio);
-  let pending: RTCIceCandidateInit[] = [];
-  let closed = false;
-  let sink = 'default';
-
   pc.ontrack = (event) => {
     audio.srcObject = event.streams[0] ?? new MediaStream([event.track]);
     void audio.play().catch(() => undefined);
@@ -75,6 +65,24 @@ export const createBrowserPeer: PeerFactory = async (options, events) => {
     const state = pc.connectionState;
     if (state === 'connected' || state === 'disconnected' || state === 'failed') events.state(state);
   };
+  return audio;
+}
+
+/** The browser's connection: asks for the microphone first (a refusal rejects, and nothing is left open). */
+export const createBrowserPeer: PeerFactory = async (options, events) => {
+  if (typeof RTCPeerConnection === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
+    throw new DOMException('WebRTC audio is not available', 'NotSupportedError');
+  }
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
+  const pc = new RTCPeerConnection({
+    iceServers: options.iceServers,
+    iceTransportPolicy: options.iceTransportPolicy ?? 'all',
+  });
+  for (const track of stream.getAudioTracks()) pc.addTrack(track, stream);
+  const audio = playerFor(pc, events);
+  let pending: RTCIceCandidateInit[] = [];
+  let closed = false;
+  let sink = 'default';
 
   async function flushCandidates(): Promise<void> {
     const waiting = pending;

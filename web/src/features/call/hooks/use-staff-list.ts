@@ -1,7 +1,7 @@
 import type { StaffRow } from '@enishi/contract';
 import { useEffect, useState } from 'react';
 import { useChatEvent, useChatStatus } from '@/lib/chat/events';
-import { sendFrame } from '@/lib/chat/socket';
+import { sendFrame } from '@/lib/chat/live-socket';
 
 /**
  * The staff with who is online (product.md §17): asked for with a `staff` frame whenever the socket is (again)

@@ -104,25 +104,30 @@ export function CourseImages() {
           <Phrases text={c.fees} />
         </p>
       </Section>
-      {extra.length > 0 ? (
-        <section aria-label={c.more}>
-          <ol className="course-images">
-            {extra.map((src, index) => (
-              <li key={src} className="course-images__item">
-                <img
-                  className="course-images__image"
-                  src={src}
-                  alt={ja.course.image(index + 7)}
-                  width={1080}
-                  height={1350}
-                  loading="lazy"
-                  decoding="async"
-                />
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      {extra.length > 0 ? <ExtraImages images={extra} /> : null}
     </div>
+  );
+}
+
+/** The pictures beyond the six sections, each named by its number (the seventh on). */
+function ExtraImages({ images }: { images: string[] }) {
+  return (
+    <section aria-label={c.more}>
+      <ol className="course-images">
+        {images.map((src, index) => (
+          <li key={src} className="course-images__item">
+            <img
+              className="course-images__image"
+              src={src}
+              alt={ja.course.image(index + 7)}
+              width={1080}
+              height={1350}
+              loading="lazy"
+              decoding="async"
+            />
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -15,18 +15,9 @@ import { Phrases } from '@/components/ui/phrases';
 type Draft = { id?: number; name: string; body: string };
 const EMPTY: Draft = { name: '', body: '' };
 
-/**
- * Saved replies (定型文, product.md §2.6): every staff member sees the list; roles 1 to 3 add, change and delete.
- * In a talk, `/` and the shortcut name (or the 定型文 button) put one into the comment box.
- */
-export function CannedAdmin() {
-  const session = useSession();
-  const manage = can(session, 'reply.manage');
-  const replies = useCannedReplies();
+/** Adding a saved reply, or changing the one chosen for editing (roles 1 to 3). */
+function CannedForm({ draft, setDraft }: { draft: Draft; setDraft: (draft: Draft) => void }) {
   const save = useSaveCanned();
-  const remove = useDeleteCanned();
-  const confirm = useConfirm();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
   const [error, setError] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -41,6 +32,61 @@ export function CannedAdmin() {
     });
   }
 
+  return (
+    <form className="paper-card canned-admin__form" onSubmit={onSubmit} aria-label={jaMember.desk.replyAdd}>
+      <h2 className="canned-admin__title">{draft.id ? jaMember.desk.replyEdit : jaMember.desk.replyAdd}</h2>
+      <TextField
+        label={jaMember.desk.replyName}
+        value={draft.name}
+        maxLength={20}
+        aria-describedby="canned-name-hint"
+        onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+      />
+      <p id="canned-name-hint" className="canned-admin__hint">
+        <Phrases text={jaMember.desk.replyNameHint} />
+      </p>
+      <TextArea
+        label={jaMember.desk.replyBody}
+        value={draft.body}
+        rows={4}
+        maxLength={5000}
+        aria-describedby="canned-body-hint"
+        onChange={(event) => setDraft({ ...draft, body: event.target.value })}
+      />
+      <p id="canned-body-hint" className="canned-admin__hint">
+        <Phrases text={jaMember.desk.replyBodyHint} />
+      </p>
+      {error ? (
+        <p className="notice-box" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="canned-admin__actions">
+        <Button type="submit" busy={save.isPending} disabled={save.isPending}>
+          {jaMember.desk.replySave}
+        </Button>
+        {draft.id ? (
+          <Button type="button" variant="quiet" onClick={() => setDraft(EMPTY)}>
+            {ja.app.cancel}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Saved replies (定型文, product.md §2.6): every staff member sees the list; roles 1 to 3 add, change and delete.
+ * In a talk, `/` and the shortcut name (or the 定型文 button) put one into the comment box.
+ */
+export function CannedAdmin() {
+  const session = useSession();
+  const manage = can(session, 'reply.manage');
+  const replies = useCannedReplies();
+  const remove = useDeleteCanned();
+  const confirm = useConfirm();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+
   async function onDelete(reply: CannedReply) {
     if (!(await confirm({ message: jaMember.desk.replyDeleteConfirm }))) return;
     remove.mutate(reply.id, {
@@ -54,53 +100,7 @@ export function CannedAdmin() {
 
   return (
     <div className="canned-admin">
-      {manage ? (
-        <form
-          className="paper-card canned-admin__form"
-          onSubmit={onSubmit}
-          aria-label={jaMember.desk.replyAdd}
-        >
-          <h2 className="canned-admin__title">
-            {draft.id ? jaMember.desk.replyEdit : jaMember.desk.replyAdd}
-          </h2>
-          <TextField
-            label={jaMember.desk.replyName}
-            value={draft.name}
-            maxLength={20}
-            aria-describedby="canned-name-hint"
-            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-          />
-          <p id="canned-name-hint" className="canned-admin__hint">
-            <Phrases text={jaMember.desk.replyNameHint} />
-          </p>
-          <TextArea
-            label={jaMember.desk.replyBody}
-            value={draft.body}
-            rows={4}
-            maxLength={5000}
-            aria-describedby="canned-body-hint"
-            onChange={(event) => setDraft({ ...draft, body: event.target.value })}
-          />
-          <p id="canned-body-hint" className="canned-admin__hint">
-            <Phrases text={jaMember.desk.replyBodyHint} />
-          </p>
-          {error ? (
-            <p className="notice-box" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="canned-admin__actions">
-            <Button type="submit" busy={save.isPending} disabled={save.isPending}>
-              {jaMember.desk.replySave}
-            </Button>
-            {draft.id ? (
-              <Button type="button" variant="quiet" onClick={() => setDraft(EMPTY)}>
-                {ja.app.cancel}
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      ) : null}
+      {manage ? <CannedForm draft={draft} setDraft={setDraft} /> : null}
       <h2 className="canned-admin__title">{jaMember.desk.replyList}</h2>
       {replies.isPending ? (
         <Spinner label={ja.app.loading} />

@@ -12,6 +12,24 @@ import { useAddNote, useDeleteNote, useMemberNotes } from '../api/notes';
 import './desk.css';
 import { Phrases } from '@/components/ui/phrases';
 
+/** One note: who wrote it and when, the delete button (for those who may), and its text. */
+function NoteItem({ note, now, onDelete }: { note: MemberNote; now: Date; onDelete?: () => void }) {
+  return (
+    <li className="desk-note">
+      <p className="desk-note__meta">
+        <span className="desk-note__author">{jaMember.desk.noteBy(note.author)}</span>
+        <time dateTime={note.created_at}>{listTime(note.created_at, now)}</time>
+        {onDelete ? (
+          <button type="button" className="desk-note__delete" aria-label={ja.talk.delete} onClick={onDelete}>
+            <TrashIcon size={18} />
+          </button>
+        ) : null}
+      </p>
+      <p className="desk-note__body">{note.body}</p>
+    </li>
+  );
+}
+
 /**
  * Staff notes on a member (product.md §2.6): newest first, each with who wrote it and when, and a box to add
  * one. Members never see them. Authors, and roles 1 to 3, may delete a note.
@@ -80,23 +98,12 @@ export function MemberNotes({ uid, headingLevel = 2 }: { uid: number; headingLev
       ) : (
         <ul className="desk-notes__list">
           {notes.data?.rows.map((note) => (
-            <li key={note.id} className="desk-note">
-              <p className="desk-note__meta">
-                <span className="desk-note__author">{jaMember.desk.noteBy(note.author)}</span>
-                <time dateTime={note.created_at}>{listTime(note.created_at, now)}</time>
-                {mayDelete(note) ? (
-                  <button
-                    type="button"
-                    className="desk-note__delete"
-                    aria-label={ja.talk.delete}
-                    onClick={() => void onDelete(note)}
-                  >
-                    <TrashIcon size={18} />
-                  </button>
-                ) : null}
-              </p>
-              <p className="desk-note__body">{note.body}</p>
-            </li>
+            <NoteItem
+              key={note.id}
+              note={note}
+              now={now}
+              onDelete={mayDelete(note) ? () => void onDelete(note) : undefined}
+            />
           ))}
         </ul>
       )}

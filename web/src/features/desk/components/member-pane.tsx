@@ -1,4 +1,4 @@
-import { ja, jaMember, roleGroup } from '@enishi/contract';
+import { ja, jaMember, ROLE_TRAITS } from '@enishi/contract';
 import { Link } from 'react-router';
 import { UserIcon } from '@/components/ui/user-icon';
 import { useMemberNotes } from '../api/notes';
@@ -19,7 +19,7 @@ export function MemberPane({ uid }: { uid: number | null }) {
       </aside>
     );
   }
-  const editPath = roleGroup(member?.role) === 'women' ? '/women/edit' : '/men/edit';
+  const editPath = `/${ROLE_TRAITS[member?.role ?? 0]?.kind ?? 'men'}/edit`;
   return (
     <aside className="desk-pane" aria-label={jaMember.desk.profile}>
       {member ? (

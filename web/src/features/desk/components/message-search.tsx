@@ -27,6 +27,51 @@ function Marked({ text, word }: { text: string; word: string }) {
   );
 }
 
+/** Every talk, or the one talk open: offered when a talk is open. */
+function SearchScope({ onlyThis, onChange }: { onlyThis: boolean; onChange: (onlyThis: boolean) => void }) {
+  return (
+    <fieldset className="plain-fieldset desk-search__scope">
+      <legend className="visually-hidden">{jaMember.desk.search}</legend>
+      <label>
+        <input type="radio" checked={!onlyThis} onChange={() => onChange(false)} />
+        {jaMember.desk.searchAll}
+      </label>
+      <label>
+        <input type="radio" checked={onlyThis} onChange={() => onChange(true)} />
+        {jaMember.desk.searchThis}
+      </label>
+    </fieldset>
+  );
+}
+
+/** One hit: its talk, when, who wrote it, and the text with the word marked; opens the talk at it. */
+function HitLink({
+  hit,
+  word,
+  now,
+  onOpen,
+}: {
+  hit: SearchHit;
+  word: string;
+  now: Date;
+  onOpen?: () => void;
+}) {
+  return (
+    <Link to={hitPath(hit)} className="desk-hit inset-focus" onClick={onOpen}>
+      <span className="desk-hit__head">
+        <span className="desk-hit__room">{hit.conversation_name}</span>
+        <time className="desk-hit__time" dateTime={hit.date}>
+          {listTime(hit.date, now)}
+        </time>
+      </span>
+      <span className="desk-hit__from">{hit.name}</span>
+      <span className="desk-hit__text">
+        <Marked text={hit.message} word={word} />
+      </span>
+    </Link>
+  );
+}
+
 /**
  * Message search (product.md §2.6): across every talk the user sees, or the one talk given; each hit opens the
  * talk at that message. The word typed is searched as it is, kanji and kana alike, from one character.
@@ -70,19 +115,7 @@ export function MessageSearch({
       <p id={hintId} className="desk-search__hint">
         <Phrases text={jaMember.desk.searchHint} />
       </p>
-      {conversationId !== null ? (
-        <fieldset className="plain-fieldset desk-search__scope">
-          <legend className="visually-hidden">{jaMember.desk.search}</legend>
-          <label>
-            <input type="radio" checked={!onlyThis} onChange={() => setOnlyThis(false)} />
-            {jaMember.desk.searchAll}
-          </label>
-          <label>
-            <input type="radio" checked={onlyThis} onChange={() => setOnlyThis(true)} />
-            {jaMember.desk.searchThis}
-          </label>
-        </fieldset>
-      ) : null}
+      {conversationId !== null ? <SearchScope onlyThis={onlyThis} onChange={setOnlyThis} /> : null}
       {!query ? null : search.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : search.isError ? (
@@ -100,18 +133,7 @@ export function MessageSearch({
             <ul className="card-list" aria-label={jaMember.desk.search}>
               {rows.map((hit) => (
                 <li key={hit.id}>
-                  <Link to={hitPath(hit)} className="desk-hit inset-focus" onClick={onOpen}>
-                    <span className="desk-hit__head">
-                      <span className="desk-hit__room">{hit.conversation_name}</span>
-                      <time className="desk-hit__time" dateTime={hit.date}>
-                        {listTime(hit.date, now)}
-                      </time>
-                    </span>
-                    <span className="desk-hit__from">{hit.name}</span>
-                    <span className="desk-hit__text">
-                      <Marked text={hit.message} word={query} />
-                    </span>
-                  </Link>
+                  <HitLink hit={hit} word={query} now={now} onOpen={onOpen} />
                 </li>
               ))}
             </ul>

@@ -35,29 +35,27 @@ const inputProps: Record<Field, InputHTMLAttributes<HTMLInputElement>> = {
 
 const blank: Record<Field, string> = { name: '', age: '', email: '', tel: '' };
 
+/** What is sent: the four fields as typed, trimmed. */
+const entryBody = (type: 'male' | 'female', values: Record<Field, string>) => ({
+  type,
+  name: values.name.trim(),
+  age: values.age.trim(),
+  email: values.email.trim(),
+  tel: values.tel.trim(),
+});
+
 /**
- * The application form of the intro pages (product.md §4, §5): four required fields, each checked where it is
- * typed (on leaving it, and again as it is corrected) with its own message (entry-rules.ts: women 20 or older,
- * e-mail and phone formats); sent only when all are right and the browser is online; toggles to a sent state.
- * A refusal by the server shows its own reason, never the generic failure.
+ * The four fields' values (also what was typed before the app took the page over), their messages, and their
+ * boxes (to focus the first wrong one).
  */
-export function EntryForm({ type }: { type: 'male' | 'female' }) {
-  const create = useCreateEntry();
-  const hydrated = useHydrated();
+function useEntryFields(type: 'male' | 'female') {
   const [values, setValues] = useState(blank);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-  const sentHeading = useRef<HTMLHeadingElement>(null);
   useTypedBeforeHydration(() => {
     const typed = fields.map((field) => [field, inputs.current[field]?.value ?? ''] as const);
     if (typed.some(([, value]) => value)) setValues({ ...blank, ...Object.fromEntries(typed) });
   });
-
-  useEffect(() => {
-    if (sent) sentHeading.current?.focus();
-  }, [sent]);
 
   const check = (field: Field, value: string) =>
     setErrors((current) => ({ ...current, [field]: entryFieldError(field, value, type) ?? undefined }));
@@ -67,6 +65,41 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
     // A field already marked is checked again as it is corrected; others wait until the member leaves them.
     if (errors[field]) check(field, value);
   }
+
+  return { values, errors, setErrors, inputs, check, onChange };
+}
+
+/** The sent state that replaces the form, its heading focused. */
+function EntrySent() {
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    sentHeading.current?.focus();
+  }, []);
+  return (
+    <div className="entry-sent">
+      <CheckCircleIcon size={40} className="entry-sent__icon" />
+      <h3 ref={sentHeading} tabIndex={-1} className="entry-sent__title">
+        {jaIntro.sent}
+      </h3>
+      <p className="entry-sent__body">
+        <PublicPhrases text={jaIntro.sentBody} />
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The application form of the intro pages (product.md §4, §5): four required fields, each checked where it is
+ * typed (on leaving it, and again as it is corrected) with its own message (entry-rules.ts: women 20 or older,
+ * e-mail and phone formats); sent only when all are right and the browser is online; toggles to a sent state.
+ * A refusal by the server shows its own reason, never the generic failure.
+ */
+export function EntryForm({ type }: { type: 'male' | 'female' }) {
+  const create = useCreateEntry();
+  const hydrated = useHydrated();
+  const { values, errors, setErrors, inputs, check, onChange } = useEntryFields(type);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,43 +117,23 @@ export function EntryForm({ type }: { type: 'male' | 'female' }) {
       toast(jaIntro.failed);
       return;
     }
-    create
-      .run({
-        type,
-        name: values.name.trim(),
-        age: values.age.trim(),
-        email: values.email.trim(),
-        tel: values.tel.trim(),
-      })
-      .then(
-        () => {
-          setSent(true);
-          toastSuccess(jaIntro.sent);
-        },
-        (error: unknown) => {
-          // The server's reason for bad input (e.g. the age rule) tells the applicant what to fix; only a
-          // failure that is not about the input is the generic 送信失敗しました.
-          if (error instanceof ApiError && (error.status === 400 || error.status === 429 || error.offline)) {
-            setFormError(error.message);
-            toast(error.message);
-          } else toast(jaIntro.failed);
-        },
-      );
-  }
-
-  if (sent) {
-    return (
-      <div className="entry-sent">
-        <CheckCircleIcon size={40} className="entry-sent__icon" />
-        <h3 ref={sentHeading} tabIndex={-1} className="entry-sent__title">
-          {jaIntro.sent}
-        </h3>
-        <p className="entry-sent__body">
-          <PublicPhrases text={jaIntro.sentBody} />
-        </p>
-      </div>
+    create.run(entryBody(type, values)).then(
+      () => {
+        setSent(true);
+        toastSuccess(jaIntro.sent);
+      },
+      (error: unknown) => {
+        // The server's reason for bad input (e.g. the age rule) tells the applicant what to fix; only a
+        // failure that is not about the input is the generic 送信失敗しました.
+        if (error instanceof ApiError && (error.status === 400 || error.status === 429 || error.offline)) {
+          setFormError(error.message);
+          toast(error.message);
+        } else toast(jaIntro.failed);
+      },
     );
   }
+
+  if (sent) return <EntrySent />;
 
   // The button waits for the app to take the prerendered page over (lib/use-hydrated); POST all the same,
   // so a form sent by the browser itself could never put its fields in a URL.

@@ -1,7 +1,8 @@
 /*
- * Phrase breaks for the Japanese of the public pages (/enter, /intro/*), computed with BudouX ahead of time
- * (`web/scripts/write-phrases.ts` writes them to ../phrases.ts): the pages break lines only between phrases without
- * shipping the parser. Only that script and the test that checks the data is up to date import this file; the
+ * Phrase breaks for the catalogue's Japanese (the public pages, the member area, the staff-only screens), computed
+ * with BudouX ahead of time (`web/scripts/write-phrases.ts` writes them to `web/src/lib/phrases-public.ts`,
+ * `phrases-member.ts` and `phrases-staff.ts`): the pages break lines only between phrases without shipping the
+ * parser. Only that script and the test that checks the data is up to date import this file; the
  * app never does (BudouX would then be in the bundle).
  */
 import { ja, jaMember, jaSecondStep, jaIntro } from '@enishi/contract';

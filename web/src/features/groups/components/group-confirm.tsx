@@ -1,4 +1,4 @@
-import { jaMember } from '@enishi/contract';
+import { groupTalkName, jaMember } from '@enishi/contract';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session';
 import { toast, toastSuccess } from '@/lib/toast';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useAddGroup } from '../api/add-group';
-import { clearGroupSelection, groupNamePreview, useGroupSelection } from '../utils/group-selection';
+import { clearGroupSelection, useGroupSelection } from '../utils/group-selection';
 import { GroupSlots } from './group-slots';
 import './groups.css';
 import { Phrases } from '@/components/ui/phrases';
@@ -47,7 +47,7 @@ export function GroupConfirm() {
       </p>
       <dl className="group-name">
         <dt>{jaMember.groups.groupName}</dt>
-        <dd>{groupNamePreview(man.name, woman.name)}</dd>
+        <dd>{groupTalkName(man.name, woman.name)}</dd>
       </dl>
       <GroupSlots man={man} woman={woman} />
       <Button block busy={add.isPending} disabled={add.isPending} onClick={onRegister}>

@@ -71,16 +71,3 @@ export function useGroupSelection(staffUid: number) {
   const selection = useSyncExternalStore(subscribe, read, read);
   return selection && selection.by === staffUid ? selection : empty;
 }
-
-/**
- * The group's name as the server will give it (product.md §12.2): the man's given name plus the woman's, where a
- * given name is the last word of a "姓 名" name, or the whole name.
- */
-export function groupNamePreview(manName: string, womanName: string): string {
-  const given = (name: string) =>
-    name
-      .trim()
-      .split(/[\s\u3000]+/)
-      .at(-1) ?? name;
-  return `${given(manName)}${given(womanName)}`;
-}

@@ -2,70 +2,41 @@ import { ja, can } from '@enishi/contract';
 import { useCounters } from '@/lib/notifications';
 import type { Session } from '@/lib/session';
 import { LogoutButton } from '@/components/logout-button';
-import {
-  ChatIcon,
-  ChatsIcon,
-  GroupAddIcon,
-  MegaphoneIcon,
-  MemberIcon,
-  NewsIcon,
-  PersonAddIcon,
-  PersonIcon,
-  SendIcon,
-  StaffIcon,
-  UserEditIcon,
-} from '@/components/ui/icons';
-import { useNewApplicationCount } from '../api/get-new-application-count';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ChatIcon, ChatsIcon, MemberIcon, NewsIcon, PersonIcon } from '@/components/ui/icons';
 import { MenuTile } from './menu-tile';
 import './home-menu.css';
 
-/** The home menu of product.md §2, by role. */
+/** The staff's menu: a chunk of its own (staff-menu.tsx), which no member's home loads. */
+const StaffMenu = lazy(() => import('./staff-menu'));
+
+/**
+ * The home menu of product.md §2, by role. A staff home shows its menu whole once the staff's chunk is in
+ * (the home's loader has asked for it already), never an empty menu first.
+ */
 export function HomeMenu({ session }: { session: Session }) {
+  if (!can(session, 'desk.use')) {
+    return (
+      <MenuNav>
+        <MemberMenu role={session.role} />
+      </MenuNav>
+    );
+  }
   return (
-    <nav className="home-menu" aria-label={ja.home.menuLabel}>
-      {can(session, 'desk.use') ? <StaffMenu role={session.role} /> : <MemberMenu role={session.role} />}
-      <LogoutButton className="home-menu__logout" block={false} />
-    </nav>
+    <Suspense fallback={null}>
+      <MenuNav>
+        <StaffMenu role={session.role} />
+      </MenuNav>
+    </Suspense>
   );
 }
 
-function StaffMenu({ role }: { role: number }) {
-  const counters = useCounters();
-  const newApplications = useNewApplicationCount(true);
+function MenuNav({ children }: { children: ReactNode }) {
   return (
-    <ul className="menu-grid" role="list">
-      <MenuTile to="/talkrooms" label={ja.menu.staffTalkList} icon={<ChatsIcon />} count={counters.setting} />
-      <MenuTile to="/managegroup" label={ja.menu.addGroup} icon={<GroupAddIcon />} />
-      <MenuTile
-        to="/talkrooms/men"
-        label={ja.menu.menTalkList}
-        icon={<ChatIcon />}
-        count={counters.fromMen}
-        tone="men"
-      />
-      <MenuTile
-        to="/talkrooms/women"
-        label={ja.menu.womenTalkList}
-        icon={<ChatIcon />}
-        count={counters.fromWomen}
-        tone="women"
-      />
-      <MenuTile to="/men/menu" label={ja.menu.menAdmin} icon={<UserEditIcon />} tone="men" />
-      <MenuTile to="/women/menu" label={ja.menu.womenAdmin} icon={<UserEditIcon />} tone="women" />
-      <MenuTile to="/news/menu" label={ja.menu.newsAdmin} icon={<NewsIcon />} />
-      <MenuTile to="/managead" label={ja.menu.bannerAdmin} icon={<MegaphoneIcon />} />
-      {can({ role }, 'staff.manage') ? (
-        <MenuTile to="/staff/menu" label={ja.menu.staffAdmin} icon={<StaffIcon />} />
-      ) : null}
-      <MenuTile
-        to="/applications"
-        label={ja.menu.applications}
-        icon={<PersonAddIcon />}
-        count={newApplications}
-      />
-      <MenuTile to="/men/send" label={ja.menu.sendMen} icon={<SendIcon />} tone="men" />
-      <MenuTile to="/women/send" label={ja.menu.sendWomen} icon={<SendIcon />} tone="women" />
-    </ul>
+    <nav className="home-menu" aria-label={ja.home.menuLabel}>
+      {children}
+      <LogoutButton className="home-menu__logout" block={false} />
+    </nav>
   );
 }
 

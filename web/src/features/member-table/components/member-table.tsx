@@ -1,4 +1,4 @@
-import { ENTRY_TYPES, MEMBER_TABLE_PAGE_SIZES, ja, jaMember, type MemberTableRow } from '@enishi/contract';
+import { ja, jaMember, type MemberTableRow } from '@enishi/contract';
 import {
   flexRender,
   getCoreRowModel,
@@ -8,21 +8,20 @@ import {
   type SortingState,
   type Table,
 } from '@tanstack/react-table';
-import { useId, useMemo, useState, type FormEvent, type MouseEvent } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { Spinner } from '@/components/ui/spinner';
 import { cx } from '@/components/ui/class-names';
 import { useMemberTable, type MemberTableQuery } from '../api/member-table';
-import { dataColumns, isSortKey, ranksOf, type TableKind } from '../utils/columns';
+import { dataColumns, isSortKey, type TableKind } from '../utils/columns';
 import { SelectionBar } from './selection-bar';
+import { Pager, TableFilters, type Filters } from './table-controls';
 import './member-table.css';
 import { Phrases } from '@/components/ui/phrases';
 
 const t = jaMember.table;
 
 const NO_ROWS: MemberTableRow[] = [];
-
-type Filters = Pick<MemberTableQuery, 'keyword' | 'rank' | 'entry_type'>;
 
 /** The checkbox column: rows are chosen for a bulk send (men and women). */
 function selectColumn(): ColumnDef<MemberTableRow, unknown> {
@@ -122,54 +121,78 @@ export function MemberTable({
         <table className="member-table__table">
           <caption className="visually-hidden">{t.caption(label)}</caption>
           <TableHead table={table} />
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr
-                key={row.id}
-                data-member-row={row.original.uid}
-                className={cx(row.original.uid === openUid && 'member-table__row--open')}
-                aria-selected={row.getIsSelected()}
-                onClick={(event: MouseEvent) => {
-                  // A click anywhere on the row opens it; the checkbox and the name's button do their own.
-                  if (!(event.target as HTMLElement).closest('input, button, a')) onOpen(row.original);
-                }}
-              >
-                {row.getVisibleCells().map((cell) =>
-                  cell.column.id === 'name' ? (
-                    <th key={cell.id} scope="row">
-                      <button
-                        type="button"
-                        className="member-table__open"
-                        aria-expanded={row.original.uid === openUid}
-                        onClick={() => onOpen(row.original)}
-                      >
-                        {row.original.name}
-                      </button>
-                    </th>
-                  ) : (
-                    <td key={cell.id} className={`member-table__cell--${cell.column.id}`}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
+          <TableBody table={table} openUid={openUid} onOpen={onOpen} />
         </table>
-        {result.isPending ? <Spinner label={ja.app.loading} /> : null}
-        {result.isError ? (
-          <p className="notice-box" role="alert">
-            <Phrases text={errorMessage(result.error)} />
-          </p>
-        ) : null}
-        {result.isSuccess && total === 0 ? (
-          <p className="notice-box">
-            <Phrases text={t.empty} />
-          </p>
-        ) : null}
+        <TableStatus result={result} empty={total === 0} />
       </div>
       <Pager table={table} total={total} />
     </div>
+  );
+}
+
+/** While the page loads, why it failed, or that no member matches. */
+function TableStatus({ result, empty }: { result: ReturnType<typeof useMemberTable>; empty: boolean }) {
+  return (
+    <>
+      {result.isPending ? <Spinner label={ja.app.loading} /> : null}
+      {result.isError ? (
+        <p className="notice-box" role="alert">
+          <Phrases text={errorMessage(result.error)} />
+        </p>
+      ) : null}
+      {result.isSuccess && empty ? (
+        <p className="notice-box">
+          <Phrases text={t.empty} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The rows: a click anywhere on one opens the member's record beside the table; the name is its button. */
+function TableBody({
+  table,
+  openUid,
+  onOpen,
+}: {
+  table: Table<MemberTableRow>;
+  openUid: number | null;
+  onOpen: (row: MemberTableRow) => void;
+}) {
+  return (
+    <tbody>
+      {table.getRowModel().rows.map((row) => (
+        <tr
+          key={row.id}
+          data-member-row={row.original.uid}
+          className={cx(row.original.uid === openUid && 'member-table__row--open')}
+          aria-selected={row.getIsSelected()}
+          onClick={(event: MouseEvent) => {
+            // A click anywhere on the row opens it; the checkbox and the name's button do their own.
+            if (!(event.target as HTMLElement).closest('input, button, a')) onOpen(row.original);
+          }}
+        >
+          {row.getVisibleCells().map((cell) =>
+            cell.column.id === 'name' ? (
+              <th key={cell.id} scope="row">
+                <button
+                  type="button"
+                  className="member-table__open"
+                  aria-expanded={row.original.uid === openUid}
+                  onClick={() => onOpen(row.original)}
+                >
+                  {row.original.name}
+                </button>
+              </th>
+            ) : (
+              <td key={cell.id} className={`member-table__cell--${cell.column.id}`}>
+                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              </td>
+            ),
+          )}
+        </tr>
+      ))}
+    </tbody>
   );
 }
 
@@ -208,127 +231,5 @@ function TableHead({ table }: { table: Table<MemberTableRow> }) {
         </tr>
       ))}
     </thead>
-  );
-}
-
-function TableFilters({
-  kind,
-  filters,
-  onApply,
-}: {
-  kind: TableKind;
-  filters: Filters;
-  onApply: (filters: Filters) => void;
-}) {
-  const id = useId();
-  const [keyword, setKeyword] = useState(filters.keyword);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply({ ...filters, keyword: keyword.trim() });
-  };
-  return (
-    <form role="search" aria-label={t.filters} className="member-table__filters" onSubmit={submit}>
-      <div className="member-table__filter">
-        <label htmlFor={`${id}-keyword`}>{t.keyword}</label>
-        <input
-          id={`${id}-keyword`}
-          type="search"
-          maxLength={50}
-          className="member-table__input"
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-        />
-      </div>
-      {kind === 'staff' ? null : (
-        <div className="member-table__filter">
-          <label htmlFor={`${id}-rank`}>{t.rank}</label>
-          <select
-            id={`${id}-rank`}
-            className="member-table__input"
-            value={filters.rank}
-            onChange={(event) => onApply({ ...filters, rank: Number(event.target.value) })}
-          >
-            <option value={0}>{t.any}</option>
-            {ranksOf(kind)
-              .filter((item) => item.code > 0)
-              .map((item) => (
-                <option key={item.code} value={item.code}>
-                  {item.label}
-                </option>
-              ))}
-          </select>
-        </div>
-      )}
-      {kind === 'women' ? (
-        <div className="member-table__filter">
-          <label htmlFor={`${id}-entry`}>{t.entryType}</label>
-          <select
-            id={`${id}-entry`}
-            className="member-table__input"
-            value={filters.entry_type}
-            onChange={(event) => onApply({ ...filters, entry_type: Number(event.target.value) })}
-          >
-            <option value={-1}>{t.any}</option>
-            {ENTRY_TYPES.map((item) => (
-              <option key={item.code} value={item.code}>
-                {item.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      <button type="submit" className="btn btn--secondary member-table__apply">
-        <span className="btn__label">{t.search}</span>
-      </button>
-    </form>
-  );
-}
-
-function Pager({ table, total }: { table: Table<MemberTableRow>; total: number }) {
-  const { pageIndex, pageSize } = table.getState().pagination;
-  const pages = Math.max(1, table.getPageCount());
-  const pageId = useId();
-  return (
-    <nav className="member-table__pager" aria-label={t.pageOf(pageIndex + 1, pages)}>
-      <p className="member-table__total" role="status">
-        {t.total(total)}
-      </p>
-      <label className="member-table__size">
-        <span>{t.pageSize}</span>
-        <select
-          className="member-table__input"
-          value={pageSize}
-          onChange={(event) => table.setPagination({ pageIndex: 0, pageSize: Number(event.target.value) })}
-        >
-          {MEMBER_TABLE_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
-      {/* At the first or last page, the page line (1 / 1 ページ) says why 前へ or 次へ is greyed out. */}
-      <button
-        type="button"
-        className="btn btn--quiet"
-        disabled={!table.getCanPreviousPage()}
-        aria-describedby={table.getCanPreviousPage() ? undefined : pageId}
-        onClick={() => table.previousPage()}
-      >
-        <span className="btn__label">{t.previous}</span>
-      </button>
-      <span id={pageId} className="member-table__page">
-        {t.pageOf(pageIndex + 1, pages)}
-      </span>
-      <button
-        type="button"
-        className="btn btn--quiet"
-        disabled={!table.getCanNextPage()}
-        aria-describedby={table.getCanNextPage() ? undefined : pageId}
-        onClick={() => table.nextPage()}
-      >
-        <span className="btn__label">{t.next}</span>
-      </button>
-    </nav>
   );
 }

@@ -9,22 +9,14 @@ import {
   type MemberTableSort,
 } from '@enishi/contract';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { japanDateTime } from '@/lib/japan-date';
 
 export type TableKind = 'men' | 'women' | 'staff';
 
 const t = jaMember.table;
 const helper = createColumnHelper<MemberTableRow>();
 
-const dateTime = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export const activityText = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : t.never);
+export const activityText = (iso: string | null) => (iso ? japanDateTime.format(new Date(iso)) : t.never);
 
 /** The rank codes of a kind and their labels (men on the record, women in the profile). */
 export const ranksOf = (kind: TableKind) => (kind === 'women' ? WOMEN_RANKS : MEN_RANKS_LABELS);

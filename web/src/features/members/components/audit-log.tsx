@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { allAuditRows, useAuditLog, type AuditFilter } from '../api/get-audit-log';
 import { useLookups } from '../api/lookups';
 import { actionLabel, auditCsv, auditLines, kindLabel, subjectName } from '../utils/audit-text';
-import { japanDateTime } from '../utils/date-format';
+import { japanDateTime } from '@/lib/japan-date';
 import './members.css';
 import { Phrases } from '@/components/ui/phrases';
 

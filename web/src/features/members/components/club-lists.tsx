@@ -61,6 +61,65 @@ export function ClubLists() {
 
 type Row = { code: string; label: string; parent: string };
 
+/** One entry of a list: its code, its label, for media the company it belongs to, and its delete button. */
+function ClubListRow({
+  row,
+  index,
+  media,
+  companies,
+  onChange,
+  onRemove,
+}: {
+  row: Row;
+  index: number;
+  media: boolean;
+  companies: LookupItem[];
+  onChange: (change: Partial<Row>) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="club-list__row">
+      <input
+        className="field__input club-list__code"
+        inputMode="numeric"
+        aria-label={`${t.code} ${index + 1}`}
+        value={row.code}
+        onChange={(event) => onChange({ code: event.target.value.replace(/\D/g, '').slice(0, 6) })}
+      />
+      <input
+        className="field__input club-list__label"
+        aria-label={`${t.label} ${index + 1}`}
+        maxLength={100}
+        value={row.label}
+        onChange={(event) => onChange({ label: event.target.value })}
+      />
+      {media ? (
+        <select
+          className="field__input club-list__parent"
+          aria-label={`${t.parent} ${index + 1}`}
+          value={row.parent}
+          onChange={(event) => onChange({ parent: event.target.value })}
+        >
+          <option value="">{jaMember.profile.unset}</option>
+          {companies.map((company) => (
+            <option key={company.code} value={company.code}>
+              {company.label}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      <button
+        type="button"
+        className="profile-photos__button profile-photos__button--danger"
+        aria-label={`${t.delete} ${row.label}`}
+        onClick={onRemove}
+      >
+        <TrashIcon size={18} />
+      </button>
+    </li>
+  );
+}
+
 function ClubListEditor({
   list,
   items,
@@ -100,45 +159,15 @@ function ClubListEditor({
       ) : null}
       <ol className="card-list club-list__rows" hidden={rows.length === 0}>
         {rows.map((row, index) => (
-          <li key={index} className="club-list__row">
-            <input
-              className="field__input club-list__code"
-              inputMode="numeric"
-              aria-label={`${t.code} ${index + 1}`}
-              value={row.code}
-              onChange={(event) => set(index, { code: event.target.value.replace(/\D/g, '').slice(0, 6) })}
-            />
-            <input
-              className="field__input club-list__label"
-              aria-label={`${t.label} ${index + 1}`}
-              maxLength={100}
-              value={row.label}
-              onChange={(event) => set(index, { label: event.target.value })}
-            />
-            {list === 'media' ? (
-              <select
-                className="field__input club-list__parent"
-                aria-label={`${t.parent} ${index + 1}`}
-                value={row.parent}
-                onChange={(event) => set(index, { parent: event.target.value })}
-              >
-                <option value="">{jaMember.profile.unset}</option>
-                {companies.map((company) => (
-                  <option key={company.code} value={company.code}>
-                    {company.label}
-                  </option>
-                ))}
-              </select>
-            ) : null}
-            <button
-              type="button"
-              className="profile-photos__button profile-photos__button--danger"
-              aria-label={`${t.delete} ${row.label}`}
-              onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
-            >
-              <TrashIcon size={18} />
-            </button>
-          </li>
+          <ClubListRow
+            key={index}
+            row={row}
+            index={index}
+            media={list === 'media'}
+            companies={companies}
+            onChange={(change) => set(index, change)}
+            onRemove={() => setRows((current) => current.filter((_, i) => i !== index))}
+          />
         ))}
       </ol>
       <div className="club-list__actions">

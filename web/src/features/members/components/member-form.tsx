@@ -1,27 +1,22 @@
-import {
-  LIMITS,
-  MEN_RANKS,
-  ja,
-  stripLoginId,
-  stripPassword,
-  type MemberFormField,
-  type MemberKind,
-  type UserRow,
-  jaMember,
-} from '@enishi/contract';
-import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { LIMITS, type MemberFormField, type MemberKind, type UserRow, jaMember } from '@enishi/contract';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { useHandleApplication } from '@/lib/applications';
 import { useSaveMember } from '../api/save-member';
-import { SelectField } from './select-field';
+import {
+  IntroducerField,
+  LoginIdField,
+  NameField,
+  PasswordField,
+  RankField,
+  useHints,
+} from './member-form-fields';
 import { checkMemberForm, type MemberFormErrors, type MemberFormValues } from '../utils/member-form';
 import { memberKinds } from '../utils/member-kinds';
 import './members.css';
-import { Phrases } from '@/components/ui/phrases';
 
 /** The member screens' wording. */
 const text = jaMember.members;
@@ -38,75 +33,58 @@ const valuesOf = (user: UserRow | undefined, prefill: URLSearchParams): MemberFo
 });
 
 /**
+ * The form's values and errors (a field's error goes as it is changed), and its elements by field, so that the
+ * first field in error can take the focus.
+ */
+function useMemberValues(user: UserRow | undefined) {
+  const [values, setValues] = useState(() => valuesOf(user, new URLSearchParams(window.location.search)));
+  const [errors, setErrors] = useState<MemberFormErrors>({});
+  const fields = useRef<Fields>({});
+
+  function change(field: keyof MemberFormValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+  const fieldRef = (field: MemberFormField) => (element: HTMLInputElement | HTMLSelectElement | null) => {
+    fields.current[field] = element;
+  };
+
+  return { values, errors, setErrors, change, fields, fieldRef };
+}
+
+/**
  * The member form of product.md §5 for men, women and staff: name and ID required, password required on add and
  * optional on edit, rank for men. ID and password keep only the characters they allow as they are typed.
  * The whole form is checked with the same schema as the server before it is sent.
  */
 export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow }) {
   const mode = user ? 'edit' : 'add';
-  const [values, setValues] = useState(() => valuesOf(user, new URLSearchParams(window.location.search)));
-  const [errors, setErrors] = useState<MemberFormErrors>({});
-  const fields = useRef<Fields>({});
+  const { values, errors, setErrors, change, fields, fieldRef } = useMemberValues(user);
   const ids = useId();
   const { save, onSubmit } = useSubmitMember({ kind, user, values, setErrors, fields });
 
-  function change(field: keyof MemberFormValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  const hinted = (field: MemberFormField, hint: ReactNode, control: ReactNode) => (
-    <div className="member-form__field">
-      {control}
-      <p id={`${ids}-${field}-hint`} className="member-form__hint">
-        {typeof hint === 'string' ? <Phrases text={hint} /> : hint}
-      </p>
-    </div>
-  );
-  const describedBy = (field: MemberFormField, hint = true) =>
-    [hint && `${ids}-${field}-hint`, errors[field] && `${ids}-${field}-error`].filter(Boolean).join(' ') ||
-    undefined;
+  const { hinted, describedBy } = useHints(ids, errors);
 
   return (
     <form className="member-form" noValidate onSubmit={onSubmit}>
-      <TextField
-        ref={(element) => {
-          fields.current.name = element;
-        }}
+      <NameField
         id={`${ids}-name`}
-        label={text.fields.name}
-        mark={text.required}
-        name="name"
-        autoComplete="off"
-        maxLength={LIMITS.nameMax}
         value={values.name}
         error={errors.name}
-        aria-required="true"
-        aria-describedby={describedBy('name', false)}
-        onChange={(event) => change('name', event.target.value)}
+        describedBy={describedBy('name', false)}
+        inputRef={fieldRef('name')}
+        onChange={(value) => change('name', value)}
       />
       {hinted(
         'id',
         text.hints.id,
-        <TextField
-          ref={(element) => {
-            fields.current.id = element;
-          }}
+        <LoginIdField
           id={`${ids}-id`}
-          label={text.fields.id}
-          mark={text.required}
-          name="login-id"
-          autoComplete="off"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          inputMode="email"
-          maxLength={LIMITS.loginIdMax}
           value={values.id}
           error={errors.id}
-          aria-required="true"
-          aria-describedby={describedBy('id')}
-          onChange={(event) => change('id', stripLoginId(event.target.value))}
+          describedBy={describedBy('id')}
+          inputRef={fieldRef('id')}
+          onChange={(value) => change('id', value)}
         />,
       )}
       {hinted(
@@ -118,9 +96,7 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
           value={values.pass}
           error={errors.pass}
           describedBy={describedBy('pass')}
-          inputRef={(element) => {
-            fields.current.pass = element;
-          }}
+          inputRef={fieldRef('pass')}
           onChange={(value) => change('pass', value)}
         />,
       )}
@@ -129,9 +105,7 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
           id={`${ids}-rank`}
           value={values.rank}
           error={errors.rank}
-          selectRef={(element) => {
-            fields.current.rank = element;
-          }}
+          selectRef={fieldRef('rank')}
           onChange={(value) => change('rank', value)}
         />
       ) : null}
@@ -139,19 +113,13 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
         ? hinted(
             'introducer',
             text.hints.introducer,
-            <TextField
-              ref={(element) => {
-                fields.current.introducer = element;
-              }}
+            <IntroducerField
               id={`${ids}-introducer`}
-              label={text.fields.introducer}
-              name="introducer"
-              autoComplete="off"
-              maxLength={LIMITS.introducerMax}
               value={values.introducer}
               error={errors.introducer}
-              aria-describedby={describedBy('introducer')}
-              onChange={(event) => change('introducer', event.target.value)}
+              describedBy={describedBy('introducer')}
+              inputRef={fieldRef('introducer')}
+              onChange={(value) => change('introducer', value)}
             />,
           )
         : null}
@@ -224,91 +192,4 @@ function useSubmitMember({
   }
 
   return { save, onSubmit };
-}
-
-/** ランク (men only): a select of the ranks, required. */
-function RankField({
-  id,
-  value,
-  error,
-  selectRef,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  error: string | undefined;
-  selectRef: (element: HTMLSelectElement | null) => void;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <SelectField
-      id={id}
-      label={text.fields.rank}
-      mark={text.required}
-      name="rank"
-      value={value}
-      error={error}
-      selectRef={selectRef}
-      aria-required="true"
-      onChange={(event) => onChange(event.target.value)}
-    >
-      <option value="">{text.rankPlaceholder}</option>
-      {MEN_RANKS.map((rank) => (
-        <option key={rank} value={rank}>
-          {ja.ranks[rank]}
-        </option>
-      ))}
-    </SelectField>
-  );
-}
-
-/** パスワード with 表示する: only the characters a password allows stay as it is typed. */
-function PasswordField({
-  id,
-  required,
-  value,
-  error,
-  describedBy,
-  inputRef,
-  onChange,
-}: {
-  id: string;
-  required: boolean;
-  value: string;
-  error: string | undefined;
-  describedBy: string | undefined;
-  inputRef: (element: HTMLInputElement | null) => void;
-  onChange: (value: string) => void;
-}) {
-  const [showPassword, setShowPassword] = useState(false);
-  return (
-    <>
-      <TextField
-        ref={inputRef}
-        id={id}
-        label={text.fields.pass}
-        mark={required ? text.required : undefined}
-        name="new-password"
-        type={showPassword ? 'text' : 'password'}
-        autoComplete="new-password"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        maxLength={LIMITS.passwordMax}
-        value={value}
-        error={error}
-        aria-required={required ? 'true' : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(stripPassword(event.target.value))}
-      />
-      <label className="member-form__toggle">
-        <input
-          type="checkbox"
-          checked={showPassword}
-          onChange={(event) => setShowPassword(event.target.checked)}
-        />
-        {text.showPassword}
-      </label>
-    </>
-  );
 }

@@ -1,14 +1,13 @@
 import { ja, jaMember } from '@enishi/contract';
 import { errorMessage } from '@/lib/api-client';
 import { toast, toastSuccess } from '@/lib/toast';
-import { DeviceList } from '@/components/device-list';
+import { DeviceList, DeviceSection } from '@/components/device-list';
+import { ErrorNote } from '@/components/ui/error-note';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { useEndMemberSessions, useMemberSessions } from '../api/member-sessions';
 import './profiles.css';
 import { Phrases } from '@/components/ui/phrases';
-import { ErrorNote } from '@/components/ui/error-note';
 
 /**
  * ログイン中の端末 on a member's (or, for the owner, a staff member's) record (product.md §2.1, §11.6): the
@@ -37,14 +36,13 @@ export function MemberSessions({ uid, name }: { uid: number; name: string }) {
   }
 
   return (
-    <section className="member-sessions" aria-labelledby="member-sessions-title">
-      <h2 id="member-sessions-title" className="member-profile__title">
-        {jaMember.sessions.staffTitle}
-      </h2>
-      <p className="member-sessions__lead">
-        <Phrases text={jaMember.sessions.staffLead} />
-      </p>
-      {sessions.isPending ? <Spinner label={ja.app.loading} /> : null}
+    <DeviceSection
+      block="member-sessions"
+      title={jaMember.sessions.staffTitle}
+      lead={jaMember.sessions.staffLead}
+      loading={ja.app.loading}
+      sessions={sessions}
+    >
       {sessions.isError ? <ErrorNote error={sessions.error} /> : null}
       {sessions.isSuccess && rows.length === 0 ? (
         <p className="member-sessions__lead">
@@ -64,6 +62,6 @@ export function MemberSessions({ uid, name }: { uid: number; name: string }) {
           </Button>
         </>
       ) : null}
-    </section>
+    </DeviceSection>
   );
 }

@@ -75,19 +75,62 @@ export function OwnProfile({ uid }: { uid: number }) {
   );
 }
 
-function OwnProfileView({
-  data,
+/** The member's photos, as the club keeps them (changed by the staff only). */
+function OwnPhotos({ data }: { data: ProfileReply }) {
+  return (
+    <section className="own-profile__photos" aria-label={p.photos.title}>
+      {data.photos.length === 0 ? (
+        <p className="notice-box">
+          <Phrases text={p.own.noPhotos} />
+        </p>
+      ) : (
+        <ul className="own-profile__photo-list" role="list">
+          {data.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <img src={photo.url} alt={p.photos.alt(data.name, index + 1)} loading="lazy" decoding="async" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A field the owner made editable: its control (which carries the label), the term hidden but for readers. */
+function EditableRow({
+  field,
+  value,
   lookups,
-  editable,
+  error,
+  onChange,
 }: {
-  data: ProfileReply;
+  field: ProfileField;
+  value: Profile[ProfileField];
   lookups: Lookups;
-  editable: Set<ProfileField>;
+  error: string | undefined;
+  onChange: (value: Profile[ProfileField]) => void;
 }) {
+  return (
+    <div className="own-profile__row own-profile__row--edit">
+      <dt className="visually-hidden">{p.fields[field]}</dt>
+      <dd>
+        <ProfileFieldControl
+          field={field}
+          value={value}
+          choices={choicesOf(field, lookups)}
+          error={error}
+          onChange={onChange}
+        />
+      </dd>
+    </div>
+  );
+}
+
+/** The draft of the editable fields, their errors, and 保存: only what changed, checked as the server checks it. */
+function useOwnProfileForm(data: ProfileReply) {
   const [draft, setDraft] = useState(data.profile);
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const { save } = useProfileChanges(data.uid);
-  const groups = fieldsByGroup(data.role).filter(({ group }) => group !== 'sales');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -116,32 +159,28 @@ function OwnProfileView({
     });
   }
 
+  return { draft, setDraft, errors, save, onSubmit };
+}
+
+function OwnProfileView({
+  data,
+  lookups,
+  editable,
+}: {
+  data: ProfileReply;
+  lookups: Lookups;
+  editable: Set<ProfileField>;
+}) {
+  const { draft, setDraft, errors, save, onSubmit } = useOwnProfileForm(data);
+  const groups = fieldsByGroup(data.role).filter(({ group }) => group !== 'sales');
+
   return (
     <form className="own-profile" noValidate onSubmit={onSubmit} aria-label={p.own.title}>
       <p className="own-profile__lead">
         <Phrases text={p.own.lead} />
         <Phrases text={editable.size > 0 ? p.own.editableNote : p.own.readOnlyNote} />
       </p>
-      <section className="own-profile__photos" aria-label={p.photos.title}>
-        {data.photos.length === 0 ? (
-          <p className="notice-box">
-            <Phrases text={p.own.noPhotos} />
-          </p>
-        ) : (
-          <ul className="own-profile__photo-list" role="list">
-            {data.photos.map((photo, index) => (
-              <li key={photo.id}>
-                <img
-                  src={photo.url}
-                  alt={p.photos.alt(data.name, index + 1)}
-                  loading="lazy"
-                  decoding="async"
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <OwnPhotos data={data} />
       {groups.map(({ group, fields }) => (
         <section key={group} className="profile-group own-profile__group" aria-labelledby={`own-${group}`}>
           <h2 id={`own-${group}`} className="profile-group__title">
@@ -150,18 +189,14 @@ function OwnProfileView({
           <dl className="own-profile__rows">
             {fields.map((field) =>
               editable.has(field) ? (
-                <div key={field} className="own-profile__row own-profile__row--edit">
-                  <dt className="visually-hidden">{p.fields[field]}</dt>
-                  <dd>
-                    <ProfileFieldControl
-                      field={field}
-                      value={draft[field]}
-                      choices={choicesOf(field, lookups)}
-                      error={errors[field]}
-                      onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
-                    />
-                  </dd>
-                </div>
+                <EditableRow
+                  key={field}
+                  field={field}
+                  value={draft[field]}
+                  lookups={lookups}
+                  error={errors[field]}
+                  onChange={(value) => setDraft((current) => ({ ...current, [field]: value }))}
+                />
               ) : (
                 <div key={field} className="own-profile__row">
                   <dt>{p.fields[field]}</dt>

@@ -25,36 +25,16 @@ export function ProfileFieldControl({ field, value, choices, error, onChange }: 
   const id = `profile-${field}`;
   switch (spec.kind) {
     case 'code':
-      // A long list (companies, occupations) is searched rather than scrolled (product.md §2.8).
-      if ('lookup' in spec && SEARCHED.has(spec.lookup)) {
-        return (
-          <ComboboxField
-            id={id}
-            label={label}
-            error={error}
-            value={value === null ? '' : String(value)}
-            options={choices.map((item) => ({ value: String(item.code), label: item.label }))}
-            {...('required' in spec ? {} : { empty: { value: '', label: p.unset } })}
-            onChange={(next) => onChange(next === '' ? null : Number(next))}
-          />
-        );
-      }
       return (
-        <SelectField
+        <CodeField
           id={id}
           label={label}
-          name={field}
-          value={value === null ? '' : String(value)}
+          field={field}
+          value={value as number | null}
+          choices={choices}
           error={error}
-          onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-        >
-          {'required' in spec ? null : <option value="">{p.unset}</option>}
-          {choices.map((item) => (
-            <option key={item.code} value={item.code}>
-              {item.label}
-            </option>
-          ))}
-        </SelectField>
+          onChange={onChange}
+        />
       );
     case 'codes':
       return (
@@ -96,27 +76,16 @@ export function ProfileFieldControl({ field, value, choices, error, onChange }: 
         />
       );
     case 'text':
-      return 'multiline' in spec ? (
-        <TextArea
+      return (
+        <TextKindField
           id={id}
           label={label}
-          name={field}
-          rows={4}
-          maxLength={spec.max}
+          field={field}
+          max={spec.max}
+          multiline={'multiline' in spec}
           value={value as string}
           error={error}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      ) : (
-        <TextField
-          id={id}
-          label={label}
-          name={field}
-          maxLength={spec.max}
-          autoComplete="off"
-          value={value as string}
-          error={error}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={onChange}
         />
       );
   }
@@ -162,5 +131,91 @@ function CodesField({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One code of a table: a select, or for a long list (companies, occupations) a combobox searched by typing. */
+function CodeField({
+  id,
+  label,
+  field,
+  value,
+  choices,
+  error,
+  onChange,
+}: Omit<FieldProps, 'value'> & { id: string; label: string; value: number | null }) {
+  const spec = PROFILE_FIELDS[field];
+  // A long list (companies, occupations) is searched rather than scrolled (product.md §2.8).
+  if ('lookup' in spec && SEARCHED.has(spec.lookup)) {
+    return (
+      <ComboboxField
+        id={id}
+        label={label}
+        error={error}
+        value={value === null ? '' : String(value)}
+        options={choices.map((item) => ({ value: String(item.code), label: item.label }))}
+        {...('required' in spec ? {} : { empty: { value: '', label: p.unset } })}
+        onChange={(next) => onChange(next === '' ? null : Number(next))}
+      />
+    );
+  }
+  return (
+    <SelectField
+      id={id}
+      label={label}
+      name={field}
+      value={value === null ? '' : String(value)}
+      error={error}
+      onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+    >
+      {'required' in spec ? null : <option value="">{p.unset}</option>}
+      {choices.map((item) => (
+        <option key={item.code} value={item.code}>
+          {item.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** Text: a box of four rows for the long ones (PR), else a line. */
+function TextKindField({
+  id,
+  label,
+  field,
+  max,
+  multiline,
+  value,
+  error,
+  onChange,
+}: Omit<FieldProps, 'value' | 'choices'> & {
+  id: string;
+  label: string;
+  max: number;
+  multiline: boolean;
+  value: string;
+}) {
+  return multiline ? (
+    <TextArea
+      id={id}
+      label={label}
+      name={field}
+      rows={4}
+      maxLength={max}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  ) : (
+    <TextField
+      id={id}
+      label={label}
+      name={field}
+      maxLength={max}
+      autoComplete="off"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { lookupLabel, type Lookups, type ProfileHistoryRow, jaMember } from '@enishi/contract';
-import { japanDateTime } from '../utils/date-format';
+import { japanDateTime } from '@/lib/japan-date';
 import { Phrases } from '@/components/ui/phrases';
 
 /** Every change of the women's rank and the entry type: when, who, from and to. */

@@ -68,4 +68,22 @@ describe('the audit log in words', () => {
       '"写真変更","男性会員","\'=HYPERLINK(""x"")","山田 オーナー","写真","","追加"',
     );
   });
+
+  it('keeps a message taken back (送信取消): the talk, the original words and its pictures', () => {
+    const row: AuditRow = {
+      ...base,
+      action: 'unsend',
+      actor: { uid: 9, name: '田中 一郎' },
+      changes: {
+        talk: ['田中 一郎', 12],
+        message: ['明日の待ち合わせは渋谷で', jaMember.unsend.unsent],
+        images: [['m1', 'm2'], []],
+      },
+    };
+    expect(auditLines(row, lookups)).toEqual([
+      { field: 'トーク', before: '田中 一郎 (ID 12)', after: '' },
+      { field: 'メッセージ', before: '明日の待ち合わせは渋谷で', after: '取り消し' },
+      { field: '画像', before: '2枚', after: '取り消し' },
+    ]);
+  });
 });

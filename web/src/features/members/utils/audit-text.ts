@@ -3,13 +3,13 @@ import {
   ja,
   jaMember,
   lookupLabel,
-  roleGroup,
+  ROLE_TRAITS,
   type AuditRow,
   type AuditSnapshot,
   type Lookups,
   type ProfileField,
 } from '@enishi/contract';
-import { japanDateTime } from './date-format';
+import { japanDateTime } from '@/lib/japan-date';
 
 /*
  * The audit log in words (product.md §2.8): every action and field by its Japanese label, values as the
@@ -20,7 +20,7 @@ export type AuditLine = { field: string; before: string; after: string };
 
 const t = jaMember.audit;
 
-export const kindLabel = (role: number): string => jaMember.members.kinds[roleGroup(role) ?? 'staff'];
+export const kindLabel = (role: number): string => jaMember.members.kinds[ROLE_TRAITS[role]?.kind ?? 'staff'];
 
 export const actionLabel = (action: string): string => t.actions[action] ?? t.values.changed;
 
@@ -70,7 +70,7 @@ function recordLines(row: AuditRow): AuditLine[] {
   const lines: AuditLine[] = [];
   for (const field of RECORD_FIELDS) {
     // Rank means nothing for women and staff.
-    if (field === 'rank' && roleGroup((after ?? before)?.role) !== 'men') continue;
+    if (field === 'rank' && !ROLE_TRAITS[(after ?? before)?.role ?? 0]?.ranked) continue;
     const was = before ? recordValue(field, before) : '';
     const now = after ? recordValue(field, after) : '';
     if (row.action === 'update' ? was !== now : (was || now) && field !== 'image') {
@@ -100,8 +100,35 @@ function changeLines(row: AuditRow, lookups: Lookups | undefined): AuditLine[] {
   });
 }
 
+/**
+ * A message taken back (送信取消, product.md §15.4): which talk, the original words and how many pictures it
+ * had (or which stamp it was); only the audit log keeps them.
+ */
+function unsendLines(row: AuditRow): AuditLine[] {
+  const u = jaMember.unsend;
+  const [talk, talkId] = row.changes?.talk ?? [];
+  const [message] = row.changes?.message ?? [];
+  const [images] = row.changes?.images ?? [];
+  const count = Array.isArray(images) ? images.length : 0;
+  const lines: AuditLine[] = [
+    { field: u.auditFields.talk!, before: `${String(talk ?? '')} (ID ${String(talkId ?? '')})`, after: '' },
+    {
+      field: u.auditFields.message!,
+      before: typeof message === 'string' ? message : '',
+      after: u.auditUnsent,
+    },
+  ];
+  if (count > 0)
+    lines.push({ field: u.auditFields.images!, before: u.auditImages(count), after: u.auditUnsent });
+  const [stamp] = row.changes?.stamp ?? [];
+  if (typeof stamp === 'number')
+    lines.push({ field: u.auditFields.stamp!, before: `ID ${stamp}`, after: u.auditUnsent });
+  return lines;
+}
+
 /** What changed, field by field, in words. */
 export function auditLines(row: AuditRow, lookups: Lookups | undefined): AuditLine[] {
+  if (row.action === 'unsend') return unsendLines(row);
   return row.changes ? changeLines(row, lookups) : recordLines(row);
 }
 

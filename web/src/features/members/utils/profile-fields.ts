@@ -8,7 +8,8 @@ import {
   type Profile,
   type ProfileField,
   type ProfileGroup,
-  roleGroup,
+  type RoleKind,
+  ROLE_TRAITS,
 } from '@enishi/contract';
 
 /** Fields that describe only women or only men; the other side's form leaves them out. */
@@ -22,10 +23,12 @@ const WOMEN_ONLY = new Set<ProfileField>([
   'women_rank',
 ]);
 const MEN_ONLY = new Set<ProfileField>(['hair_loss', 'hair_loss_span', 'income']);
+/** The fields each kind's form leaves out: the other side's (a role the club does not use: as women). */
+const LEFT_OUT: Record<RoleKind, Set<ProfileField>> = { men: WOMEN_ONLY, women: MEN_ONLY, staff: MEN_ONLY };
 
 /** The groups of the staff form (product.md §19.5) with the fields a member of this role has. */
 export function fieldsByGroup(role: number): { group: ProfileGroup; fields: ProfileField[] }[] {
-  const skip = roleGroup(role) === 'men' ? WOMEN_ONLY : MEN_ONLY;
+  const skip = LEFT_OUT[ROLE_TRAITS[role]?.kind ?? 'women'];
   return PROFILE_GROUPS.map((group) => ({
     group,
     fields: PROFILE_FIELD_NAMES.filter((field) => PROFILE_FIELDS[field].group === group && !skip.has(field)),

@@ -1,13 +1,12 @@
 import { jaMember, type SessionRow } from '@enishi/contract';
 import { errorMessage } from '@/lib/api-client';
 import { toast, toastSuccess } from '@/lib/toast';
-import { DeviceList } from '@/components/device-list';
+import { DeviceList, DeviceSection } from '@/components/device-list';
+import { ErrorNote } from '@/components/ui/error-note';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { useEndSessions, useSessions } from '../api/sessions';
 import { Phrases } from '@/components/ui/phrases';
-import { ErrorNote } from '@/components/ui/error-note';
 
 /**
  * ログイン中の端末 on mypage (product.md §2.3): every device logged in to this account, each with ログアウト,
@@ -34,14 +33,14 @@ export function DevicesCard() {
   }
 
   return (
-    <section className="devices-card paper-card" aria-labelledby="devices-card-title">
-      <h2 id="devices-card-title" className="devices-card__title">
-        {jaMember.sessions.title}
-      </h2>
-      <p className="devices-card__lead">
-        <Phrases text={jaMember.sessions.lead} />
-      </p>
-      {sessions.isPending ? <Spinner label={jaMember.sessions.loading} /> : null}
+    <DeviceSection
+      block="devices-card"
+      className="paper-card"
+      title={jaMember.sessions.title}
+      lead={jaMember.sessions.lead}
+      loading={jaMember.sessions.loading}
+      sessions={sessions}
+    >
       {sessions.isError ? <ErrorNote error={sessions.error} /> : null}
       {rows.length > 0 ? (
         <DeviceList rows={rows} busyId={busyId} onEnd={(row) => void endSessions(row)} />
@@ -62,6 +61,6 @@ export function DevicesCard() {
           {jaMember.sessions.endOthers}
         </Button>
       ) : null}
-    </section>
+    </DeviceSection>
   );
 }

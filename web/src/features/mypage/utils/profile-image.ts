@@ -1,6 +1,8 @@
 import { LIMITS, PROFILE_IMAGE_SIDE } from '@enishi/contract';
+import { drawForJpeg } from '@/lib/image-files';
 
-/** product.md §5: a profile image is JPEG or PNG of at most 5,000,000 bytes; anything else is silently ignored. */
+/** product.md §5: a profile image is JPEG or PNG of at most 5,000,000 bytes; anything else is refused in words. */
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const acceptsProfileImage = (file: { type: string; size: number }): boolean =>
   (file.type === 'image/jpeg' || file.type === 'image/png') && file.size <= LIMITS.imageBytes;
 
@@ -26,17 +28,7 @@ export async function profileImageDataUrl(file: File): Promise<string | null> {
   } catch {
     return null;
   }
-  const size = fitWithin(bitmap.width, bitmap.height);
-  const canvas = document.createElement('canvas');
-  canvas.width = size.width;
-  canvas.height = size.height;
-  const context = canvas.getContext('2d');
-  if (!context) return null;
-  // JPEG has no transparency: a transparent PNG goes onto white, as icons are shown on a light ground.
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, size.width, size.height);
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(bitmap, 0, 0, size.width, size.height);
-  bitmap.close();
+  const canvas = drawForJpeg(bitmap, fitWithin(bitmap.width, bitmap.height));
+  if (!canvas) return null;
   return canvas.toDataURL('image/jpeg', 0.9);
 }

@@ -1,4 +1,4 @@
-import { ja, type ContentGroup, jaMember } from '@enishi/contract';
+import { ja, type ContentGroup, type NewsRow, jaMember } from '@enishi/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
@@ -63,25 +63,7 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
           <Phrases text={jaMember.news.empty} />
         </p>
       ) : (
-        <fieldset className="news-admin__list plain-fieldset">
-          <legend className="visually-hidden">{jaMember.news.list}</legend>
-          {rows.map((row) => (
-            <label key={row.id} className="news-admin__item">
-              <input
-                type="radio"
-                name="news"
-                value={row.id}
-                checked={chosen === row.id}
-                onChange={() => setSelected(row.id)}
-              />
-              <span className="news-admin__item-text">
-                <span className="news-admin__item-title">{row.title}</span>
-                <span className="news-admin__item-date">{dayLabel(japanDateKey(row.created_at), now)}</span>
-              </span>
-              {row.image[0] ? <img src={row.image[0]} alt="" className="news-admin__thumb" /> : null}
-            </label>
-          ))}
-        </fieldset>
+        <NewsChoices rows={rows} chosen={chosen} onChoose={setSelected} now={now} />
       )}
 
       <div className="news-admin__actions">
@@ -98,5 +80,40 @@ export function NewsAdminList({ group }: { group: ContentGroup }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The news as radio buttons: the one chosen is edited or deleted. */
+function NewsChoices({
+  rows,
+  chosen,
+  onChoose,
+  now,
+}: {
+  rows: NewsRow[];
+  chosen: number | null;
+  onChoose: (id: number) => void;
+  now: Date;
+}) {
+  return (
+    <fieldset className="news-admin__list plain-fieldset">
+      <legend className="visually-hidden">{jaMember.news.list}</legend>
+      {rows.map((row) => (
+        <label key={row.id} className="news-admin__item">
+          <input
+            type="radio"
+            name="news"
+            value={row.id}
+            checked={chosen === row.id}
+            onChange={() => onChoose(row.id)}
+          />
+          <span className="news-admin__item-text">
+            <span className="news-admin__item-title">{row.title}</span>
+            <span className="news-admin__item-date">{dayLabel(japanDateKey(row.created_at), now)}</span>
+          </span>
+          {row.image[0] ? <img src={row.image[0]} alt="" className="news-admin__thumb" /> : null}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -1,6 +1,5 @@
 import {
   NEWS_BODY_MAX,
-  NEWS_IMAGES_MAX,
   NEWS_TITLE_MAX,
   ja,
   type ContentGroup,
@@ -8,14 +7,11 @@ import {
   jaMember,
   jaIntro,
 } from '@enishi/contract';
-import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast, toastSuccess } from '@/lib/toast';
-import { useImagePicker } from '@/lib/use-image-picker';
 import { Button } from '@/components/ui/button';
-import { TrashIcon } from '@/components/ui/icons';
-import { ImagePickButton } from '@/components/ui/image-pick-button';
 import { LinkedText } from '@/components/ui/linked-text';
 import { Spinner } from '@/components/ui/spinner';
 import { TextArea } from '@/components/ui/text-area';
@@ -23,14 +19,9 @@ import { TextField } from '@/components/ui/text-field';
 import { useNews } from '../api/get-news';
 import { useSaveNews } from '../api/save-news';
 import { savedText, typeOf } from '../utils/group';
+import { NewsImagesField, toFormImage, type FormImage } from './news-images-field';
 import './news-admin.css';
 import { Phrases } from '@/components/ui/phrases';
-
-/** An image of the form: one the item already has (its URL) or a new one (its data URL). */
-type FormImage = { key: string; src: string };
-
-let nextKey = 0;
-const toFormImage = (src: string): FormImage => ({ key: `image-${(nextKey += 1)}`, src });
 
 /** /news/{men,women}/add and /edit?id: the form, then a confirm screen, then save. */
 export function NewsForm({ group, id }: { group: ContentGroup; id?: number | undefined }) {
@@ -57,9 +48,8 @@ function NewsEditLoader({ group, id }: { group: ContentGroup; id: number }) {
   return <NewsEditor key={item.id} group={group} item={item} />;
 }
 
-function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
-  const save = useSaveNews();
-  const navigate = useNavigate();
+/** The title, body and images being written, their errors, and 確認: both required, the first missing focused. */
+function useNewsDraft(item: NewsRow | undefined) {
   const [title, setTitle] = useState(item?.title ?? '');
   const [body, setBody] = useState(item?.body ?? '');
   const [images, setImages] = useState<FormImage[]>(() => (item?.image ?? []).map(toFormImage));
@@ -78,6 +68,29 @@ function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
     if (found.body) return bodyInput.current?.focus();
     setConfirming(true);
   }
+
+  return {
+    title,
+    setTitle,
+    body,
+    setBody,
+    images,
+    setImages,
+    errors,
+    confirming,
+    setConfirming,
+    titleInput,
+    bodyInput,
+    toConfirm,
+  };
+}
+
+function NewsEditor({ group, item }: { group: ContentGroup; item?: NewsRow }) {
+  const save = useSaveNews();
+  const navigate = useNavigate();
+  const draft = useNewsDraft(item);
+  const { title, setTitle, body, setBody, images, setImages, errors, confirming, setConfirming } = draft;
+  const { titleInput, bodyInput, toConfirm } = draft;
 
   function onSave() {
     save.mutate(
@@ -211,89 +224,5 @@ function NewsConfirm({
         </Button>
       </div>
     </section>
-  );
-}
-
-/**
- * 画像: those of the item, each with a checkbox for 画像を削除, and 画像を追加 while there is room. A greyed-out
- * button is described by the line that says why (the limit; nothing checked).
- */
-function NewsImagesField({
-  images,
-  setImages,
-}: {
-  images: FormImage[];
-  setImages: Dispatch<SetStateAction<FormImage[]>>;
-}) {
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const ids = useId();
-  const picker = useImagePicker({
-    types: ['image/jpeg', 'image/png'],
-    room: NEWS_IMAGES_MAX - images.length,
-    onPicked: (picked) => {
-      if (picked.skipped) toast(jaMember.news.skippedImages);
-      setImages((current) => [...current, ...picked.images.map(toFormImage)].slice(0, NEWS_IMAGES_MAX));
-    },
-  });
-
-  function toggle(key: string) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  }
-
-  function deleteSelected() {
-    setImages((current) => current.filter((image) => !selected.has(image.key)));
-    setSelected(new Set());
-  }
-
-  return (
-    <fieldset className="news-form__images-field plain-fieldset">
-      <legend className="field__label">{jaMember.news.images}</legend>
-      <p id={`${ids}-hint`} className="news-admin__hint">
-        <Phrases text={jaMember.news.imageHint} />
-      </p>
-      {images.length > 0 ? (
-        <ul className="news-form__images thumb-grid" role="list">
-          {images.map((image, index) => (
-            <li key={image.key} className="news-form__image">
-              <label className="news-form__image-choice">
-                <input type="checkbox" checked={selected.has(image.key)} onChange={() => toggle(image.key)} />
-                <span className="visually-hidden">{jaMember.news.selectImage(index + 1)}</span>
-                <img src={image.src} alt="" />
-              </label>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="news-admin__actions">
-        <ImagePickButton
-          label={jaMember.news.addImage}
-          className="news-form__pick"
-          disabled={images.length >= NEWS_IMAGES_MAX}
-          describedBy={`${ids}-hint`}
-          onPick={picker.pick}
-        />
-        {images.length > 0 ? (
-          <Button
-            variant="quiet"
-            icon={<TrashIcon size={20} />}
-            onClick={deleteSelected}
-            disabled={selected.size === 0}
-            aria-describedby={selected.size === 0 ? `${ids}-why` : undefined}
-          >
-            {jaMember.news.deleteImage}
-          </Button>
-        ) : null}
-      </div>
-      {images.length > 0 && selected.size === 0 ? (
-        <p id={`${ids}-why`} className="news-admin__hint">
-          <Phrases text={jaMember.news.deleteImageDisabled} />
-        </p>
-      ) : null}
-    </fieldset>
   );
 }

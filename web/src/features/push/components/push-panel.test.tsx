@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto';
 import { jaMember } from '@enishi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Session } from '@/lib/session';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearLocalState } from '@/lib/local-state';
+import { setSession, type Session } from '@/lib/session';
 import { PushPanel } from './push-panel';
 
 /*
@@ -45,6 +47,8 @@ function show() {
 
 afterEach(() => {
   cleanup();
+  clearLocalState();
+  vi.unstubAllGlobals();
   Reflect.deleteProperty(globalThis, 'Notification');
   Reflect.deleteProperty(globalThis, 'PushManager');
   Reflect.deleteProperty(navigator, 'serviceWorker');
@@ -78,5 +82,42 @@ describe('the notifications panel on mypage', () => {
     expect(screen.getByRole('heading', { name: jaMember.pushSetup.deniedTitle })).toBeTruthy();
     for (const step of jaMember.pushSetup.deniedSteps) expect(screen.getByText(step)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says nothing changed and what to do when the question was closed without an answer', async () => {
+    actAs(android, 'default', 'default');
+    show();
+    fireEvent.click(screen.getByRole('button', { name: jaMember.pushSetup.enable }));
+    expect((await screen.findByRole('alert')).textContent).toBe(jaMember.pushSetup.dismissed);
+  });
+
+  it('says the device could not subscribe, and how to try again, when the push service refuses', async () => {
+    actAs(android, 'default', 'granted');
+    const registration = {
+      pushManager: {
+        getSubscription: () => Promise.resolve(null),
+        subscribe: () => Promise.reject(new DOMException('push service not available', 'AbortError')),
+      },
+    };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: Promise.resolve(registration) },
+    });
+    setSession(member);
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(JSON.stringify({ publicKey: 'BBBB' }), { status: 200 })),
+    );
+    show();
+    fireEvent.click(screen.getByRole('button', { name: jaMember.pushSetup.enable }));
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      jaMember.pushSetup.subscribeFailed,
+    );
+  });
+
+  it('tells a browser without notifications where they work', () => {
+    actAs(android);
+    show();
+    expect(screen.getByText(jaMember.pushSetup.unsupported)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: jaMember.pushSetup.enable })).toBeNull();
   });
 });

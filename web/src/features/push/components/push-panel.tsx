@@ -1,9 +1,8 @@
 import { jaMember } from '@enishi/contract';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { enablePush, pushState, verifyPush, type PushState } from '@/lib/push-subscription';
+import { PushSetupError, enablePush, pushState, verifyPush, type PushState } from '@/lib/push-subscription';
 import type { Session } from '@/lib/session';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { IphoneGuide } from './iphone-guide';
 import { PushSettingsCard } from './push-settings';
@@ -11,13 +10,10 @@ import './push.css';
 import { Phrases } from '@/components/ui/phrases';
 
 /**
- * Notifications on mypage (product.md §16), where the app lands after login: what they are for and a button that asks
- * on the tap; on an iPhone outside the home-screen app, how to add it first; when blocked, how to allow again.
+ * Allowed is not enough: on only once the server holds this device's subscription (product.md §16.8). Asks the
+ * server while notifications are allowed, and again on `checkAgain`; `registered` is null while still asking.
  */
-export function PushPanel({ session }: { session: Session }) {
-  const [state, setState] = useState<PushState>(pushState);
-  const [busy, setBusy] = useState(false);
-  // Allowed is not enough: on only once the server holds this device's subscription (product.md §16.8).
+function useRegistered(state: PushState, session: Session) {
   // Each check has a number; its answer counts only for that check (null: still asking).
   const [check, setCheck] = useState(0);
   const [answer, setAnswer] = useState<{ check: number; on: boolean } | null>(null);
@@ -35,15 +31,33 @@ export function PushPanel({ session }: { session: Session }) {
       current = false;
     };
   }, [state, session, check]);
+  return { registered, checkAgain: () => setCheck((n) => n + 1) };
+}
+
+/**
+ * Notifications on mypage (product.md §16), where the app lands after login: what they are for and a button that asks
+ * on the tap; on an iPhone outside the home-screen app, how to add it first; when blocked, how to allow again.
+ */
+export function PushPanel({ session }: { session: Session }) {
+  const [state, setState] = useState<PushState>(pushState);
+  const [busy, setBusy] = useState(false);
+  const { registered, checkAgain } = useRegistered(state, session);
+
+  // What went wrong on the last tap, in words with what to do next; shown in the card until the next tap.
+  const [failure, setFailure] = useState<string | null>(null);
 
   async function onEnable() {
     setBusy(true);
+    setFailure(null);
     try {
-      setState(await enablePush(session));
-      setCheck((n) => n + 1);
+      const answer = await enablePush(session);
+      setState(answer);
+      // Closed the browser's question without answering: nothing changed, so say what to do.
+      if (answer === 'default') setFailure(jaMember.pushSetup.dismissed);
+      checkAgain();
     } catch (error) {
       console.warn('push subscription failed', error);
-      toast(error instanceof ApiError ? errorMessage(error) : jaMember.pushSetup.failed);
+      setFailure(failureText(error));
       setState(pushState());
     } finally {
       setBusy(false);
@@ -59,19 +73,12 @@ export function PushPanel({ session }: { session: Session }) {
           {state === 'denied' ? jaMember.pushSetup.deniedTitle : jaMember.pushSetup.title}
         </h2>
         {state === 'default' || (state === 'granted' && registered === false) ? (
-          <>
-            <p className="push-card__lead">
-              <Phrases
-                text={state === 'granted' ? jaMember.pushCheck.notRegistered : jaMember.pushSetup.lead}
-              />
-            </p>
-            <p className="push-card__note">
-              <Phrases text={jaMember.pushSetup.privacy} />
-            </p>
-            <Button block busy={busy} disabled={busy} onClick={() => void onEnable()}>
-              {busy ? jaMember.pushSetup.enabling : jaMember.pushSetup.enable}
-            </Button>
-          </>
+          <EnablePrompt
+            lead={state === 'granted' ? jaMember.pushCheck.notRegistered : jaMember.pushSetup.lead}
+            failure={failure}
+            busy={busy}
+            onEnable={() => void onEnable()}
+          />
         ) : null}
         {state === 'granted' && registered === null ? (
           <p className="push-card__lead" role="status">
@@ -105,6 +112,47 @@ export function PushPanel({ session }: { session: Session }) {
       {state === 'granted' ? <PushSettingsCard session={session} /> : null}
     </>
   );
+}
+
+/** The ask to turn notifications on: why, what stays private, the last tap's failure and the button. */
+function EnablePrompt({
+  lead,
+  failure,
+  busy,
+  onEnable,
+}: {
+  lead: string;
+  failure: string | null;
+  busy: boolean;
+  onEnable: () => void;
+}) {
+  return (
+    <>
+      <p className="push-card__lead">
+        <Phrases text={lead} />
+      </p>
+      <p className="push-card__note">
+        <Phrases text={jaMember.pushSetup.privacy} />
+      </p>
+      {failure ? (
+        <p className="push-card__error" role="alert">
+          <Phrases text={failure} />
+        </p>
+      ) : null}
+      <Button block busy={busy} disabled={busy} onClick={onEnable}>
+        {busy ? jaMember.pushSetup.enabling : jaMember.pushSetup.enable}
+      </Button>
+    </>
+  );
+}
+
+/** A failed subscription in words: the server's own reason, offline, the service worker, the push service. */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) return errorMessage(error);
+  if (!navigator.onLine) return jaMember.pushSetup.offline;
+  if (error instanceof PushSetupError)
+    return error.reason === 'no-worker' ? jaMember.pushSetup.noWorker : jaMember.pushSetup.subscribeFailed;
+  return jaMember.pushSetup.failed;
 }
 
 function BellIcon() {

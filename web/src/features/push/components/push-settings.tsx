@@ -1,4 +1,4 @@
-import { type PushKinds, roleGroup, jaMember } from '@enishi/contract';
+import { can, type PushKinds, jaMember } from '@enishi/contract';
 import { errorMessage } from '@/lib/api-client';
 import type { Session } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -16,7 +16,7 @@ export function PushSettingsCard({ session }: { session: Session }) {
   const update = useUpdatePushSettings();
   const save = (change: Parameters<typeof update.mutate>[0]) =>
     update.mutate(change, { onError: (error) => toast(errorMessage(error)) });
-  const kinds = roleGroup(session.role) === 'staff' ? STAFF_KINDS : MEMBER_KINDS;
+  const kinds = can(session, 'desk.use') ? STAFF_KINDS : MEMBER_KINDS;
   const data = settings.data;
 
   return (

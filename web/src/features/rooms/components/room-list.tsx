@@ -1,9 +1,10 @@
 import { ja, type ConversationType } from '@enishi/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useChatEvent } from '@/lib/chat/events';
+import { useLoadMore } from '@/lib/use-load-more';
 import { Button } from '@/components/ui/button';
 import { SearchForm } from '@/components/ui/search-form';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,20 +17,12 @@ import { Phrases } from '@/components/ui/phrases';
 const REFRESH_DELAY_MS = 400;
 
 /**
- * A room list (product.md §2): a keyword search, the rooms newest first, more pages as the user scrolls to the
- * end, and unread counts kept current by the chat socket. The keyword lives in the address (`?q=`), so
- * coming back from a talk finds the same search.
+ * New messages, deletions and reconnecting change last messages and unread counts: the list is read again (once
+ * after a burst), and the time the rows' dates are told against moves on. Returns that time.
  */
-export function RoomList({ type }: { type: ConversationType }) {
-  const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const [keyword, setKeyword] = useState(search);
-  const rooms = useConversations(type, search);
+function useRefreshedRooms(type: ConversationType): Date {
   const queryClient = useQueryClient();
-  const end = useRef<HTMLDivElement>(null);
   const [now, setNow] = useState(() => new Date());
-
-  // New messages, deletions and reconnecting change last messages and unread counts.
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const refresh = () => {
     clearTimeout(refreshTimer.current);
@@ -43,20 +36,24 @@ export function RoomList({ type }: { type: ConversationType }) {
   useChatEvent('delete', refresh);
   useChatEvent('live', refresh);
   useChatEvent('reload', refresh);
+  return now;
+}
+
+/**
+ * A room list (product.md §2): a keyword search, the rooms newest first, more pages as the user scrolls to the
+ * end, and unread counts kept current by the chat socket. The keyword lives in the address (`?q=`), so
+ * coming back from a talk finds the same search.
+ */
+export function RoomList({ type }: { type: ConversationType }) {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const [keyword, setKeyword] = useState(search);
+  const rooms = useConversations(type, search);
+  const now = useRefreshedRooms(type);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = rooms;
-  useEffect(() => {
-    const element = end.current;
-    if (!element || !hasNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '0px 0px 320px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const end = useLoadMore(hasNextPage, isFetchingNextPage, loadMore, '320px');
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

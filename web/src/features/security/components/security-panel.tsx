@@ -18,10 +18,10 @@ import { RecoveryCodes } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
 import './security.css';
 import { Phrases } from '@/components/ui/phrases';
+import { japanFormat } from '@/lib/japan-date';
 
 /** When a passkey was added or last used: the day in Japan. */
-const day = (instant: string) =>
-  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium' }).format(new Date(instant));
+const day = (instant: string) => japanFormat({ dateStyle: 'medium' }).format(new Date(instant));
 
 /** What each card may do: run a change (busy meanwhile, errors as toasts), asking first if need be. */
 type Actions = {

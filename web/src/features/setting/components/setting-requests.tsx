@@ -22,6 +22,52 @@ import { SettingCard } from './setting-card';
 import './setting.css';
 import { Phrases } from '@/components/ui/phrases';
 
+/** To arrange: one of the three slots, and the place. */
+function ArrangeFields({
+  id,
+  preferred,
+  slot,
+  setSlot,
+  place,
+  setPlace,
+}: {
+  id: string;
+  preferred: SettingRow['preferred'];
+  slot: number | null;
+  setSlot: (slot: number) => void;
+  place: string;
+  setPlace: (place: string) => void;
+}) {
+  return (
+    <>
+      <fieldset className="plain-fieldset">
+        <legend className="setting-decide__legend">{jaMember.setting.arrange}</legend>
+        {preferred.map((each, index) => (
+          <label key={each} className="setting-decide__slot">
+            <input
+              type="radio"
+              name={`${id}-slot`}
+              checked={slot === index + 1}
+              onChange={() => setSlot(index + 1)}
+            />
+            <span>
+              {jaMember.setting.preferred(index + 1)} {slotLabel(each)}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        id={`${id}-place`}
+        label={jaMember.setting.place}
+        placeholder={jaMember.setting.placePlaceholder}
+        value={place}
+        maxLength={200}
+        onChange={(event) => setPlace(event.target.value)}
+      />
+    </>
+  );
+}
+
 /** Staff's decision on one request: choose a slot and a place to arrange, or give a reason to decline. */
 export function Decide({ row }: { row: SettingRow }) {
   const id = useId();
@@ -66,32 +112,14 @@ export function Decide({ row }: { row: SettingRow }) {
           onChange={(event) => setReason(event.target.value)}
         />
       ) : (
-        <>
-          <fieldset className="plain-fieldset">
-            <legend className="setting-decide__legend">{jaMember.setting.arrange}</legend>
-            {row.preferred.map((each, index) => (
-              <label key={each} className="setting-decide__slot">
-                <input
-                  type="radio"
-                  name={`${id}-slot`}
-                  checked={slot === index + 1}
-                  onChange={() => setSlot(index + 1)}
-                />
-                <span>
-                  {jaMember.setting.preferred(index + 1)} {slotLabel(each)}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <TextField
-            id={`${id}-place`}
-            label={jaMember.setting.place}
-            placeholder={jaMember.setting.placePlaceholder}
-            value={place}
-            maxLength={200}
-            onChange={(event) => setPlace(event.target.value)}
-          />
-        </>
+        <ArrangeFields
+          id={id}
+          preferred={row.preferred}
+          slot={slot}
+          setSlot={setSlot}
+          place={place}
+          setPlace={setPlace}
+        />
       )}
       {error ? (
         <p className="setting-form__error" role="alert">

@@ -1,6 +1,14 @@
 import { ja } from '@enishi/contract';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { CopyIcon, PinIcon, ReplyIcon, RetryIcon, TrashIcon, CloseIcon } from '@/components/ui/icons';
+import {
+  CopyIcon,
+  PinIcon,
+  ReplyIcon,
+  RetryIcon,
+  TrashIcon,
+  CloseIcon,
+  UndoIcon,
+} from '@/components/ui/icons';
 import './message-menu.css';
 import { Phrases } from '@/components/ui/phrases';
 
@@ -13,7 +21,49 @@ export const menuIcons = {
   delete: <TrashIcon size={20} />,
   retry: <RetryIcon size={20} />,
   discard: <CloseIcon size={20} />,
+  unsend: <UndoIcon size={20} />,
 };
+
+/**
+ * The sheet shown modal while it is mounted, focus on its first item; when it closes, focus goes back where it
+ * was unless the chosen action moved it on (返信 focuses the comment box).
+ */
+function useMenuSheet() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!element.open) element.showModal();
+    list.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => {
+      if (element.open) element.close();
+      // Unless the chosen action moved focus on (返信 focuses the comment box), it goes back where it was.
+      const active = document.activeElement;
+      if (previous?.isConnected && (!active || active === document.body))
+        previous.focus({ preventScroll: true });
+    };
+  }, []);
+  return { dialog, list };
+}
+
+/** One action of the menu (red when it deletes or gives up). */
+function MenuButton({ item, onChoose }: { item: MenuItem; onChoose: () => void }) {
+  return (
+    <li role="none">
+      <button
+        type="button"
+        role="menuitem"
+        className={item.danger ? 'sheet__item sheet__item--danger inset-focus' : 'sheet__item inset-focus'}
+        onClick={onChoose}
+      >
+        {item.icon}
+        <span>{item.label}</span>
+      </button>
+    </li>
+  );
+}
 
 /**
  * The menu of one message (long press, right click, or its ⋯ button): a sheet with the message in brief
@@ -29,24 +79,15 @@ export function MessageMenu({
   items: MenuItem[];
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const list = useRef<HTMLUListElement>(null);
+  const { dialog, list } = useMenuSheet();
   const titleId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!element.open) element.showModal();
-    list.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => {
-      if (element.open) element.close();
-      // Unless the chosen action moved focus on (返信 focuses the comment box), it goes back where it was.
-      const active = document.activeElement;
-      if (previous?.isConnected && (!active || active === document.body))
-        previous.focus({ preventScroll: true });
-    };
-  }, []);
+  function choose(item: MenuItem) {
+    // Closed first, so that the page is no longer inert when the action runs.
+    dialog.current?.close();
+    onClose();
+    item.run();
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     const buttons = Array.from(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -82,24 +123,7 @@ export function MessageMenu({
         {preview ? <p className="sheet__preview">{preview}</p> : null}
         <ul ref={list} className="sheet__menu" role="menu" aria-labelledby={titleId} onKeyDown={onKeyDown}>
           {items.map((item) => (
-            <li key={item.key} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                className={
-                  item.danger ? 'sheet__item sheet__item--danger inset-focus' : 'sheet__item inset-focus'
-                }
-                onClick={() => {
-                  // Closed first, so that the page is no longer inert when the action runs.
-                  dialog.current?.close();
-                  onClose();
-                  item.run();
-                }}
-              >
-                {item.icon}
-                <span>{item.label}</span>
-              </button>
-            </li>
+            <MenuButton key={item.key} item={item} onChoose={() => choose(item)} />
           ))}
         </ul>
         <button type="button" className="sheet__cancel" onClick={onClose}>

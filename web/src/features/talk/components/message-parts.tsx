@@ -65,3 +65,12 @@ export function ReplyQuote({
     </button>
   );
 }
+
+/** A stamp (product.md §12.8): its picture drawn large, without a bubble; its words are its alternative text. */
+export function StampImage({ src, label }: { src: string | undefined; label: string }) {
+  return src ? (
+    <img className="msg__stamp" src={src} alt={label} width={120} height={120} decoding="async" />
+  ) : (
+    <p className="msg__text">{label}</p>
+  );
+}

@@ -1,4 +1,4 @@
-import { ja, type ConversationRow, jaMember, roleGroup } from '@enishi/contract';
+import { can, ja, type ConversationRow, jaMember } from '@enishi/contract';
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { ChevronLeftIcon, HandsetIcon } from '@/components/ui/icons';
 import { talkTone, UserIcon } from '@/components/ui/user-icon';
@@ -16,7 +16,7 @@ export function talkKind(row: Pick<ConversationRow, 'type'>, viewerRole: number)
     case 'sendwomen':
       return ja.talk.womenTalk;
     case 'staff':
-      return roleGroup(viewerRole) === 'staff' ? ja.talk.staffTalk : ja.talk.deskTalk;
+      return can({ role: viewerRole }, 'desk.use') ? ja.talk.staffTalk : ja.talk.deskTalk;
   }
 }
 

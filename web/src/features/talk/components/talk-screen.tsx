@@ -1,9 +1,9 @@
-import { ja, type ConversationRow, type ReplyRef, roleGroup } from '@enishi/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { can, ja, type ConversationRow, type ReplyRef } from '@enishi/contract';
+import { useEffect, useMemo, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useChatStatus } from '@/lib/chat/events';
-import { retryMessage } from '@/lib/chat/socket';
+import { retryMessage } from '@/lib/chat/sending';
 import { useSession, type Session } from '@/lib/session';
 import { useScreenHeading } from '@/components/layouts/page';
 import { Button } from '@/components/ui/button';
@@ -29,7 +29,7 @@ import { Phrases } from '@/components/ui/phrases';
 
 /** Where the back button goes when the talk was opened directly (a notification, a reload). */
 function listPath(row: ConversationRow | undefined, role: number): string {
-  if (roleGroup(role) !== 'staff') return row?.type === 'st' ? '/strooms' : '/';
+  if (!can({ role }, 'desk.use')) return row?.type === 'st' ? '/strooms' : '/';
   switch (row?.type) {
     case 'men':
       return '/talkrooms/men';
@@ -61,25 +61,15 @@ export function TalkScreen({
 type TalkProps = { conversationId: number; session: Session; phoneFor?: PhoneFor; options: TalkOptions };
 
 /**
- * A talk (product.md §2): header, pinned announcements, the timeline and the comment box. Messages come from the
- * newest page over HTTP, older pages on scrolling up, and the chat socket while open, all kept in the query
- * cache; what the user writes shows at once from the outbox and is sent as soon as the socket is up.
+ * The talk's record and messages, kept current by the chat socket and kept for offline reading, as rows of the
+ * timeline and pinned announcements; `missing` when the talk is gone or not the user's.
  */
-function Talk({ conversationId, session, phoneFor, options }: TalkProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
+function useTalkData(conversationId: number, session: Session) {
   const conversation = useConversation(conversationId);
   const history = useMessages(conversationId);
-  const status = useChatStatus();
-  const [replyTo, setReplyTo] = useState<ReplyRef | null>(null);
-  const [menu, setMenu] = useState<MenuTarget | null>(null);
-  const [viewing, setViewing] = useState<string | null>(null);
-  const timeline = useRef<TimelineHandle>(null);
-
   const row = conversation.data;
   const rowType = row?.type ?? null;
-  const staff = roleGroup(session.role) === 'staff';
-  const heading = useScreenHeading(row?.name ?? ja.screens.talk);
+  const staff = can(session, 'desk.use');
   const missing = useOpenTalk({
     conversationId,
     row,
@@ -96,52 +86,37 @@ function Talk({ conversationId, session, phoneFor, options }: TalkProps) {
     // The desk's auto-reply is a note to the member, in their talk with the staff (product.md §4.9).
     withAutoReply: !staff && rowType === 'staff',
   });
-  const talkActions = useTalkActions({
-    conversationId,
-    conversationType: rowType,
-    role: session.role,
-    staff,
-    onReply: setReplyTo,
-  });
+  return { row, rowType, staff, history, missing, rows, announcements, now };
+}
 
-  const { fetchNextPage, hasNextPage, isFetchingNextPage } = history;
-  const showOriginal = useShowOriginal(timeline, hasNextPage, fetchNextPage);
-  useFocusMessage(options.focusMessageId, history.isSuccess, showOriginal);
-  const callMember = useMemo(
-    () => (row && phoneFor ? phoneFor(row, session.role) : undefined),
-    [row, phoneFor, session.role],
-  );
-  const actions = useRowActions({
-    openMenu: setMenu,
-    openImage: setViewing,
-    showOriginal,
-    callBack: callMember,
-  });
-  const loadOlder = useLoadOlder(fetchNextPage, hasNextPage, isFetchingNextPage);
-
-  const onSend = (outgoing: Outgoing) => {
-    talkActions.send(outgoing);
-    setReplyTo(null);
-    requestAnimationFrame(() => timeline.current?.scrollToEnd());
-  };
-
-  function onBack() {
-    // Back through history when the user came from inside the app; otherwise to the talk's list.
+/** The back button: back through history when the user came from inside the app; otherwise to the talk's list. */
+function useBack(row: ConversationRow | undefined, role: number) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => {
     if (location.key !== 'default') void navigate(-1);
-    else void navigate(listPath(row, session.role));
-  }
+    else void navigate(listPath(row, role));
+  };
+}
 
+/** The messages: why they could not be loaded (with 再読み込み), a spinner until they are, then the timeline. */
+function TalkMessages({
+  history,
+  missing,
+  timeline,
+  rows,
+  actions,
+  loadOlder,
+}: {
+  history: ReturnType<typeof useMessages>;
+  missing: boolean;
+  timeline: RefObject<TimelineHandle | null>;
+  rows: ComponentProps<typeof Timeline>['rows'];
+  actions: RowActions;
+  loadOlder: () => void;
+}) {
   return (
-    <div className="talk">
-      <TalkHeader
-        conversation={row}
-        viewerRole={session.role}
-        reconnecting={status !== 'live'}
-        onBack={onBack}
-        onCall={callMember}
-        headingRef={heading}
-      />
-      <AnnouncementArea announcements={announcements} now={now} onHide={talkActions.hideAnnouncement} />
+    <>
       {history.isError && !missing ? (
         <div className="talk__error" role="alert">
           <Phrases text={errorMessage(history.error)} />
@@ -159,11 +134,75 @@ function Talk({ conversationId, session, phoneFor, options }: TalkProps) {
           ref={timeline}
           rows={rows}
           actions={actions}
-          hasOlder={hasNextPage}
-          loadingOlder={isFetchingNextPage}
+          hasOlder={history.hasNextPage}
+          loadingOlder={history.isFetchingNextPage}
           onLoadOlder={loadOlder}
         />
       )}
+    </>
+  );
+}
+
+/**
+ * A talk (product.md §2): header, pinned announcements, the timeline and the comment box. Messages come from the
+ * newest page over HTTP, older pages on scrolling up, and the chat socket while open, all kept in the query
+ * cache; what the user writes shows at once from the outbox and is sent as soon as the socket is up.
+ */
+function Talk({ conversationId, session, phoneFor, options }: TalkProps) {
+  const { row, rowType, staff, history, missing, rows, announcements, now } = useTalkData(
+    conversationId,
+    session,
+  );
+  const status = useChatStatus();
+  const [replyTo, setReplyTo] = useState<ReplyRef | null>(null);
+  const [menu, setMenu] = useState<MenuTarget | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const heading = useScreenHeading(row?.name ?? ja.screens.talk);
+  const onBack = useBack(row, session.role);
+  const talkActions = useTalkActions({
+    conversationId,
+    conversationType: rowType,
+    uid: session.uid,
+    role: session.role,
+    staff,
+    onReply: setReplyTo,
+  });
+
+  const callMember = useMemo(
+    () => (row && phoneFor ? phoneFor(row, session.role) : undefined),
+    [row, phoneFor, session.role],
+  );
+  const { timeline, actions, loadOlder } = useTimeline(history, options.focusMessageId, {
+    openMenu: setMenu,
+    openImage: setViewing,
+    callBack: callMember,
+  });
+
+  const onSend = (outgoing: Outgoing) => {
+    talkActions.send(outgoing);
+    setReplyTo(null);
+    requestAnimationFrame(() => timeline.current?.scrollToEnd());
+  };
+
+  return (
+    <div className="talk">
+      <TalkHeader
+        conversation={row}
+        viewerRole={session.role}
+        reconnecting={status !== 'live'}
+        onBack={onBack}
+        onCall={callMember}
+        headingRef={heading}
+      />
+      <AnnouncementArea announcements={announcements} now={now} onHide={talkActions.hideAnnouncement} />
+      <TalkMessages
+        history={history}
+        missing={missing}
+        timeline={timeline}
+        rows={rows}
+        actions={actions}
+        loadOlder={loadOlder}
+      />
       <TalkComposer
         conversationId={conversationId}
         row={row}
@@ -183,6 +222,24 @@ function Talk({ conversationId, session, phoneFor, options }: TalkProps) {
       {viewing ? <ImageViewer src={viewing} onClose={() => setViewing(null)} /> : null}
     </div>
   );
+}
+
+/**
+ * The timeline's element and what its rows can do; older pages load on scrolling up, and the message asked for
+ * (a search hit) is shown once the talk has loaded.
+ */
+function useTimeline(
+  history: ReturnType<typeof useMessages>,
+  focusMessageId: number | null | undefined,
+  parts: Omit<RowActions, 'retry' | 'showOriginal'>,
+) {
+  const timeline = useRef<TimelineHandle>(null);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = history;
+  const showOriginal = useShowOriginal(timeline, hasNextPage, fetchNextPage);
+  useFocusMessage(focusMessageId, history.isSuccess, showOriginal);
+  const actions = useRowActions({ ...parts, showOriginal });
+  const loadOlder = useLoadOlder(fetchNextPage, hasNextPage, isFetchingNextPage);
+  return { timeline, actions, loadOlder };
 }
 
 /** What a message row can do: its menu, its picture, retry, the original of a reply, a call back. */

@@ -7,7 +7,7 @@ import { HandsetIcon, HourglassIcon, MoreIcon, PinIcon, RetryIcon } from '@/comp
 import { UserIcon } from '@/components/ui/user-icon';
 import { useLongPress } from '../hooks/use-long-press';
 import type { TimelineRow } from '../utils/timeline';
-import { ImageTiles, MessageText, ReplyQuote } from './message-parts';
+import { ImageTiles, MessageText, ReplyQuote, StampImage } from './message-parts';
 
 /** What the rows ask of the talk screen. Stable across renders, so rows that did not change do not re-render. */
 export type RowActions = {
@@ -116,9 +116,14 @@ function StoredMessage({
   const openMenu = (opener: HTMLElement | null) => actions.openMenu({ kind: 'message', message }, opener);
   const press = useLongPress(() => openMenu(null));
   const text = message.message;
+  const unsent = message.unsent === true;
   const imageOnly = !text.trim() && !message.reply;
+  const stamp = message.stamp;
   return (
-    <article className={cx('msg', message.own ? 'msg--own' : 'msg--other')} data-message-id={message.id}>
+    <article
+      className={cx('msg', message.own ? 'msg--own' : 'msg--other', unsent && 'msg--unsent')}
+      data-message-id={message.id}
+    >
       {message.own ? null : showSender ? (
         <UserIcon name={message.name} role={message.role} image={message.user_image} />
       ) : (
@@ -127,12 +132,30 @@ function StoredMessage({
       <div className="msg__main">
         {!message.own && showSender ? <p className="msg__name">{message.name}</p> : null}
         <div className="msg__line">
-          <div className={cx('msg__bubble', imageOnly && 'msg__bubble--bare')} {...press}>
-            {message.reply ? (
-              <ReplyQuote reply={message.reply} onOpen={() => actions.showOriginal(message.reply!.id)} />
-            ) : null}
-            {text.trim() ? <MessageText text={text} className="msg__text" /> : null}
-            <ImageTiles images={message.image} onOpen={actions.openImage} />
+          <div
+            className={cx(
+              'msg__bubble',
+              imageOnly && 'msg__bubble--bare',
+              stamp && !unsent && 'msg__bubble--stamp',
+            )}
+            {...press}
+          >
+            {unsent ? (
+              // 送信取消 (product.md §15.4): the words the server gives in its place, muted; nothing else.
+              <p className="msg__text msg__text--unsent">{text}</p>
+            ) : (
+              <>
+                {message.reply ? (
+                  <ReplyQuote reply={message.reply} onOpen={() => actions.showOriginal(message.reply!.id)} />
+                ) : null}
+                {text.trim() ? <MessageText text={text} className="msg__text" /> : null}
+                {stamp ? (
+                  <StampImage src={message.image[0]} label={stamp.label} />
+                ) : (
+                  <ImageTiles images={message.image} onOpen={actions.openImage} />
+                )}
+              </>
+            )}
           </div>
           <div className="msg__meta">
             {pinned ? (
@@ -166,10 +189,21 @@ function PendingMessage({ entry, actions }: { entry: OutboxEntry; actions: RowAc
     >
       <div className="msg__main">
         <div className="msg__line">
-          <div className={cx('msg__bubble', imageOnly && 'msg__bubble--bare')} {...press}>
+          <div
+            className={cx(
+              'msg__bubble',
+              imageOnly && 'msg__bubble--bare',
+              entry.stamp && 'msg__bubble--stamp',
+            )}
+            {...press}
+          >
             {entry.reply ? <ReplyQuote reply={entry.reply} /> : null}
             {entry.message.trim() ? <MessageText text={entry.message} className="msg__text" /> : null}
-            <ImageTiles images={entry.image} onOpen={actions.openImage} />
+            {entry.stamp ? (
+              <StampImage src={entry.stamp.image} label={entry.stamp.label} />
+            ) : (
+              <ImageTiles images={entry.image} onOpen={actions.openImage} />
+            )}
           </div>
           <div className="msg__meta">
             <span className={cx('msg__status', `msg__status--${entry.status}`)}>

@@ -1,5 +1,5 @@
 import { ja } from '@enishi/contract';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useRef, type Ref, type RefObject } from 'react';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -78,6 +78,71 @@ function useStayAtEnd(scroller: RefObject<HTMLDivElement | null>): void {
   }, [scroller]);
 }
 
+type RowVirtualizer = Virtualizer<HTMLDivElement, Element>;
+
+/** Only the rows in and near view are drawn, measured as they are; a chat keeps to its end. */
+function useRowVirtualizer(rows: TimelineRow[], scroller: RefObject<HTMLDivElement | null>): RowVirtualizer {
+  // The virtualizer is read afresh on every render; this component is not memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  return useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => estimateSize(rows[index]),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 8,
+    paddingStart: 4,
+    paddingEnd: 16,
+    // A chat: prepending older rows keeps the reader's row in place, and appending follows the end.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+  });
+}
+
+/** What the talk screen may ask of the timeline: go to the end, or show a loaded message. */
+function useTimelineHandle(
+  ref: Ref<TimelineHandle> | undefined,
+  virtualizer: RowVirtualizer,
+  rows: TimelineRow[],
+  scroller: RefObject<HTMLDivElement | null>,
+) {
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToEnd: () => virtualizer.scrollToEnd(),
+      showMessage: (messageId) => {
+        const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === messageId);
+        if (index < 0 || !scroller.current) return false;
+        virtualizer.scrollToIndex(index, { align: 'center' });
+        markFound(scroller.current, messageId);
+        return true;
+      },
+    }),
+    [virtualizer, rows, scroller],
+  );
+}
+
+/** The talk opens at its newest message; the returned ref says whether it has opened. */
+function useOpenAtEnd(count: number, virtualizer: RowVirtualizer): RefObject<boolean> {
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || count === 0) return;
+    opened.current = true;
+    virtualizer.scrollToEnd();
+  }, [count, virtualizer]);
+  return opened;
+}
+
+/** Far from the end: the way back to the newest message. */
+function ToLatestButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="timeline__to-end" onClick={onClick}>
+      <ChevronLeftIcon size={18} className="timeline__to-end-icon" />
+      {ja.talk.toLatest}
+    </button>
+  );
+}
+
 /**
  * The messages of a talk as a `log` region. Only the rows in and near view are in the document (a talk of
  * thousands of messages scrolls as smoothly as a short one); rows are measured as they are drawn. Opening a
@@ -100,44 +165,9 @@ export function Timeline({
   ref?: Ref<TimelineHandle>;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  // The virtualizer is read afresh on every render; this component is not memoised.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: (index) => estimateSize(rows[index]),
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 8,
-    paddingStart: 4,
-    paddingEnd: 16,
-    // A chat: prepending older rows keeps the reader's row in place, and appending follows the end.
-    anchorTo: 'end',
-    followOnAppend: true,
-    scrollEndThreshold: AT_END_PX,
-  });
-
-  useImperativeHandle(
-    ref,
-    () => ({
-      scrollToEnd: () => virtualizer.scrollToEnd(),
-      showMessage: (messageId) => {
-        const index = rows.findIndex((row) => row.kind === 'message' && row.message.id === messageId);
-        if (index < 0 || !scroller.current) return false;
-        virtualizer.scrollToIndex(index, { align: 'center' });
-        markFound(scroller.current, messageId);
-        return true;
-      },
-    }),
-    [virtualizer, rows],
-  );
-
-  // The talk opens at its newest message.
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current || rows.length === 0) return;
-    opened.current = true;
-    virtualizer.scrollToEnd();
-  }, [rows.length, virtualizer]);
+  const virtualizer = useRowVirtualizer(rows, scroller);
+  useTimelineHandle(ref, virtualizer, rows, scroller);
+  const opened = useOpenAtEnd(rows.length, virtualizer);
 
   useStayAtEnd(scroller);
 
@@ -146,7 +176,7 @@ export function Timeline({
   const topInView = items[0]?.index === 0;
   useEffect(() => {
     if (opened.current && topInView && hasOlder && !loadingOlder) onLoadOlder();
-  }, [topInView, hasOlder, loadingOlder, onLoadOlder]);
+  }, [opened, topInView, hasOlder, loadingOlder, onLoadOlder]);
 
   const farFromEnd = rows.length > 0 && virtualizer.getDistanceFromEnd() > FAR_FROM_END_PX;
 
@@ -189,16 +219,7 @@ export function Timeline({
           <Spinner label={ja.talk.loadingOlder} />
         </div>
       ) : null}
-      {farFromEnd ? (
-        <button
-          type="button"
-          className="timeline__to-end"
-          onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}
-        >
-          <ChevronLeftIcon size={18} className="timeline__to-end-icon" />
-          {ja.talk.toLatest}
-        </button>
-      ) : null}
+      {farFromEnd ? <ToLatestButton onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })} /> : null}
     </div>
   );
 }

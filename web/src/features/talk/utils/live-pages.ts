@@ -30,8 +30,28 @@ const hasMessage = (pages: TalkPages, id: number, announce: boolean) =>
     ),
   );
 
-/** A message the socket brought goes into the newest page (and among the announcements when pinned), once. */
+/**
+ * A message taken back (送信取消) in its new words wherever the talk shows it: in the timeline (its read marks
+ * kept), out of the announcements, and in the quotes of the replies to it.
+ */
+function withUnsent(pages: TalkPages, unsent: Message): TalkPages {
+  const unpinned = withoutAnnouncements(pages, new Set([unsent.id]));
+  return mapGroups(unpinned, (group) => ({
+    ...group,
+    messages: group.messages.map((message) => {
+      if (message.id === unsent.id) return { ...unsent, read: message.read, read_count: message.read_count };
+      if (message.reply?.id !== unsent.id) return message;
+      return { ...message, reply: { ...message.reply, message: unsent.message, image: [] } };
+    }),
+  }));
+}
+
+/**
+ * A message the socket brought goes into the newest page (and among the announcements when pinned), once;
+ * one taken back replaces what was shown of it.
+ */
 export function withMessage(pages: TalkPages, message: Message): TalkPages {
+  if (message.unsent && hasMessage(pages, message.id, false)) return withUnsent(pages, message);
   const [newest, ...older] = pages.pages;
   if (!newest) return pages;
   const rows = [...newest.rows];

@@ -1,4 +1,4 @@
-import { ja, type Message, type MessagesReply } from '@enishi/contract';
+import { CALL_RECORD_TYPE, ja, type Message, type MessagesReply } from '@enishi/contract';
 import { dayLabel, japanDateKey } from '@/lib/japan-date';
 import type { OutboxEntry } from '@/lib/chat/outbox';
 
@@ -89,7 +89,7 @@ export function buildRows(input: RowInput): TimelineRow[] {
   for (const message of input.messages) {
     const day = dayOf(message.date);
     const key = `m:${message.id}`;
-    if (message.message_type === 1) {
+    if (message.message_type === CALL_RECORD_TYPE) {
       rows.push({ kind: 'call', key, day, message });
       previousSender = null;
       continue;

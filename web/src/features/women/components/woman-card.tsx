@@ -18,7 +18,8 @@ export function WomanCard({ row }: { row: EntryRow }) {
   const rank = lookupLabel(LOOKUPS.womenRanks, row.women_rank);
   return (
     <li className="woman-card">
-      <Link to={`/member/${row.id}`} className="woman-card__link">
+      {/* fromList: her page's back button goes back in history, to this list as it was (filters, scroll). */}
+      <Link to={`/member/${row.id}`} state={{ fromList: true }} className="woman-card__link">
         <span className="woman-card__photo">
           {row.photo ? (
             <img src={row.photo} alt="" loading="lazy" decoding="async" />

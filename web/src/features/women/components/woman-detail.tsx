@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useWoman } from '../api/women';
 import { FavoriteStar } from './favorite-star';
 import { womanFacts } from './woman-card';
+import { WomanPhotos } from './woman-photos';
 import './women.css';
 import { Phrases } from '@/components/ui/phrases';
 
@@ -36,7 +37,10 @@ function shown(field: WomanPublicField, value: EntryDetailReply['profile'][strin
   return String(value);
 }
 
-/** One woman's profile (product.md §19.3): photos, name, age, area, height, rank, the star, her public fields. */
+/**
+ * One woman's profile (product.md §19.3): photos, name, age, area, height, rank, the star, her public fields;
+ * `children` (the setting request) last, kept in view by a bar at the foot of the screen.
+ */
 export function WomanDetail({ id, children }: { id: number; children?: ReactNode }) {
   const woman = useWoman(id);
   if (woman.isPending) return <Spinner label={ja.app.loading} />;
@@ -54,20 +58,7 @@ export function WomanDetail({ id, children }: { id: number; children?: ReactNode
   const pr = typeof data.profile.pr === 'string' ? data.profile.pr : '';
   return (
     <article className="woman-detail">
-      <div className="woman-detail__photos">
-        {data.photos.length > 0 ? (
-          data.photos.map((src, index) => (
-            <img
-              key={src}
-              src={src}
-              alt={jaMember.women.photo(data.name)}
-              loading={index === 0 ? 'eager' : 'lazy'}
-            />
-          ))
-        ) : (
-          <span className="woman-detail__nophoto">{jaMember.women.noPhoto}</span>
-        )}
-      </div>
+      <WomanPhotos name={data.name} photos={data.photos} />
       <header className="woman-detail__head paper-card">
         <div>
           <h2 className="woman-detail__name">{data.name}</h2>
@@ -80,7 +71,6 @@ export function WomanDetail({ id, children }: { id: number; children?: ReactNode
         </div>
         <FavoriteStar id={data.id} name={data.name} on={data.favorite} />
       </header>
-      {children}
       {pr ? <p className="woman-detail__pr paper-card">{pr}</p> : null}
       <dl className="woman-detail__profile paper-card">
         {rows.map(([field, text]) => (
@@ -90,6 +80,8 @@ export function WomanDetail({ id, children }: { id: number; children?: ReactNode
           </div>
         ))}
       </dl>
+      {/* Last, as a bar that stays at the foot of the screen while the profile scrolls (women.css). */}
+      {children}
     </article>
   );
 }

@@ -65,6 +65,64 @@ function Select(props: {
   );
 }
 
+/** What a row of the filters is given: the draft it shows and how to change it. */
+type RowProps = {
+  label: string;
+  items: readonly LookupItem[];
+  draft: EntryQueryInput;
+  set: (patch: Partial<EntryQueryInput>) => void;
+};
+
+/** A range: from and to, two selects under the range's legend. */
+function RangeRow({ name, label, items, draft, set }: RowProps & { name: Range }) {
+  return (
+    <fieldset className="women-filters__row">
+      <legend>{label}</legend>
+      <Select
+        id={`f-${name}-min`}
+        label={`${label} ${jaMember.women.min}`}
+        items={items}
+        value={draft[`${name}_min`] as number | undefined}
+        onChange={(v) => set({ [`${name}_min`]: v })}
+      />
+      <span aria-hidden="true">〜</span>
+      <Select
+        id={`f-${name}-max`}
+        label={`${label} ${jaMember.women.max}`}
+        items={items}
+        value={draft[`${name}_max`] as number | undefined}
+        onChange={(v) => set({ [`${name}_max`]: v })}
+      />
+    </fieldset>
+  );
+}
+
+/** Several codes (areas, blood types, types, languages): checkboxes under the row's legend. */
+function ChecksRow({ name, label, items, draft, set }: RowProps & { name: Many }) {
+  const chosen = (draft[name] as number[] | undefined) ?? [];
+  return (
+    <fieldset className="women-filters__checks">
+      <legend>{label}</legend>
+      {items.map((item) => (
+        <label key={item.code} className="women-filters__check">
+          <input
+            type="checkbox"
+            checked={chosen.includes(item.code)}
+            onChange={(event) =>
+              set({
+                [name]: event.target.checked
+                  ? [...chosen, item.code]
+                  : chosen.filter((code) => code !== item.code),
+              })
+            }
+          />
+          <span>{item.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
  * The search filters of the women's list (product.md §3.14): ranges as two selects, the club (company) and
  * sake / golf / tobacco / joint party as one choice, areas, blood types, types and languages as checkboxes.
@@ -93,24 +151,7 @@ export function WomenFilters({
   return (
     <form className="women-filters" onSubmit={submit} aria-label={jaMember.women.search}>
       {RANGES.map(({ key, label, items }) => (
-        <fieldset key={key} className="women-filters__row">
-          <legend>{label}</legend>
-          <Select
-            id={`f-${key}-min`}
-            label={`${label} ${jaMember.women.min}`}
-            items={items}
-            value={draft[`${key}_min`] as number | undefined}
-            onChange={(v) => set({ [`${key}_min`]: v })}
-          />
-          <span aria-hidden="true">〜</span>
-          <Select
-            id={`f-${key}-max`}
-            label={`${label} ${jaMember.women.max}`}
-            items={items}
-            value={draft[`${key}_max`] as number | undefined}
-            onChange={(v) => set({ [`${key}_max`]: v })}
-          />
-        </fieldset>
+        <RangeRow key={key} name={key} label={label} items={items} draft={draft} set={set} />
       ))}
       <div className="women-filters__singles">
         {companies.length > 0 ? (
@@ -135,30 +176,9 @@ export function WomenFilters({
           />
         ))}
       </div>
-      {MANY.map(({ key, label, items }) => {
-        const chosen = (draft[key] as number[] | undefined) ?? [];
-        return (
-          <fieldset key={key} className="women-filters__checks">
-            <legend>{label}</legend>
-            {items.map((item) => (
-              <label key={item.code} className="women-filters__check">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(item.code)}
-                  onChange={(event) =>
-                    set({
-                      [key]: event.target.checked
-                        ? [...chosen, item.code]
-                        : chosen.filter((code) => code !== item.code),
-                    })
-                  }
-                />
-                <span>{item.label}</span>
-              </label>
-            ))}
-          </fieldset>
-        );
-      })}
+      {MANY.map(({ key, label, items }) => (
+        <ChecksRow key={key} name={key} label={label} items={items} draft={draft} set={set} />
+      ))}
       <div className="women-filters__actions">
         <Button
           variant="quiet"

@@ -1,7 +1,8 @@
 import { EntryQuery, ja, type EntryQueryInput, jaMember } from '@enishi/contract';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
+import { useLoadMore } from '@/lib/use-load-more';
 import { Button } from '@/components/ui/button';
 import { Phrases } from '@/components/ui/phrases';
 import { Spinner } from '@/components/ui/spinner';
@@ -39,22 +40,42 @@ function useListState() {
   return { favorites, filters, go };
 }
 
-/** Asks for the next page when the end of the list comes near (IntersectionObserver). */
-function useLoadMore(hasNext: boolean, loading: boolean, load: () => void) {
-  const end = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = end.current;
-    if (!element || !hasNext) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !loading) load();
-      },
-      { rootMargin: '0px 0px 480px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNext, loading, load]);
-  return end;
+/** すべて / お気に入り: links to the two tabs' addresses, switched in place. */
+function WomenTabs({
+  base,
+  favorites,
+  onTab,
+}: {
+  base: string;
+  favorites: boolean;
+  onTab: (favorites: boolean) => void;
+}) {
+  return (
+    <nav className="women__tabs" aria-label={jaMember.women.tabs}>
+      <Link
+        to={base}
+        className={cx('women__tab', !favorites && 'women__tab--on')}
+        aria-current={!favorites ? 'page' : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          onTab(false);
+        }}
+      >
+        {jaMember.women.all}
+      </Link>
+      <Link
+        to={`${base}?tab=favorites`}
+        className={cx('women__tab', favorites && 'women__tab--on')}
+        aria-current={favorites ? 'page' : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          onTab(true);
+        }}
+      >
+        {jaMember.women.favorites}
+      </Link>
+    </nav>
+  );
 }
 
 /**
@@ -69,37 +90,14 @@ export function WomenList({ base = '/member' }: { base?: string }) {
   const companies = useCompanies();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = women;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const end = useLoadMore(hasNextPage, isFetchingNextPage, loadMore);
+  const end = useLoadMore(hasNextPage, isFetchingNextPage, loadMore, '480px');
   const rows = women.data?.pages.flatMap((page) => page.rows) ?? [];
   const total = women.data?.pages[0]?.total;
   const filtered = Object.keys(filters).length > 0;
 
   return (
     <div className="women">
-      <nav className="women__tabs" aria-label={jaMember.women.tabs}>
-        <Link
-          to={base}
-          className={cx('women__tab', !favorites && 'women__tab--on')}
-          aria-current={!favorites ? 'page' : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            go({ favorites: false });
-          }}
-        >
-          {jaMember.women.all}
-        </Link>
-        <Link
-          to={`${base}?tab=favorites`}
-          className={cx('women__tab', favorites && 'women__tab--on')}
-          aria-current={favorites ? 'page' : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            go({ favorites: true });
-          }}
-        >
-          {jaMember.women.favorites}
-        </Link>
-      </nav>
+      <WomenTabs base={base} favorites={favorites} onTab={(next) => go({ favorites: next })} />
 
       <details className="women__search paper-card" open={filtered || undefined}>
         <summary>

@@ -1,0 +1,72 @@
+#!/bin/sh
+# The edge of an Enishi server: nginx, coturn and the certificate's fixed place, installed from this checkout's
+# deploy/ folder exactly as shipped (docs/operations.md, "nginx, coturn and certificates"). Run as root, after
+# /etc/enishi/enishi.env holds TURN_SECRET, with Debian's nginx, coturn and openssl installed. Running it again
+# installs the same files again and makes coturn's secret TURN_SECRET again.
+#
+# ENISHI_NAME (default: this machine's name) is only the name in the self-signed certificate made when there is
+# no certificate yet; certbot's (docs/operations.md, "Certificates") replaces it through the deploy hook.
+# Under systemd it also (re)starts nginx and enishi-coturn; without systemd (a container, the drill) the caller
+# starts them with the units' own lines.
+set -eu
+
+deploy=$(cd "$(dirname "$0")" && pwd)
+name=${ENISHI_NAME:-$(hostname -f 2>/dev/null || hostname)}
+
+fail() {
+    echo "install-edge: $*" >&2
+    exit 1
+}
+[ "$(id -u)" = 0 ] || fail "run as root"
+for tool in nginx turnserver turnadmin openssl; do
+    command -v "$tool" >/dev/null || fail "$tool is missing (apt-get install -y nginx coturn openssl)"
+done
+getent group turnserver >/dev/null || fail "no turnserver group (Debian's coturn package makes it)"
+[ -r /etc/enishi/enishi.env ] || fail "/etc/enishi/enishi.env is missing"
+secret=$(sed -n 's/^TURN_SECRET=//p' /etc/enishi/enishi.env | tail -n 1)
+[ ${#secret} -ge 16 ] || fail "TURN_SECRET in /etc/enishi/enishi.env is missing or shorter than 16 characters"
+
+# Folders: coturn (user turnserver) reaches its file and the certificate under /etc/enishi; every secret in
+# /etc/enishi has its own mode (enishi.env 0640 root:enishi).
+install -d -m 0755 -o root -g root /etc/enishi
+install -d -m 0750 -o root -g turnserver /etc/enishi/tls
+install -d -m 0755 -o root -g root /var/www/enishi-acme
+
+# A certificate at the fixed paths, so nginx and coturn start before certbot has run.
+if [ ! -s /etc/enishi/tls/fullchain.pem ] || [ ! -s /etc/enishi/tls/privkey.pem ]; then
+    openssl req -x509 -newkey rsa:2048 -nodes -days 30 -subj "/CN=$name" -addext "subjectAltName=DNS:$name" \
+        -keyout /etc/enishi/tls/privkey.pem -out /etc/enishi/tls/fullchain.pem 2>/dev/null
+fi
+chown root:turnserver /etc/enishi/tls/fullchain.pem /etc/enishi/tls/privkey.pem
+chmod 0644 /etc/enishi/tls/fullchain.pem
+chmod 0640 /etc/enishi/tls/privkey.pem
+
+# nginx: the site answers every name; Debian's default site would also claim port 80.
+install -m 0644 -o root -g root "$deploy/nginx/enishi.conf" /etc/nginx/sites-available/enishi
+ln -sfn ../sites-available/enishi /etc/nginx/sites-enabled/enishi
+rm -f /etc/nginx/sites-enabled/default
+nginx -t -q || fail "nginx -t failed"
+
+# certbot's deploy hook (copies each renewal to /etc/enishi/tls and reloads nginx and coturn).
+install -d -m 0755 /etc/letsencrypt/renewal-hooks/deploy
+install -m 0755 -o root -g root "$deploy/certbot/enishi-deploy-hook.sh" /etc/letsencrypt/renewal-hooks/deploy/enishi.sh
+
+# coturn: its file and unit as shipped; the secret in its own database, written as turnserver.
+install -m 0644 -o root -g root "$deploy/coturn/turnserver.conf" /etc/enishi/turnserver.conf
+install -m 0644 -o root -g root "$deploy/systemd/enishi-coturn.service" /etc/systemd/system/enishi-coturn.service
+install -d -m 0700 -o turnserver -g turnserver /var/lib/enishi-coturn
+db=/var/lib/enishi-coturn/turndb
+runuser -u turnserver -- turnadmin --delete-all-secrets --realm=enishi --db="$db" >/dev/null
+runuser -u turnserver -- turnadmin --set-secret="$secret" --realm=enishi --db="$db" >/dev/null
+[ "$(runuser -u turnserver -- turnadmin --show-secret --realm=enishi --db="$db" | grep -c '\[enishi\]')" = 1 ] ||
+    fail "coturn's database did not take the secret"
+
+if [ -d /run/systemd/system ]; then
+    systemctl daemon-reload
+    systemctl disable --now coturn 2>/dev/null || true
+    systemctl enable enishi-coturn
+    systemctl restart enishi-coturn
+    systemctl enable nginx
+    systemctl reload-or-restart nginx
+fi
+echo "install-edge: nginx site, coturn and certificate hook installed"
