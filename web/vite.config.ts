@@ -230,7 +230,7 @@ export default defineConfig({
               name: 'call-controller',
               priority: 1,
               includeDependenciesRecursively: false,
-              test: /src[\\/]features[\\/]call[\\/](controller[\\/](create|call-(controller|line|watch|store)|peer|ringer)|components[\\/]call-(overlay|bar|phase-text|actions))\.(tsx?|css)$/,
+              test: /src[\\/]features[\\/]call[\\/](controller[\\/](create|call-(controller|line|watch|store|signals)|peer|ringer)|components[\\/]call-(overlay|bar|phase-text|actions))\.(tsx?|css)$/,
             },
             {
               name: 'react',

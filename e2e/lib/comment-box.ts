@@ -34,6 +34,9 @@ export type CommentBoxMeasure = {
   timeline: Rect | null;
 };
 
+/** The talk's timeline, drawn once its messages are loaded (a spinner stands there before): wait for it first. */
+export const TIMELINE = `[role="log"][aria-label=${JSON.stringify(ja.talk.timeline)}]`;
+
 /** A script body (run in the page, returning a CommentBoxMeasure) that measures the comment box. */
 export const measureCommentBox = `
   const rect = (element) => {
@@ -51,7 +54,7 @@ export const measureCommentBox = `
     boxWraps: box.scrollWidth <= box.clientWidth + 1,
     send: rect(document.querySelector('.composer__send')),
     picker: rect(document.querySelector('.composer__picker')),
-    timeline: rect(document.querySelector('[role="log"][aria-label=${JSON.stringify(ja.talk.timeline)}]')),
+    timeline: rect(document.querySelector(${JSON.stringify(TIMELINE)})),
   };`;
 
 /** A script body that puts arguments[0] in the comment box as typing would (React hears an input event). */

@@ -43,8 +43,9 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
       });
       const session = new WebKitSession(`${base}/session/${reply.sessionId}`);
       await session.send('POST', '/window/rect', viewport);
-      // Finding an element waits up to 15 s for it: WebDriver's own wait, not a sleep in the test.
-      await session.send('POST', '/timeouts', { implicit: 15_000, script: 30_000 });
+      // Finding an element waits up to 15 s for it: WebDriver's own wait, not a sleep in the test. A navigation
+      // that never ends fails in 30 s with WebDriver's error instead of the test's own timeout, which names nothing.
+      await session.send('POST', '/timeouts', { implicit: 15_000, script: 30_000, pageLoad: 30_000 });
       return session;
     },
     stop: async () => {

@@ -6,6 +6,7 @@ import { ja, jaMember } from '@enishi/contract';
 import { axeViolations } from '../lib/axe.js';
 import {
   COMMENT_TEXTS,
+  TIMELINE,
   commentBoxProblems,
   measureCommentBox,
   type CommentBoxMeasure,
@@ -33,6 +34,7 @@ async function openDesk(page: Page): Promise<void> {
   await page.goto('/talkrooms/staff');
   await page.waitForURL(/\/talk\/staff\/\d+$/);
   await composer(page).waitFor();
+  await page.locator(TIMELINE).waitFor();
 }
 
 describe('the comment box', () => {

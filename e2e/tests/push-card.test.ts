@@ -116,7 +116,7 @@ test('a tap asks for permission, then subscribes with the server key (up to push
   });
   await logIn(tab, 'man');
   await tab.getByRole('button', { name: jaMember.pushSetup.enable }).click();
-  await tab.getByText(jaMember.pushSetup.failed).waitFor();
+  await tab.getByText(jaMember.pushSetup.subscribeFailed).waitFor();
 
   const ssid = await tab.evaluate(
     () =>

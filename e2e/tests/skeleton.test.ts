@@ -39,9 +39,12 @@ async function menuNames(page: Page): Promise<string[]> {
 
 async function footerNames(page: Page): Promise<string[]> {
   const footer = page.getByRole('navigation', { name: ja.footer.label });
-  // A button's unread count (a number on its icon) is not part of its label.
+  // A button's unread count (a number on its icon, and its words for screen readers) is not its label.
   return (await footer.getByRole('link').allInnerTexts()).map((text) =>
-    text.replace(/^\d+\+?\s*/, '').trim(),
+    text
+      .replace(/^\d+\+?\s*/, '')
+      .replace(/\s*（未読 \d+ 件）$/, '')
+      .trim(),
   );
 }
 

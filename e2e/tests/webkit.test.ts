@@ -10,6 +10,7 @@ import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
 import {
   COMMENT_TEXTS,
+  TIMELINE,
   commentBoxProblems,
   fillCommentBox,
   measureCommentBox,
@@ -197,6 +198,7 @@ test('the comment box stays within the phone whatever is typed, and a picture go
   await man.goto(`${baseURL}/talkrooms/staff`);
   await man.until(`/^\\/talk\\/staff\\/\\d+$/.test(location.pathname)`, 'the talk with the staff opening');
   await man.find('.composer__input');
+  await man.find(TIMELINE);
   const found: string[] = [];
   for (const [name, text] of Object.entries(COMMENT_TEXTS)) {
     await man.run(fillCommentBox, text);
