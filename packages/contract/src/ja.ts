@@ -201,6 +201,8 @@ export const ja = {
     yesterday: '昨日',
     weekdayName: (weekday: string) => `${weekday}曜日`,
     image: '画像',
+    /** A quoted stamp (product.md §12.8), by its words. */
+    stampQuote: (label: string) => `スタンプ「${label}」`,
     addImage: '画像を追加',
     reply: '返信',
     replyTo: '返信先',

@@ -62,6 +62,8 @@ export const ReplyRef = z.object({
   name: z.string(),
   role: z.number(),
   image: z.array(z.string()),
+  /** *(here)* A quoted stamp (product.md §12.8): `image` holds its picture, this its words. */
+  stamp: z.object({ id: z.number(), label: z.string() }).optional(),
 });
 export type ReplyRef = z.infer<typeof ReplyRef>;
 

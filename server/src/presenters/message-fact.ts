@@ -19,7 +19,15 @@ export interface MessageFact {
   member_role: number | null;
   message: string;
   image: string[];
-  reply: { id: number; message: string; from: number; name: string; role: number; image: string[] } | null;
+  reply: {
+    id: number;
+    message: string;
+    from: number;
+    name: string;
+    role: number;
+    image: string[];
+    stamp?: { id: number; label: string };
+  } | null;
   announce: boolean;
   message_type: number;
   date: string;
@@ -48,6 +56,7 @@ export function messageFact(
 ): MessageFact {
   // A stamp's one picture is the stamp's own; a stamp whose set is gone shows as its words alone.
   const stamp = row.stamp && signStamp ? row.stamp : null;
+  const quotedStamp = row.reply?.stamp && signStamp ? row.reply.stamp : null;
   return {
     id: row.id,
     client_id: row.clientId,
@@ -65,7 +74,9 @@ export function messageFact(
       from: row.reply.senderId ?? 0,
       name: row.reply.senderName ?? ja.talk.formerUser,
       role: row.reply.senderRole ?? 0,
-      image: signImages(row.reply.images),
+      // A quoted stamp travels as a stamp does: its picture in `image`, its words in `stamp` (product.md §12.8).
+      image: quotedStamp ? [signStamp!(quotedStamp.imageId)] : signImages(row.reply.images),
+      ...(quotedStamp ? { stamp: { id: quotedStamp.id, label: quotedStamp.label } } : {}),
     },
     announce: row.announce,
     message_type: row.messageType,

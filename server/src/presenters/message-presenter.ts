@@ -21,6 +21,7 @@ export function presentMessage(viewer: { uid: number; role: number }, fact: Mess
       name: fact.reply.name,
       role: fact.reply.role,
       image: fact.reply.image,
+      ...(fact.reply.stamp ? { stamp: fact.reply.stamp } : {}),
     },
     announce: fact.announce,
     message_type: fact.message_type,

@@ -92,6 +92,27 @@ describe('stamps (スタンプ)', () => {
     expect(shown!.image[0]).toMatch(/^\/media\/stamp\//);
   });
 
+  it('is quoted by a reply as a stamp: its picture and its words, live and read back', async () => {
+    const stamp = club.stamps[4]!;
+    const { socket, echo } = await sendStamp(ssid.taro!, manDesk, stamp.id);
+    const frame = text(manDesk, '見ました', { reply: echo.id });
+    socket.send(frame);
+    const answer = await socket.take<MessageFrame>(isMessage(frame.client_id));
+    expect(MessageEvent.safeParse(answer).success).toBe(true);
+    expect(answer.reply).toMatchObject({
+      id: echo.id,
+      message: '',
+      stamp: { id: stamp.id, label: stamp.label },
+    });
+    expect(answer.reply!.image).toEqual([expect.stringMatching(/^\/media\/stamp\//)]);
+    const page = await call(ctx.app, 'messages', { ssid: ssid.admin, id: manDesk });
+    const shown = (page.body as { rows: { messages: MessageFrame[] }[] }).rows
+      .flatMap((group) => group.messages)
+      .find((message) => message.id === answer.id);
+    expect(shown!.reply).toMatchObject({ stamp: { id: stamp.id, label: stamp.label } });
+    expect(shown!.reply!.image).toHaveLength(1);
+  });
+
   it.each([
     ['an unknown stamp id', () => ({ stamp_id: 999_999 }), jaMember.stamps.unknown],
     [

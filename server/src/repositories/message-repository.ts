@@ -3,7 +3,14 @@ import type { Database } from '../db/client.js';
 import { broadcastRecipients, conversations, media, messages, type MessageRecord } from '../db/schema.js';
 import { mayWriteSql, seesTalkSql, talkColumnsOf, type Reader } from '../rules/conversation-rules.js';
 
-import { selectMessageRows, sender, toMessageRow, type MessageRow } from './message-rows.js';
+import {
+  repliedStamp,
+  selectMessageRows,
+  sender,
+  stampOf,
+  toMessageRow,
+  type MessageRow,
+} from './message-rows.js';
 
 export type { MessageRow } from './message-rows.js';
 export type { NewImage } from './media-repository.js';
@@ -51,14 +58,20 @@ export class MessageRepository {
         senderId: messages.senderId,
         senderName: sender.name,
         senderRole: sender.role,
+        stampId: repliedStamp.id,
+        stampLabel: repliedStamp.label,
+        stampImageId: repliedStamp.imageId,
       })
       .from(messages)
       .leftJoin(sender, eq(sender.id, messages.senderId))
+      .leftJoin(repliedStamp, eq(repliedStamp.id, messages.stampId))
       .where(
         and(eq(messages.id, id), eq(messages.conversationId, conversationId), isNull(messages.deletedAt)),
       )
       .limit(1);
-    return rows[0] ?? null;
+    if (!rows[0]) return null;
+    const { stampId, stampLabel, stampImageId, ...reply } = rows[0];
+    return { ...reply, stamp: stampOf(stampId, stampLabel, stampImageId) };
   }
 
   /** The newest `limit` messages of a conversation (older than `before` if given), newest first. */

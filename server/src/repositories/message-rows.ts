@@ -38,13 +38,25 @@ export interface MessageRow {
     senderId: number | null;
     senderName: string | null;
     senderRole: number | null;
+    /** A quoted stamp (product.md §12.8): quoted by its picture and its words. */
+    stamp: { id: number; label: string; imageId: string } | null;
   } | null;
+}
+
+/** The quoted message's stamp, from the columns of a select's join (null when it is no stamp). */
+export function stampOf(
+  id: number | null,
+  label: string | null,
+  imageId: string | null,
+): { id: number; label: string; imageId: string } | null {
+  return id === null ? null : { id, label: label ?? '', imageId: imageId ?? '' };
 }
 
 export const sender = alias(users, 'sender');
 const member = alias(users, 'member');
 const replied = alias(messages, 'replied');
 const repliedSender = alias(users, 'replied_sender');
+export const repliedStamp = alias(stamps, 'replied_stamp');
 
 /** Messages with their sender, talk, stamp and quoted message; callers add where, order and limit. */
 export function selectMessageRows(db: Database) {
@@ -78,6 +90,9 @@ export function selectMessageRows(db: Database) {
         replySenderId: replied.senderId,
         replySenderName: repliedSender.name,
         replySenderRole: repliedSender.role,
+        replyStampId: repliedStamp.id,
+        replyStampLabel: repliedStamp.label,
+        replyStampImageId: repliedStamp.imageId,
       })
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -87,16 +102,18 @@ export function selectMessageRows(db: Database) {
       // A reply to a message deleted since shows no quote.
       .leftJoin(replied, and(eq(replied.id, messages.replyToId), isNull(replied.deletedAt)))
       .leftJoin(repliedSender, eq(repliedSender.id, replied.senderId))
+      .leftJoin(repliedStamp, eq(repliedStamp.id, replied.stampId))
       .$dynamic()
   );
 }
 
 export function toMessageRow(row: Awaited<ReturnType<typeof selectMessageRows>>[number]): MessageRow {
   const { replyId, replyBody, replyImages, replySenderId, replySenderName, replySenderRole, ...rest } = row;
-  const { stampId, stampLabel, stampImageId, ...message } = rest;
+  const { replyStampId, replyStampLabel, replyStampImageId, ...withStamp } = rest;
+  const { stampId, stampLabel, stampImageId, ...message } = withStamp;
   return {
     ...message,
-    stamp: stampId === null ? null : { id: stampId, label: stampLabel ?? '', imageId: stampImageId ?? '' },
+    stamp: stampOf(stampId, stampLabel, stampImageId),
     reply:
       replyId === null
         ? null
@@ -107,6 +124,7 @@ export function toMessageRow(row: Awaited<ReturnType<typeof selectMessageRows>>[
             senderId: replySenderId,
             senderName: replySenderName,
             senderRole: replySenderRole,
+            stamp: stampOf(replyStampId, replyStampLabel, replyStampImageId),
           },
   };
 }

@@ -33,7 +33,7 @@ export function ImageTiles({ images, onOpen }: { images: string[]; onOpen: (src:
 }
 
 /**
- * The replied-to message in brief: who wrote it, and its text or 画像. In the timeline it is a button that
+ * The replied-to message in brief: who wrote it, and its text, スタンプ「…」 or 画像. In the timeline it is a button that
  * shows the original (`onOpen`).
  */
 export function ReplyQuote({
@@ -45,7 +45,9 @@ export function ReplyQuote({
   className?: string;
   onOpen?: () => void;
 }) {
-  const text = reply.message.trim() || (reply.image.length > 0 ? ja.talk.image : '');
+  const text = reply.stamp
+    ? ja.talk.stampQuote(reply.stamp.label)
+    : reply.message.trim() || (reply.image.length > 0 ? ja.talk.image : '');
   const parts = (
     <>
       <span className="visually-hidden">{ja.talk.replyTo}</span>

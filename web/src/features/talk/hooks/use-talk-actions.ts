@@ -22,6 +22,7 @@ const toReplyRef = (message: Message): ReplyRef => ({
   name: message.name,
   role: message.role,
   image: message.image,
+  ...(message.stamp ? { stamp: message.stamp } : {}),
 });
 
 async function copy(text: string) {
