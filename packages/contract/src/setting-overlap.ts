@@ -1,4 +1,4 @@
-import { slotInstant, type SettingStatus } from './setting.js';
+import { slotInstant, type SettingRow, type SettingStatus } from './setting.js';
 
 /*
  * No double booking (product.md §18.5): a setting request's slot, or the slot staff confirm, that lies within
@@ -21,6 +21,21 @@ export interface BookedSetting {
   /** The woman as a member here, or as one only the enquiry service knows (decision 023). */
   woman: number | null;
   enquiryWoman: number | null;
+}
+
+/** A row of /api/setting/list as the rule reads it (the web's warnings). */
+export function bookedOfRow(
+  row: Pick<SettingRow, 'id' | 'status' | 'slot' | 'preferred' | 'men' | 'women'>,
+): BookedSetting {
+  return {
+    id: row.id,
+    status: row.status,
+    slot: row.slot,
+    preferred: row.preferred,
+    man: row.men.uid ?? 0,
+    woman: row.women.uid,
+    enquiryWoman: row.women.enquiry_id,
+  };
 }
 
 /** One overlap: which slot of the setting asked about (1 to 3), whose, and the confirmed setting it meets. */
