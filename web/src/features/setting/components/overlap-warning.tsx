@@ -1,4 +1,11 @@
-import { bookedOfRow, jaMember, settingOverlaps, slotLabel, type SettingRow } from '@enishi/contract';
+import {
+  bookedOfRow,
+  confirmedSlot,
+  jaMember,
+  settingOverlaps,
+  slotLabel,
+  type SettingRow,
+} from '@enishi/contract';
 import { Phrases } from '@/components/ui/phrases';
 import { useSession } from '@/lib/session';
 import { useSettings } from '../api/settings';
@@ -49,7 +56,7 @@ function useOwnOverlaps(slots: readonly string[]): string[] {
   const found = settingOverlaps({ ...asked, woman: null, enquiryWoman: null }, mine.map(bookedOfRow));
   return found.map(({ slot, other }) => {
     const row = mine.find((each) => each.id === other.id);
-    return t.own(slot, slotLabel(other.preferred[(other.slot ?? 1) - 1]!), row?.women.name ?? '');
+    return t.own(slot, slotLabel(confirmedSlot(other) ?? ''), row?.women.name ?? '');
   });
 }
 
