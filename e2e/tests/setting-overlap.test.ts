@@ -99,6 +99,14 @@ describe('no double booking', () => {
 
   test('staff see the warning, confirm only with a reason, by keyboard; the audit log keeps it', async () => {
     const id = await ask(pages[second.id]!, [at(40, '20:00'), at(44, '19:00'), at(45, '19:00')]);
+    // The board, the desk's first view: the warning on the waiting card, outside its 対応する fold.
+    await owner.goto('/setting/requests');
+    const waiting = owner.getByRole('region', { name: /^依頼中/ });
+    await waiting.getByRole('note', { name: o.heading }).first().waitFor();
+    await settled(owner);
+    expect(await axeViolations(owner)).toEqual([]);
+    await owner.screenshot({ path: join(screenshots, 'setting-overlap-board-1440.png') });
+
     await owner.goto('/setting/requests?view=list');
     const card = owner.getByRole('listitem').filter({ has: owner.getByRole('link', { name: second.name }) });
     const warning = o.warning(1, people.woman.name, slotLabel(at(40, '19:00')), first.name, confirmedId);
