@@ -26,6 +26,7 @@ export * from './desk.js';
 export * from './sessions.js';
 
 export * from './setting.js';
+export * from './setting-overlap.js';
 export * from './women.js';
 export * from './permissions.js';
 export * from './permission-lines.js';

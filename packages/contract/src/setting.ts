@@ -95,6 +95,17 @@ const Party = z.object({ uid: z.number().nullable(), name: z.string() });
 /** *(here)* The woman: a member (uid), or one only the enquiry service knows (her id there, decision 023). */
 const WomanParty = Party.extend({ enquiry_id: z.number().nullable() });
 
+/**
+ * *(here)* A confirmed setting that one slot of a waiting request overlaps (product.md §18.5), as staff read it:
+ * `slot` is the request's slot (1 to 3), `who` the party both share, `other` the confirmed setting.
+ */
+export const SettingOverlapRow = z.object({
+  slot: z.number(),
+  who: z.enum(['man', 'woman']),
+  other: z.object({ id: z.number(), at: z.string(), men: z.string(), women: z.string() }),
+});
+export type SettingOverlapRow = z.infer<typeof SettingOverlapRow>;
+
 export const SettingRow = z.object({
   id: z.number(),
   men: Party,
@@ -109,6 +120,8 @@ export const SettingRow = z.object({
   note: z.string(),
   place: z.string().nullable(),
   reason: z.string().nullable(),
+  /** *(here)* Staff only, on a waiting request: the confirmed settings its slots overlap (§18.5). */
+  overlaps: z.array(SettingOverlapRow).optional(),
 });
 export type SettingRow = z.infer<typeof SettingRow>;
 export const SettingListReply = z.object({
@@ -138,6 +151,12 @@ export const SettingUpdateBody = z
       .trim()
       .max(SETTING_NOTE_MAX, ja.errors.tooLong)
       .optional(),
+    /** *(here)* Why staff confirm a slot that overlaps a confirmed setting (§18.5); kept in the audit log. */
+    overlap_reason: z
+      .string({ error: ja.errors.badRequest })
+      .trim()
+      .max(SETTING_NOTE_MAX, ja.errors.tooLong)
+      .optional(),
   })
   .strict()
   .refine((body) => body.status !== 'arranged' || body.slot !== undefined, {
@@ -154,6 +173,8 @@ export const SettingUpdateBody = z
   });
 export type SettingUpdateBody = z.input<typeof SettingUpdateBody>;
 export const SettingUpdateReply = z.object({ row: SettingRow });
+/** *(here)* The 409 of a confirmation that overlaps without a reason: the text and the settings it meets. */
+export const SettingOverlapRefusal = z.object({ error: z.string(), overlaps: z.array(SettingOverlapRow) });
 
 // POST /api/member/getFavorite and /api/member/updateFavorite (product.md §19.4): a man's own favourites.
 export const GetFavoriteBody = z.object({ ssid }).strict();

@@ -1,8 +1,11 @@
-import { slotOf, type SettingRow } from '@enishi/contract';
+import { slotOf, type SettingOverlapRow, type SettingRow } from '@enishi/contract';
 import type { SettingRequestRow } from '../repositories/setting-repository.js';
 
-/** A setting request as its readers see it (product.md §18.2): slots in Japan time, names of the pair. */
-export function presentSetting(row: SettingRequestRow): SettingRow {
+/**
+ * A setting request as its readers see it (product.md §18.2): slots in Japan time, names of the pair; for staff,
+ * a waiting request's overlaps with confirmed settings (§18.5).
+ */
+export function presentSetting(row: SettingRequestRow & { overlaps?: SettingOverlapRow[] }): SettingRow {
   return {
     id: row.id,
     men: { uid: row.manId, name: row.manName ?? '' },
@@ -15,5 +18,6 @@ export function presentSetting(row: SettingRequestRow): SettingRow {
     note: row.note,
     place: row.place,
     reason: row.reason,
+    ...(row.overlaps ? { overlaps: row.overlaps } : {}),
   };
 }

@@ -1,9 +1,12 @@
-import { and, asc, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Scope, SettingStatus } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { scopeSql, type ScopeColumns } from '../rules/scope-sql.js';
 import { conversations, settingRequests, users, type SettingRequestRecord } from '../db/schema.js';
+import type { NewAuditRecord } from '../db/schema-admin.js';
+import { insertAudit } from './audit-repository.js';
+import type { Transaction } from './user-repository.js';
 
 const man = alias(users, 'man');
 const woman = alias(users, 'woman');
@@ -49,6 +52,27 @@ export interface SettingDecision {
   now: Date;
 }
 
+/** Whose confirmed settings to read: men, women here, women of the enquiry service (decision 023). */
+export interface SettingPeople {
+  men: number[];
+  women: number[];
+  enquiryWomen: number[];
+}
+
+/** The instant of a request's chosen slot (its third while none is chosen; the rule counts confirmed ones only). */
+const slotAt = sql`case ${settingRequests.slot} when 1 then ${settingRequests.preferred1} when 2 then ${settingRequests.preferred2} else ${settingRequests.preferred3} end`;
+
+/**
+ * What a confirmation checks under its lock: the confirmed settings of the pair around the chosen slot, read
+ * inside the same transaction; it throws to refuse, or returns the audit row to write with the decision (or null).
+ */
+export interface ArrangeCheck {
+  people: SettingPeople;
+  from: Date;
+  to: Date;
+  verdict: (confirmed: SettingRequestRow[]) => NewAuditRecord | null;
+}
+
 export class SettingRepository {
   constructor(private readonly db: Database) {}
 
@@ -71,8 +95,8 @@ export class SettingRepository {
     return rows[0]!;
   }
 
-  private selectRows() {
-    return this.db
+  private selectRows(db: Database | Transaction = this.db) {
+    return db
       .select({ request: settingRequests, manName: man.name, womanName: woman.name })
       .from(settingRequests)
       .leftJoin(man, eq(man.id, settingRequests.manId))
@@ -99,6 +123,34 @@ export class SettingRepository {
     return rows.map(flatten);
   }
 
+  /**
+   * The requests of any of `people` whose chosen slot (or, while none is, third slot) lies between `from` and
+   * `to` (both included): only a narrowing by people and time; which of them count, confirmed ones, and whether
+   * they overlap is the contract's rule alone (product.md §18.5).
+   */
+  async settingsNear(
+    people: SettingPeople,
+    from: Date,
+    to: Date,
+    db: Database | Transaction = this.db,
+  ): Promise<SettingRequestRow[]> {
+    const whose: SQL[] = [];
+    if (people.men.length > 0) whose.push(inArray(settingRequests.manId, people.men));
+    if (people.women.length > 0) whose.push(inArray(settingRequests.womanId, people.women));
+    if (people.enquiryWomen.length > 0)
+      whose.push(inArray(settingRequests.enquiryWomanId, people.enquiryWomen));
+    if (whose.length === 0) return [];
+    const rows = await this.selectRows(db)
+      .where(
+        and(
+          or(...whose),
+          sql`${slotAt} between ${from.toISOString()}::timestamptz and ${to.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(settingRequests.id));
+    return rows.map(flatten);
+  }
+
   /** Requests waiting for staff: the setting badge of the staff talk list. */
   async countRequested(): Promise<number> {
     const rows = await this.db
@@ -113,7 +165,35 @@ export class SettingRepository {
    * requested, so two staff deciding at once decide it once.
    */
   async decide(id: number, decision: SettingDecision, manId?: number): Promise<SettingRequestRecord | null> {
-    const rows = await this.db
+    return this.decideIn(this.db, id, decision, manId);
+  }
+
+  /**
+   * Confirms a request as `decide` does, after `check` looked at the pair's confirmed settings: one lock for
+   * every confirmation, so two staff confirming overlapping settings at once see each other's (product.md
+   * §18.5); the audit row it returns is written in the same transaction as the decision.
+   */
+  async arrange(
+    id: number,
+    decision: SettingDecision,
+    check: ArrangeCheck,
+  ): Promise<SettingRequestRecord | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('enishi.setting.arrange'))`);
+      const audit = check.verdict(await this.settingsNear(check.people, check.from, check.to, tx));
+      const decided = await this.decideIn(tx, id, decision);
+      if (decided && audit) await insertAudit(tx, audit);
+      return decided;
+    });
+  }
+
+  private async decideIn(
+    db: Database | Transaction,
+    id: number,
+    decision: SettingDecision,
+    manId?: number,
+  ): Promise<SettingRequestRecord | null> {
+    const rows = await db
       .update(settingRequests)
       .set({
         status: decision.status,

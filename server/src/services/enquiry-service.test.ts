@@ -245,6 +245,37 @@ describe('the women’s list from the external enquiry service', () => {
       expect(told?.message).toContain('場所：銀座');
     });
 
+    it('counts her confirmed setting when another man asks for the same time (product.md §18.5)', async () => {
+      const other = await login(
+        ctx.app,
+        await createUser(ctx.app, { loginId: 'enq-man2', role: 101, name: '外部 次郎' }),
+      );
+      // Thirty days ahead, away from this file's other settings.
+      const askAt = async (ssid: string, womenId: number, hour: number) => {
+        const reply = await call(ctx.app, 'setting/add', {
+          ssid,
+          women_id: womenId,
+          preferred1: ahead(30, hour),
+          preferred2: ahead(31, hour),
+          preferred3: ahead(32, hour),
+        });
+        return (reply.body as { id: number }).id;
+      };
+      const arrange = (id: number) =>
+        call(ctx.app, 'setting/update', { ssid: staff, id, status: 'arranged', slot: 1, place: '銀座' });
+      const first = await askAt(man, 9005, 19);
+      expect((await arrange(first)).status).toBe(200);
+
+      const id = await askAt(other, 9005, 20);
+      const seen = (await rowsOf(staff)).find((row) => row.id === id)!;
+      expect(seen.overlaps).toEqual([
+        { slot: 1, who: 'woman', other: { id: first, at: ahead(30), men: '外部 太郎', women: '外部5' } },
+      ]);
+      expect((await arrange(id)).status).toBe(409);
+      // Another woman of the service at the same time is no one's double booking.
+      expect((await arrange(await askAt(other, 9006, 20))).status).toBe(200);
+    });
+
     it('answers 404 in Japanese when the service does not know her, and stores nothing', async () => {
       const before = (await rowsOf(staff)).length;
       expect(await ask(9999)).toMatchObject({

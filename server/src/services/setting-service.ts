@@ -3,6 +3,7 @@ import {
   slotInstant,
   slotLabel,
   slotOf,
+  type SettingOverlapRow,
   type SettingStatus,
   type SiteKind,
   type SettingUpdateBody,
@@ -13,7 +14,13 @@ import {
 import type { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import type { AskedWoman, SettingRepository, SettingRequestRow } from '../repositories/setting-repository.js';
+import type {
+  AskedWoman,
+  SettingDecision,
+  SettingRepository,
+  SettingRequestRow,
+} from '../repositories/setting-repository.js';
+import { around, overlapRefusal, overlapRows, overrideAudit, peopleOf, slotsOf } from './setting-overlaps.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import type { ConversationService } from './conversation-service.js';
 import type { MessagePosting } from './message-posting.js';
@@ -111,7 +118,60 @@ export class SettingService {
       this.settings.list(query, page * SETTING_PAGE_SIZE, SETTING_PAGE_SIZE + 1),
       can(actor, 'setting.decide') ? this.settings.countRequested() : Promise.resolve(0),
     ]);
-    return { rows: rows.slice(0, SETTING_PAGE_SIZE), isEnd: rows.length <= SETTING_PAGE_SIZE, requested };
+    const shown = rows.slice(0, SETTING_PAGE_SIZE);
+    return {
+      rows: can(actor, 'setting.decide') ? await this.withOverlaps(shown) : shown,
+      isEnd: rows.length <= SETTING_PAGE_SIZE,
+      requested,
+    };
+  }
+
+  /** Staff's waiting requests with the confirmed settings their slots overlap (product.md §18.5). */
+  private async withOverlaps(
+    rows: SettingRequestRow[],
+  ): Promise<(SettingRequestRow & { overlaps?: SettingOverlapRow[] })[]> {
+    const waiting = rows.filter((row) => row.status === 'requested');
+    if (waiting.length === 0) return rows;
+    const { from, to } = around(slotsOf(waiting));
+    const confirmed = await this.settings.settingsNear(peopleOf(waiting), from, to);
+    return rows.map((row) =>
+      row.status === 'requested' ? { ...row, overlaps: overlapRows(row, confirmed).rows } : row,
+    );
+  }
+
+  /**
+   * Confirms one slot unless it overlaps a confirmed setting of the same man or woman (product.md §18.5): then
+   * a 409 naming it, or with `reason` the confirmation and an audit row of it, checked and written under the
+   * repository's lock.
+   */
+  private async arrange(
+    actor: Actor,
+    request: SettingRequestRow,
+    decision: SettingDecision,
+    reason?: string,
+  ) {
+    const chosen = { ...request, slot: decision.slot ?? null };
+    const instant = slotsOf([chosen])[(chosen.slot ?? 1) - 1]!;
+    const [man, woman] = reason
+      ? await Promise.all([
+          this.users.findById(request.manId),
+          request.womanId === null ? null : this.users.findById(request.womanId),
+        ])
+      : [null, null];
+    return this.settings.arrange(request.id, decision, {
+      people: peopleOf([request]),
+      ...around([instant]),
+      verdict: (confirmed) => {
+        const { rows } = overlapRows(chosen, confirmed, [chosen.slot ?? 1]);
+        if (rows.length === 0) return null;
+        if (!reason) throw overlapRefusal(request, rows);
+        const person = (rows[0]!.who === 'woman' ? woman : man) ?? man;
+        const target = person
+          ? { uid: person.id, role: person.role, name: person.name }
+          : { uid: request.manId, role: 0, name: request.manName ?? '' };
+        return overrideAudit(actor, chosen, target, rows, reason);
+      },
+    });
   }
 
   async update(actor: Actor, input: SettingUpdate): Promise<SettingRequestRow> {
@@ -123,17 +183,21 @@ export class SettingService {
     if (request.status !== 'requested') throw notRequested();
 
     const now = new Date(this.clock());
-    const decided = await this.settings.decide(
-      request.id,
-      {
-        status: input.status,
-        ...(input.status === 'arranged' ? { slot: input.slot, place: input.place } : {}),
-        ...(input.status === 'declined' ? { reason: input.reason } : {}),
-        decidedBy: actor.uid,
-        now,
-      },
-      input.status === 'cancelled' ? actor.uid : undefined,
-    );
+    const decision: SettingDecision = {
+      status: input.status,
+      ...(input.status === 'arranged' ? { slot: input.slot, place: input.place } : {}),
+      ...(input.status === 'declined' ? { reason: input.reason } : {}),
+      decidedBy: actor.uid,
+      now,
+    };
+    const decided =
+      input.status === 'arranged'
+        ? await this.arrange(actor, request, decision, input.overlap_reason || undefined)
+        : await this.settings.decide(
+            request.id,
+            decision,
+            input.status === 'cancelled' ? actor.uid : undefined,
+          );
     if (!decided) throw notRequested();
     const row = { ...request, ...decided };
     await this.tellStaff(row.id, row.status, row.manName ?? '', row.womanName ?? '');

@@ -15,6 +15,7 @@ export const PACKED_PHRASES = `103nety:03080b
 11l30jo:03
 123golv:0208
 12cvmxo:060c
+12irvah:030a0f0j0n0q0t
 12nbfnl:040b0f
 12pdy4q:06
 12q3j9n:0205070a0f0i0q0s0x0z11
@@ -75,6 +76,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1a7u3if:080b0e
 1a8ijdy:06
 1abvdtn:070a
+1abwzr4:09
 1adfgpg:06
 1ag6tg1:060a
 1aoeld3:0a
@@ -101,6 +103,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1ev5se0:0208
 1ey4jte:08
 1eypoe5:0308
+1f5qibj:04080g0j0o0s
 1f9m8t7:0306
 1fpke4t:0i0l0p
 1fv1nt5:0608
@@ -117,6 +120,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1h2qacm:050c0i0l0o0r
 1h58c:03
 1hta4c3:05
+1huzzxo:070b
 1hxh68y:03060b0e
 1hzntuh:030a
 1i5u415:05080b
@@ -223,6 +227,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1yyqoh0:0207
 2619x8:02070a0j0q0x111417
 27888v:06
+2k624h:04
 2o182u:09
 2qsaau:080d0h0l0p
 2tyyrk:06
@@ -354,6 +359,7 @@ m2lhcv:0205
 m4byxn:0507
 m6i767:0508
 m9in6o:070b
+mdjst9:0308
 mhrw2j:05
 n1vmfa:08
 n3xzlt:04

@@ -34,6 +34,7 @@ export const PACKED_PHRASES = `10nvwri:03
 1dkzy3u:020b0e
 1dpgkw8:06
 1dx16jr:03
+1et6tad:03
 1ft3fn4:030609
 1gtib3c:040g0r0u0x
 1h3u6qb:030a0d0l
@@ -61,6 +62,7 @@ export const PACKED_PHRASES = `10nvwri:03
 1tq8gci:0406
 1tyjphc:03
 1u2u3xq:04
+1v11ec1:04
 1w3re1u:0305
 1w70lxs:020508
 1wb1lky:03

@@ -14,6 +14,17 @@ export const audit = {
     security: 'セキュリティ設定',
     unsend: '送信取消',
   } as Record<string, string>,
+  /**
+   * A setting confirmed although it overlaps another (product.md §18.5), kept as an `update` row of the man
+   * (the log's actions are fixed by the database): its own label and lines.
+   */
+  settingOverride: {
+    action: 'セッティング重複確定',
+    setting: '確定したセッティング',
+    overlaps: '重なるセッティング',
+    reason: '理由',
+    value: (id: number, at: string, man: string, woman: string) => `No.${id} ${at} ${man}さん・${woman}さん`,
+  },
   by: (name: string) => `操作: ${name}`,
   passwordReset: 'パスワードを変更',
   before: '変更前',

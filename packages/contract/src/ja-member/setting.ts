@@ -53,6 +53,20 @@ export const setting = {
   fromService: (id: number) => `女性一覧のサービスの女性（No.${id}）`,
   declinedMessage: (name: string, reason: string) =>
     `${name}さんとのセッティング依頼は、今回はお見送りとなりました。\n理由：${reason}`,
+  /** No double booking (product.md §18.5): `at` is a slot as people read it (slotLabel). */
+  overlap: {
+    heading: 'ダブルブッキングの注意',
+    /** Staff, on a waiting request: one slot and the confirmed setting it meets. */
+    warning: (slot: number, person: string, at: string, partner: string, id: number) =>
+      `第${slot}希望は、${person}さんの確定済みのセッティング（No.${id}：${at}、${partner}さんと）と前後2時間以内で重なっています`,
+    reason: '重なっていても確定する理由',
+    reasonHint: '理由は監査ログに記録されます',
+    arrangeAnyway: 'それでも確定する',
+    /** The man, in his request form before sending: his own confirmed setting; he may still send. */
+    own: (slot: number, at: string, partner: string) =>
+      `第${slot}希望は、確定済みのセッティング（${at}、${partner}さんと）と前後2時間以内で重なっています`,
+    ownNext: 'このまま送信することもできます。日程はスタッフが調整してご連絡します。',
+  },
   errors: {
     slotRequired: '希望日時を3つ入力してください',
     slotInvalid: '希望日時の形式が正しくありません',
@@ -63,6 +77,10 @@ export const setting = {
     placeRequired: '場所を入力してください',
     reasonRequired: 'お断りの理由を入力してください',
     notRequested: 'この依頼はすでに処理されています',
+    /** 409: a confirmation within two hours of a confirmed setting of the same man or woman, without a reason. */
+    overlap: (person: string, at: string, partner: string, id: number) =>
+      `${person}さんには${at}に${partner}さんとのセッティング（No.${id}）が確定しています。前後2時間以内のため、確定するには理由を入力してください`,
+    overlapReasonRequired: '重なるセッティングがあります。それでも確定する場合は理由を入力してください',
     notWoman: 'この女性には依頼できません',
     notInService: 'この女性は女性一覧のサービスに見つかりませんでした。一覧を読み込み直してください。',
   },

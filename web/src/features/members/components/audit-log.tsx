@@ -7,7 +7,14 @@ import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { allAuditRows, useAuditLog, type AuditFilter } from '../api/get-audit-log';
 import { useLookups } from '../api/lookups';
-import { actionLabel, auditCsv, auditLines, kindLabel, subjectName } from '../utils/audit-text';
+import {
+  actionLabel,
+  auditCsv,
+  auditLines,
+  kindLabel,
+  rowActionLabel,
+  subjectName,
+} from '../utils/audit-text';
 import { japanDateTime } from '@/lib/japan-date';
 import './members.css';
 import { Phrases } from '@/components/ui/phrases';
@@ -135,7 +142,7 @@ function AuditEntry({ row, lookups }: { row: AuditRow; lookups: Lookups | undefi
   return (
     <li className="audit__row">
       <p className="audit__head">
-        <span className={`audit__action audit__action--${row.action}`}>{actionLabel(row.action)}</span>
+        <span className={`audit__action audit__action--${row.action}`}>{rowActionLabel(row)}</span>
         <span className="audit__subject">
           {kindLabel(row.target.role)} {subjectName(row)}
         </span>

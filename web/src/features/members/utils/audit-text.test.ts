@@ -1,6 +1,6 @@
 import { jaMember, type AuditRow, type Lookups } from '@enishi/contract';
 import { describe, expect, it } from 'vitest';
-import { auditCsv, auditLines, subjectName } from './audit-text';
+import { auditCsv, auditLines, rowActionLabel, subjectName } from './audit-text';
 
 const base: AuditRow = {
   id: 1,
@@ -85,5 +85,37 @@ describe('the audit log in words', () => {
       { field: 'メッセージ', before: '明日の待ち合わせは渋谷で', after: '取り消し' },
       { field: '画像', before: '2枚', after: '取り消し' },
     ]);
+  });
+
+  it('names a setting confirmed despite an overlap (product.md §18.5): which, the one it meets, and why', () => {
+    const row: AuditRow = {
+      ...base,
+      action: 'update',
+      actor: { uid: 3, name: '受付 スタッフ' },
+      target: { uid: 9, role: 101, name: '山田 太郎' },
+      changes: {
+        setting: [null, { id: 14, at: '2026-12-01T19:30', man: '山田 太郎', woman: '田中 由美' }],
+        overlaps: [null, [{ id: 12, at: '2026-12-01T19:00', man: '山田 太郎', woman: '佐藤 花子' }]],
+        overlapReason: [null, '本人の希望'],
+      },
+    };
+    expect(rowActionLabel(row)).toBe('セッティング重複確定');
+    expect(rowActionLabel({ ...base, action: 'update', changes: null })).toBe('修正');
+    expect(auditLines(row, lookups)).toEqual([
+      {
+        field: '確定したセッティング',
+        before: '',
+        after: 'No.14 12月1日(火) 19:30 山田 太郎さん・田中 由美さん',
+      },
+      {
+        field: '重なるセッティング',
+        before: '',
+        after: 'No.12 12月1日(火) 19:00 山田 太郎さん・佐藤 花子さん',
+      },
+      { field: '理由', before: '', after: '本人の希望' },
+    ]);
+    expect(auditCsv([row], lookups)).toContain(
+      '"セッティング重複確定","男性会員","山田 太郎","受付 スタッフ","理由","","本人の希望"',
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   type AuditSnapshot,
   type Lookups,
   type ProfileField,
+  slotLabel,
 } from '@enishi/contract';
 import { japanDateTime } from '@/lib/japan-date';
 
@@ -23,6 +24,13 @@ const t = jaMember.audit;
 export const kindLabel = (role: number): string => jaMember.members.kinds[ROLE_TRAITS[role]?.kind ?? 'staff'];
 
 export const actionLabel = (action: string): string => t.actions[action] ?? t.values.changed;
+
+/** A setting confirmed despite an overlap (product.md §18.5) is an `update` row with these changes. */
+const isSettingOverride = (row: AuditRow): boolean => row.changes?.overlapReason !== undefined;
+
+/** A row's action as the log shows it: a setting confirmed despite an overlap has its own label. */
+export const rowActionLabel = (row: AuditRow): string =>
+  isSettingOverride(row) ? t.settingOverride.action : actionLabel(row.action);
 
 /** Who the row is about: the name the record had when the change was made. */
 export const subjectName = (row: AuditRow): string =>
@@ -126,9 +134,33 @@ function unsendLines(row: AuditRow): AuditLine[] {
   return lines;
 }
 
+/** One setting as the audit row keeps it: No.12 12月1日(火) 19:00 山田 太郎さん・佐藤 花子さん. */
+function settingText(value: unknown): string {
+  const { id, at, man, woman } = (value ?? {}) as { id?: number; at?: string; man?: string; woman?: string };
+  return t.settingOverride.value(id ?? 0, slotLabel(at ?? ''), man ?? '', woman ?? '');
+}
+
+/** A setting confirmed despite an overlap: which, the confirmed settings it meets, and why. */
+function settingOverrideLines(row: AuditRow): AuditLine[] {
+  const o = t.settingOverride;
+  const [, setting] = row.changes?.setting ?? [];
+  const [, overlaps] = row.changes?.overlaps ?? [];
+  const [, reason] = row.changes?.overlapReason ?? [];
+  return [
+    { field: o.setting, before: '', after: settingText(setting) },
+    {
+      field: o.overlaps,
+      before: '',
+      after: (Array.isArray(overlaps) ? overlaps : []).map(settingText).join('、'),
+    },
+    { field: o.reason, before: '', after: typeof reason === 'string' ? reason : '' },
+  ];
+}
+
 /** What changed, field by field, in words. */
 export function auditLines(row: AuditRow, lookups: Lookups | undefined): AuditLine[] {
   if (row.action === 'unsend') return unsendLines(row);
+  if (isSettingOverride(row)) return settingOverrideLines(row);
   return row.changes ? changeLines(row, lookups) : recordLines(row);
 }
 
@@ -144,7 +176,7 @@ export function auditCsv(rows: AuditRow[], lookups: Lookups | undefined): string
   for (const row of rows) {
     const head = [
       japanDateTime.format(new Date(row.date)),
-      actionLabel(row.action),
+      rowActionLabel(row),
       kindLabel(row.target.role),
       subjectName(row),
       row.actor.name || t.unknownPerson,

@@ -44,7 +44,8 @@ export function useUpdateSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<SettingUpdateBody, 'ssid'>) => api('setting/update', body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
+    // Also after a refusal: a 409 may mean a setting was confirmed meanwhile, whose overlap the list then shows.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
   });
 }
 

@@ -11,7 +11,8 @@ import { WomanLink } from './woman-link';
 import { MoreButton } from '@/components/ui/more-button';
 import { Spinner } from '@/components/ui/spinner';
 import { useSettings } from '../api/settings';
-import { Decide } from './setting-requests';
+import { Decide } from './setting-decide';
+import { OverlapWarning } from './overlap-warning';
 import './setting-board.css';
 import { Phrases } from '@/components/ui/phrases';
 import { ErrorNote } from '@/components/ui/error-note';
@@ -47,10 +48,11 @@ function BoardCard({ row }: { row: SettingRow }) {
           {t.openTalk}
         </Link>
       ) : null}
+      <OverlapWarning row={row} id={`board-overlap-${row.id}`} />
       {row.status === 'requested' ? (
         <details className="board-card__decide">
           <summary>{t.decide}</summary>
-          <Decide row={row} />
+          <Decide row={row} warningId={`board-overlap-${row.id}`} />
         </details>
       ) : null}
     </li>

@@ -30,7 +30,7 @@ export function SettingCard({
   return (
     <li className="setting-card paper-card">
       <div className="setting-card__head">
-        <h3 className="setting-card__title">{heading}</h3>
+        <h2 className="setting-card__title">{heading}</h2>
         <SettingBadge status={row.status} />
       </div>
       {parties}

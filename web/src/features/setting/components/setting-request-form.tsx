@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
 import { useAddSetting } from '../api/settings';
+import { OwnOverlapWarning } from './overlap-warning';
 import './setting.css';
 import { Phrases } from '@/components/ui/phrases';
 
@@ -104,7 +105,8 @@ function useSettingRequest(womanId: number, onSent: () => void) {
 /**
  * The setting request of a woman's profile (product.md §18.1): opened by a button in a bar that stays at the
  * foot of the screen (`.setting-bar`), three preferred date-times
- * (Japan time, future, all different) and a note; on success the toast セッティング依頼を送信しました.
+ * (Japan time, future, all different) and a note; on success the toast セッティング依頼を送信しました. A slot
+ * within two hours of one of his confirmed settings is named under the slots; he may send all the same (§18.5).
  */
 export function SettingRequestForm({ womanId }: { womanId: number }) {
   const [open, setOpen] = useState(false);
@@ -140,6 +142,7 @@ export function SettingRequestForm({ womanId }: { womanId: number }) {
         <Phrases text={jaMember.setting.lead} />
       </p>
       <SlotFields formId={formId} min={min} slots={slots} setSlots={setSlots} />
+      <OwnOverlapWarning slots={slots} />
       <TextArea
         id={`${formId}-note`}
         label={jaMember.setting.note}
