@@ -170,22 +170,28 @@ export class ConversationRepository {
       );
     }
 
-    return this.selectListItems(viewer)
+    const last = this.lastMessage();
+    // By the latest message (product.md §12.3); a talk without one below every talk with one, the newest
+    // first (a desk talk is made with its member, so that is the newest member first). Not by
+    // last_activity_at: a new talk starts with its creation time there.
+    return this.selectListItems(viewer, last)
       .where(and(...conditions))
-      .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+      .orderBy(sql`${last.createdAt} desc nulls last`, desc(conversations.id))
       .offset(offset)
       .limit(limit);
   }
 
   /** The list row of one conversation. */
   async findListItem(id: number, viewer: Reader): Promise<ConversationListItem | null> {
-    const rows = await this.selectListItems(viewer).where(eq(conversations.id, id)).limit(1);
+    const rows = await this.selectListItems(viewer, this.lastMessage())
+      .where(eq(conversations.id, id))
+      .limit(1);
     return rows[0] ?? null;
   }
 
-  /** Conversations with their member (desk), last message and the viewer's unread count. */
-  private selectListItems(viewer: Reader) {
-    const last = this.db
+  /** The newest message of each conversation that is not deleted (joined laterally as `last`). */
+  private lastMessage() {
+    return this.db
       .select({
         body: messages.body,
         imageCount: sql<number>`cardinality(${messages.images})`.as('image_count'),
@@ -197,6 +203,10 @@ export class ConversationRepository {
       .orderBy(desc(messages.id))
       .limit(1)
       .as('last');
+  }
+
+  /** Conversations with their member (desk), last message and the viewer's unread count. */
+  private selectListItems(viewer: Reader, last: ReturnType<ConversationRepository['lastMessage']>) {
     return this.db
       .select({
         ...this.accessColumns(),
