@@ -36,21 +36,23 @@ export interface MemberTableItem {
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The newest session's last request: the last use of the app. */
+const lastSeen = sql`(select max(s.last_seen_at) from ${sessions} as s where s.user_id = ${users.id})`;
+
 /**
- * 最終利用 (product.md §2.8): the later of the last use of the app (the newest session's last request) and the
- * last message in their talk with staff; null (未ログイン) for who shows no sign of ever having logged in (no
- * session, no message of their own, no read mark), whatever staff wrote to them. Not the talk's
- * last_activity_at: that starts at the member's creation.
+ * 最終利用 (product.md §2.8): the later of the last use of the app and the last message in their talk with
+ * staff (its last_activity_at, once it differs from created_at: schema.ts). Null (未ログイン) for who shows no
+ * sign of ever having logged in (no session, no message of their own, no read mark), whatever staff wrote to
+ * them; the cheap tests come first, so a member without messages costs one look at the sessions.
  */
-const lastActivity = sql<Date | null>`case when
-  exists (select 1 from ${sessions} as s where s.user_id = ${users.id})
-  or exists (select 1 from ${messages} as own where own.sender_id = ${users.id})
-  or exists (select 1 from ${conversationReads} as r where r.user_id = ${users.id} and r.last_read_message_id > 0)
-then greatest(
-  (select max(s.last_seen_at) from ${sessions} as s where s.user_id = ${users.id}),
-  (select m.created_at from ${messages} as m where m.conversation_id = ${conversations.id}
-    and m.deleted_at is null order by m.id desc limit 1)
-) end`.mapWith((value: unknown) => (value === null ? null : new Date(value as string)));
+const lastActivity = sql<Date | null>`greatest(${lastSeen}, case
+  when ${conversations.lastActivityAt} <> ${conversations.createdAt} and (
+    exists (select 1 from ${sessions} as s where s.user_id = ${users.id})
+    or exists (select 1 from ${messages} as own where own.sender_id = ${users.id})
+    or exists (select 1 from ${conversationReads} as r where r.user_id = ${users.id} and r.last_read_message_id > 0)
+  ) then ${conversations.lastActivityAt} end)`.mapWith((value: unknown) =>
+  value === null ? null : new Date(value as string),
+);
 
 /**
  * The member tables of the back office: users of one kind with their desk talk (last activity, the viewer's
