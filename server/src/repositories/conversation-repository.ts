@@ -194,22 +194,20 @@ export class ConversationRepository {
       .limit(limit);
     if (page.length === 0) return [];
     const ids = page.map((row) => row.id);
-    const rows = await this.selectListItems(viewer, this.lastMessage()).where(inArray(conversations.id, ids));
+    const rows = await this.selectListItems(viewer).where(inArray(conversations.id, ids));
     const place = new Map(ids.map((id, index) => [id, index]));
     return rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
   }
 
   /** The list row of one conversation. */
   async findListItem(id: number, viewer: Reader): Promise<ConversationListItem | null> {
-    const rows = await this.selectListItems(viewer, this.lastMessage())
-      .where(eq(conversations.id, id))
-      .limit(1);
+    const rows = await this.selectListItems(viewer).where(eq(conversations.id, id)).limit(1);
     return rows[0] ?? null;
   }
 
-  /** The newest message of each conversation that is not deleted (joined laterally as `last`). */
-  private lastMessage() {
-    return this.db
+  /** Conversations with their member (desk), last message and the viewer's unread count. */
+  private selectListItems(viewer: Reader) {
+    const last = this.db
       .select({
         body: messages.body,
         imageCount: sql<number>`cardinality(${messages.images})`.as('image_count'),
@@ -221,10 +219,6 @@ export class ConversationRepository {
       .orderBy(desc(messages.id))
       .limit(1)
       .as('last');
-  }
-
-  /** Conversations with their member (desk), last message and the viewer's unread count. */
-  private selectListItems(viewer: Reader, last: ReturnType<ConversationRepository['lastMessage']>) {
     return this.db
       .select({
         ...this.accessColumns(),
