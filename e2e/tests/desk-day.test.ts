@@ -135,6 +135,10 @@ describe('the desk’s day at 1440 px', () => {
       .getByRole('status')
       .getByText(jaMember.members.updated(waiting.name), { exact: true });
     await shown.waitFor();
+    // Photographed once it has faded in.
+    await shown.evaluate((node) =>
+      Promise.all((node.closest('.toast') ?? node).getAnimations().map((each) => each.finished)),
+    );
     const title = staff.getByRole('heading', { level: 1, name: ja.screens.menList });
     const [toastBox, titleBox] = await Promise.all([shown.boundingBox(), title.boundingBox()]);
     const apart =
