@@ -120,7 +120,8 @@ export const conversations = pgTable(
     womanId: integer('woman_id').references(() => users.id, { onDelete: 'set null' }),
     name: varchar('name', { length: 100 }).notNull().default(''),
     registeredBy: integer('registered_by').references(() => users.id, { onDelete: 'set null' }),
-    // Room lists sort by this; it moves with every new message.
+    // Room lists sort by this; it moves with every new message. Until the first message it equals created_at,
+    // which is how a list tells a talk without messages (product.md §12.3).
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import {
@@ -45,6 +45,18 @@ export interface ConversationListItem extends ConversationAccess {
   lastAt: Date | null;
   unread: number;
 }
+
+/**
+ * A room list's order (product.md §12.3): by the latest message, newest first; a talk without one below every
+ * talk with one, the newest first (a desk talk is made with its member: the newest member first).
+ * last_activity_at is the creation time until the first message and then the time of the latest (schema.ts),
+ * so "has a message" is last_activity_at <> created_at, read from the row itself.
+ */
+const LIST_ORDER = [
+  sql`${conversations.lastActivityAt} <> ${conversations.createdAt} desc`,
+  desc(conversations.lastActivityAt),
+  desc(conversations.id),
+];
 
 /** Which conversations a list asks for, within the reader's scope. */
 export interface ConversationFilter {
@@ -170,11 +182,21 @@ export class ConversationRepository {
       );
     }
 
-    return this.selectListItems(viewer)
+    // The page's ids first, on the talk's own columns, so the last message and the unread count are read for
+    // those rows alone, not for every talk of the kind.
+    const page = await this.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .leftJoin(member, eq(member.id, conversations.memberId))
       .where(and(...conditions))
-      .orderBy(desc(conversations.lastActivityAt), desc(conversations.id))
+      .orderBy(...LIST_ORDER)
       .offset(offset)
       .limit(limit);
+    if (page.length === 0) return [];
+    const ids = page.map((row) => row.id);
+    const rows = await this.selectListItems(viewer).where(inArray(conversations.id, ids));
+    const place = new Map(ids.map((id, index) => [id, index]));
+    return rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
   }
 
   /** The list row of one conversation. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { MemberTableSort } from '@enishi/contract';
 import type { Database } from '../db/client.js';
-import { conversations, sessions, users } from '../db/schema.js';
+import { conversationReads, conversations, messages, sessions, users } from '../db/schema.js';
 import { memberProfiles } from '../db/schema-profile.js';
 import type { Reader } from '../rules/conversation-rules.js';
 import { unreadCountSql } from './conversation-unread.js';
@@ -36,11 +36,23 @@ export interface MemberTableItem {
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The last use of the app (the newest session's last request) or the last message in their talk with staff. */
-const lastActivity = sql<Date | null>`greatest(
-  (select max(s.last_seen_at) from ${sessions} as s where s.user_id = ${users.id}),
-  ${conversations.lastActivityAt}
-)`.mapWith((value: unknown) => (value === null ? null : new Date(value as string)));
+/** The newest session's last request: the last use of the app. */
+const lastSeen = sql`(select max(s.last_seen_at) from ${sessions} as s where s.user_id = ${users.id})`;
+
+/**
+ * 最終利用 (product.md §2.8): the later of the last use of the app and the last message in their talk with
+ * staff (its last_activity_at, once it differs from created_at: schema.ts). Null (未ログイン) for who shows no
+ * sign of ever having logged in (no session, no message of their own, no read mark), whatever staff wrote to
+ * them; the cheap tests come first, so a member without messages costs one look at the sessions.
+ */
+const lastActivity = sql<Date | null>`greatest(${lastSeen}, case
+  when ${conversations.lastActivityAt} <> ${conversations.createdAt} and (
+    exists (select 1 from ${sessions} as s where s.user_id = ${users.id})
+    or exists (select 1 from ${messages} as own where own.sender_id = ${users.id})
+    or exists (select 1 from ${conversationReads} as r where r.user_id = ${users.id} and r.last_read_message_id > 0)
+  ) then ${conversations.lastActivityAt} end)`.mapWith((value: unknown) =>
+  value === null ? null : new Date(value as string),
+);
 
 /**
  * The member tables of the back office: users of one kind with their desk talk (last activity, the viewer's

@@ -1,7 +1,7 @@
 import { type ConversationType, jaMember } from '@enishi/contract';
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { phoneFor } from '@/features/call/controller';
 import { MemberPane } from '@/features/desk/components/member-pane';
@@ -148,13 +148,8 @@ export function DeskConsole({
         aria-label={jaMember.desk.rooms}
         onKeyDown={onListArrows}
       >
+        {/* ホーム and 定型文 are in the side navigation beside the desk (product.md §2.8), not here again. */}
         <div className="desk-console__bar">
-          <Link to="/" className="page-link">
-            {jaMember.desk.home}
-          </Link>
-          <Link to="/replies" className="page-link">
-            {jaMember.desk.replies}
-          </Link>
           <button
             type="button"
             className="desk-console__toggle"

@@ -1,6 +1,7 @@
 // Written by web/scripts/write-phrases.ts (BudouX) from the staff-only sections of jaMember (STAFF_SECTIONS): do not edit by hand.
 /** Where a line may break in each text of the staff screens, packed (lib/phrase-pack.ts). */
 export const PACKED_PHRASES = `10nvwri:03
+11di6s8:030508
 11g13d3:0507
 11n253d:060c0g0m
 11sgogz:02060a

@@ -2,6 +2,8 @@ export const audit = {
   title: '監査ログ',
   lead: '会員・スタッフの登録、修正、削除、画像の変更の記録です。',
   empty: '記録はまだありません',
+  /** A filter with no hits (product.md §2.8). */
+  noMatch: '条件に合う記録はありません',
   more: 'さらに表示',
   actions: {
     add: '登録',

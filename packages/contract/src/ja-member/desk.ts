@@ -50,7 +50,6 @@ export const desk = {
   listWomen: '女性',
   listStaff: 'スタッフ',
   rooms: 'トーク',
-  home: 'ホーム',
   readOnly: '一括送信の履歴です。ここには書き込めません',
   readOnlyError: 'このトークには書き込めません',
   pinned: 'アナウンスに固定しました',

@@ -30,7 +30,11 @@ export const table = {
   sendDisabled: '一括送信するには、表の左の欄で会員を選んでください',
   open: (name: string) => `${name}さんの詳細を開く`,
   empty: '該当する会員はいません',
+  /** No row matches the filters (product.md §2.8). */
+  noMatch: '条件に合う記録はありません',
   never: '—',
+  /** 最終利用 of a member who never logged in (`last_activity` null, product.md §11.6). */
+  neverLoggedIn: '未ログイン',
   caption: (kind: string) => `${kind}の一覧（列見出しで並べ替え）`,
   panel: (name: string) => `${name}さんの詳細`,
   close: '閉じる',

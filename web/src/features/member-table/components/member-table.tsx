@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { Spinner } from '@/components/ui/spinner';
 import { cx } from '@/components/ui/class-names';
 import { useMemberTable, type MemberTableQuery } from '../api/member-table';
+import { useTableAddress } from '../hooks/use-table-address';
 import { dataColumns, isSortKey, type TableKind } from '../utils/columns';
 import { SelectionBar } from './selection-bar';
 import { Pager, TableFilters, type Filters } from './table-controls';
@@ -68,19 +69,12 @@ export function MemberTable({
   openUid: number | null;
   onOpen: (row: MemberTableRow) => void;
 }) {
-  const [filters, setFilters] = useState<Filters>({ keyword: '', rank: 0, entry_type: -1 });
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'activity', desc: true }]);
-  const [paging, setPaging] = useState({ pageIndex: 0, pageSize: 50 });
+  const [address, setAddress] = useTableAddress(kind);
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const sort = sorting[0];
-  const query: MemberTableQuery = {
-    kind,
-    ...filters,
-    sort: sort && isSortKey(sort.id) ? sort.id : 'activity',
-    desc: sort?.desc ?? true,
-    page: paging.pageIndex,
-    size: paging.pageSize as MemberTableQuery['size'],
-  };
+  const filters: Filters = { keyword: address.keyword, rank: address.rank, entry_type: address.entry_type };
+  const sorting: SortingState = [{ id: address.sort, desc: address.desc }];
+  const paging = { pageIndex: address.page, pageSize: address.size };
+  const query: MemberTableQuery = { kind, ...address };
   const result = useMemberTable(query);
   const total = result.data?.total ?? 0;
   const columns = useMemo(
@@ -99,21 +93,23 @@ export function MemberTable({
     enableMultiSort: false,
     rowCount: total,
     state: { sorting, pagination: paging, rowSelection: selection },
-    onSortingChange: (next) => {
-      setSorting(next);
-      setPaging((old) => ({ ...old, pageIndex: 0 }));
+    onSortingChange: (update) => {
+      const sort = (typeof update === 'function' ? update(sorting) : update)[0];
+      if (sort && isSortKey(sort.id)) setAddress({ ...address, sort: sort.id, desc: sort.desc, page: 0 });
     },
-    onPaginationChange: setPaging,
+    onPaginationChange: (update) => {
+      const next = typeof update === 'function' ? update(paging) : update;
+      setAddress({ ...address, page: next.pageIndex, size: next.pageSize as MemberTableQuery['size'] });
+    },
     onRowSelectionChange: setSelection,
   });
-  const applyFilters = (next: Filters) => {
-    setFilters(next);
-    setPaging((old) => ({ ...old, pageIndex: 0 }));
-  };
+  const applyFilters = (next: Filters) => setAddress({ ...address, ...next, page: 0 });
+  const filtered = filters.keyword !== '' || filters.rank > 0 || filters.entry_type >= 0;
 
   return (
     <div className="member-table">
-      <TableFilters kind={kind} filters={filters} onApply={applyFilters} />
+      {/* Keyed by the keyword: back and forward put the address's keyword in the box. */}
+      <TableFilters key={filters.keyword} kind={kind} filters={filters} onApply={applyFilters} />
       {kind === 'staff' ? null : (
         <SelectionBar kind={kind} selected={selection} onClear={() => setSelection({})} />
       )}
@@ -123,15 +119,23 @@ export function MemberTable({
           <TableHead table={table} />
           <TableBody table={table} openUid={openUid} onOpen={onOpen} />
         </table>
-        <TableStatus result={result} empty={total === 0} />
+        <TableStatus result={result} empty={total === 0} filtered={filtered} />
       </div>
       <Pager table={table} total={total} />
     </div>
   );
 }
 
-/** While the page loads, why it failed, or that no member matches. */
-function TableStatus({ result, empty }: { result: ReturnType<typeof useMemberTable>; empty: boolean }) {
+/** While the page loads, why it failed, or that no member matches (the filters, or at all). */
+function TableStatus({
+  result,
+  empty,
+  filtered,
+}: {
+  result: ReturnType<typeof useMemberTable>;
+  empty: boolean;
+  filtered: boolean;
+}) {
   return (
     <>
       {result.isPending ? <Spinner label={ja.app.loading} /> : null}
@@ -142,7 +146,7 @@ function TableStatus({ result, empty }: { result: ReturnType<typeof useMemberTab
       ) : null}
       {result.isSuccess && empty ? (
         <p className="notice-box">
-          <Phrases text={t.empty} />
+          <Phrases text={filtered ? t.noMatch : t.empty} />
         </p>
       ) : null}
     </>

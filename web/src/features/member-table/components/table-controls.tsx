@@ -1,14 +1,14 @@
 import { ENTRY_TYPES, MEMBER_TABLE_PAGE_SIZES, jaMember, type MemberTableRow } from '@enishi/contract';
 import type { Table } from '@tanstack/react-table';
 import { useId, useState, type FormEvent } from 'react';
-import type { MemberTableQuery } from '../api/member-table';
+import type { TableAddress } from '../hooks/use-table-address';
 import { ranksOf, type TableKind } from '../utils/columns';
 
 /** The member table's controls (product.md §2.8): the filters above it and the pager below. */
 
 const t = jaMember.table;
 
-export type Filters = Pick<MemberTableQuery, 'keyword' | 'rank' | 'entry_type'>;
+export type Filters = Pick<TableAddress, 'keyword' | 'rank' | 'entry_type'>;
 
 export function TableFilters({
   kind,

@@ -16,7 +16,9 @@ export type TableKind = 'men' | 'women' | 'staff';
 const t = jaMember.table;
 const helper = createColumnHelper<MemberTableRow>();
 
-export const activityText = (iso: string | null) => (iso ? japanDateTime.format(new Date(iso)) : t.never);
+/** 最終利用: null when the member never logged in (product.md §2.8). */
+export const activityText = (iso: string | null) =>
+  iso ? japanDateTime.format(new Date(iso)) : t.neverLoggedIn;
 
 /** The rank codes of a kind and their labels (men on the record, women in the profile). */
 export const ranksOf = (kind: TableKind) => (kind === 'women' ? WOMEN_RANKS : MEN_RANKS_LABELS);

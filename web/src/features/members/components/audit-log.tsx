@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, ja, jaMember, type AuditAction, type AuditRow, type Lookups } from '@enishi/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -23,7 +24,9 @@ const t = jaMember.audit;
 
 /** /staff/audit: who added, changed or deleted which member or staff record, and when (the owner only). */
 export function AuditLog() {
-  const [filter, setFilter] = useState<AuditFilter>({});
+  const [params, setParams] = useSearchParams();
+  const filter = auditFilterOf(params);
+  const setFilter = (next: AuditFilter) => setParams(next, { replace: true });
   const log = useAuditLog(filter);
   const lookups = useLookups().data;
   const rows = log.data?.pages.flatMap((page) => page.rows) ?? [];
@@ -32,7 +35,8 @@ export function AuditLog() {
       <p className="audit__lead">
         <Phrases text={t.lead} />
       </p>
-      <AuditFilters onApply={setFilter} />
+      {/* Keyed by the address: back and forward put its filter in the fields. */}
+      <AuditFilters key={params.toString()} filter={filter} onApply={setFilter} />
       <ExportButton filter={filter} lookups={lookups} />
       {log.isPending ? <Spinner label={ja.app.loading} /> : null}
       {log.isError && rows.length === 0 ? (
@@ -42,7 +46,7 @@ export function AuditLog() {
       ) : null}
       {log.isSuccess && rows.length === 0 ? (
         <p className="notice-box">
-          <Phrases text={t.empty} />
+          <Phrases text={Object.keys(filter).length > 0 ? t.noMatch : t.empty} />
         </p>
       ) : null}
       <ol className="audit__rows">
@@ -55,29 +59,43 @@ export function AuditLog() {
   );
 }
 
-function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
+/**
+ * The filter from the address (`?person=&action=&from=&to=`, product.md §2.8), or from the form's fields: empty
+ * values and an action the log does not know are left out.
+ */
+function auditFilterOf(values: { get: (name: string) => unknown }): AuditFilter {
+  const text = (name: string) => String(values.get(name) ?? '').trim();
+  const action = text('action');
+  return {
+    ...(text('person') ? { person: text('person').slice(0, 50) } : {}),
+    ...((AUDIT_ACTIONS as readonly string[]).includes(action) ? { action: action as AuditAction } : {}),
+    ...(text('from') ? { from: text('from') } : {}),
+    ...(text('to') ? { to: text('to') } : {}),
+  };
+}
+
+function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply: (filter: AuditFilter) => void }) {
   const id = useId();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const action = text('action');
-    onApply({
-      ...(text('person') ? { person: text('person') } : {}),
-      ...((AUDIT_ACTIONS as readonly string[]).includes(action) ? { action: action as AuditAction } : {}),
-      ...(text('from') ? { from: text('from') } : {}),
-      ...(text('to') ? { to: text('to') } : {}),
-    });
+    onApply(auditFilterOf(new FormData(event.currentTarget)));
   }
   return (
     <form className="audit__filters" aria-label={t.filters} onSubmit={submit} onReset={() => onApply({})}>
       <div className="audit__filter">
         <label htmlFor={`${id}-person`}>{t.person}</label>
-        <input id={`${id}-person`} name="person" type="search" maxLength={50} className="audit__input" />
+        <input
+          id={`${id}-person`}
+          name="person"
+          type="search"
+          maxLength={50}
+          className="audit__input"
+          defaultValue={filter.person ?? ''}
+        />
       </div>
       <div className="audit__filter">
         <label htmlFor={`${id}-action`}>{t.action}</label>
-        <select id={`${id}-action`} name="action" className="audit__input" defaultValue="">
+        <select id={`${id}-action`} name="action" className="audit__input" defaultValue={filter.action ?? ''}>
           <option value="">{t.allActions}</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
@@ -88,11 +106,23 @@ function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
       </div>
       <div className="audit__filter">
         <label htmlFor={`${id}-from`}>{t.from}</label>
-        <input id={`${id}-from`} name="from" type="date" className="audit__input" />
+        <input
+          id={`${id}-from`}
+          name="from"
+          type="date"
+          className="audit__input"
+          defaultValue={filter.from ?? ''}
+        />
       </div>
       <div className="audit__filter">
         <label htmlFor={`${id}-to`}>{t.to}</label>
-        <input id={`${id}-to`} name="to" type="date" className="audit__input" />
+        <input
+          id={`${id}-to`}
+          name="to"
+          type="date"
+          className="audit__input"
+          defaultValue={filter.to ?? ''}
+        />
       </div>
       <div className="audit__filter-actions">
         <Button type="submit" variant="primary">

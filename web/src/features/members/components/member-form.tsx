@@ -1,6 +1,6 @@
 import { LIMITS, type MemberFormField, type MemberKind, type UserRow, jaMember } from '@enishi/contract';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { toast, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -150,6 +150,7 @@ function useSubmitMember({
   const { listPath } = memberKinds[kind];
   const role = user?.role ?? memberKinds[kind].role;
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const save = useSaveMember();
   const handleApplication = useHandleApplication();
   const [params] = useSearchParams();
@@ -177,7 +178,8 @@ function useSubmitMember({
           const created = reply.rows[0]?.uid;
           // Made from an application: it is handled now, and remembers the member.
           if (application > 0 && created) handleApplication.mutate({ id: application, member_uid: created });
-          void navigate(listPath, { replace: true });
+          // In the table's side panel the list is already here, its filters in the address (product.md §2.8).
+          if (pathname !== listPath) void navigate(listPath, { replace: true });
         },
         onError: (error) => {
           const message = errorMessage(error);

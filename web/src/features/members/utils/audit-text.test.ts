@@ -59,6 +59,19 @@ describe('the audit log in words', () => {
     ]);
   });
 
+  it('says a picture change changed アイコン画像 and lists nothing that stayed the same', () => {
+    const first: AuditRow = {
+      ...base,
+      action: 'image',
+      changes: null,
+      before: snapshot,
+      after: { ...snapshot, image: true },
+    };
+    expect(auditLines(first, lookups)).toEqual([{ field: 'アイコン画像', before: 'なし', after: 'あり' }]);
+    const replaced: AuditRow = { ...first, before: { ...snapshot, image: true } };
+    expect(auditLines(replaced, lookups)).toEqual([{ field: 'アイコン画像', before: '', after: '変更' }]);
+  });
+
   it('writes CSV for Excel: BOM, CRLF, quoted cells, formulas defused', () => {
     const csv = auditCsv([{ ...base, target: { uid: 9, role: 101, name: '=HYPERLINK("x")' } }], lookups);
     expect(csv.startsWith('\uFEFF"日時","操作"')).toBe(true);

@@ -76,14 +76,20 @@ const RECORD_FIELDS: (keyof AuditSnapshot)[] = ['id', 'name', 'role', 'rank', 'i
 function recordLines(row: AuditRow): AuditLine[] {
   const { before, after } = row;
   const lines: AuditLine[] = [];
+  // A registration or a deletion shows the record it made or removed; any other change only what changed.
+  const whole = row.action === 'add' || row.action === 'delete';
   for (const field of RECORD_FIELDS) {
     // Rank means nothing for women and staff.
     if (field === 'rank' && !ROLE_TRAITS[(after ?? before)?.role ?? 0]?.ranked) continue;
     const was = before ? recordValue(field, before) : '';
     const now = after ? recordValue(field, after) : '';
-    if (row.action === 'update' ? was !== now : (was || now) && field !== 'image') {
+    if (whole ? (was || now) && field !== 'image' : was !== now) {
       lines.push({ field: fieldLabel(field), before: was, after: now });
     }
+  }
+  // A picture replaced by another is あり both before and after: the row still says the picture changed.
+  if (row.action === 'image' && !(before && after && before.image !== after.image)) {
+    lines.push({ field: fieldLabel('image'), before: '', after: t.values.changed });
   }
   if (row.password_reset)
     lines.push({ field: t.recordFields.password!, before: '', after: t.values.changed });
