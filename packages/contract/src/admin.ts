@@ -4,6 +4,7 @@ import { IceServer } from './call-frames.js';
 import { ja } from './ja.js';
 import { LIMITS, ROLE, ROLE_TRAITS, numberOrDigits, ssid, uid } from './common.js';
 import { UserRow } from './http.js';
+import { NAME_KANA_MAX, isReading, normaliseReading } from './kana.js';
 
 /*
  * Member and staff administration (product.md §2 admin routes, §5 member forms, §6). The member form rules live
@@ -98,13 +99,35 @@ const introducer = z
   .transform((value) => (value ?? '').trim())
   .pipe(z.string().max(LIMITS.introducerMax, e.introducerTooLong));
 
+/**
+ * The reading (ふりがな, kana.ts): hiragana or katakana, stored in hiragana; '' or null is no reading (null).
+ * Absent keeps the stored one, so a client that does not know the field never erases it.
+ */
+export const NameKana = z
+  .union([z.string(), z.null()], { error: e.kanaInvalid })
+  .transform((value) => normaliseReading(value ?? ''))
+  .pipe(
+    z
+      .string()
+      .max(NAME_KANA_MAX, e.kanaTooLong)
+      .refine((value) => value === '' || isReading(value), e.kanaInvalid),
+  )
+  .transform((value) => value || null);
+
 function rankRequiredForMen(value: { role: number; rank: number }, ctx: z.RefinementCtx): void {
   if (ROLE_TRAITS[value.role]?.ranked && !(MEN_RANKS as readonly number[]).includes(value.rank)) {
     ctx.addIssue({ code: 'custom', message: e.rankRequired, path: ['rank'] });
   }
 }
 
-const formShape = { id: memberLoginId, name: memberName, rank, role, introducer };
+const formShape = {
+  id: memberLoginId,
+  name: memberName,
+  name_kana: NameKana.optional(),
+  rank,
+  role,
+  introducer,
+};
 
 /**
  * The member form (men, women, staff) as the web app validates it: name and ID required, password required
@@ -121,16 +144,16 @@ export const MemberForm = {
     .superRefine(rankRequiredForMen),
 };
 export type MemberFormInput = z.input<typeof MemberForm.add>;
-export type MemberFormField = 'id' | 'name' | 'pass' | 'rank' | 'role' | 'introducer';
+export type MemberFormField = 'id' | 'name' | 'name_kana' | 'pass' | 'rank' | 'role' | 'introducer';
 
-// POST /api/adduser {ssid, id, name, pass, rank, role, introducer} -> {rows: [UserRow]}
+// POST /api/adduser {ssid, id, name, name_kana?, pass, rank, role, introducer} -> {rows: [UserRow]}
 export const AddUserBody = z
   .object({ ssid, ...formShape, pass: memberPassword })
   .strict()
   .superRefine(rankRequiredForMen);
 export type AddUserBody = z.input<typeof AddUserBody>;
 
-// POST /api/updateuser {ssid, uid, id, name, pass?, rank, role, introducer} -> {rows: [UserRow]}
+// POST /api/updateuser {ssid, uid, id, name, name_kana?, pass?, rank, role, introducer} -> {rows: [UserRow]}
 export const UpdateUserBody = z
   .object({ ssid, uid, ...formShape, pass: optionalPassword })
   .strict()
@@ -145,6 +168,7 @@ export type UserRowsReply = z.infer<typeof UserRowsReply>;
 export const SEARCH_USERS_MAX = 500;
 
 // POST /api/searchuser {ssid, keyword?, rank?, role} -> {rows, count}. role 101 men, 201 women, 1..6 staff.
+// Rows in あいうえお order of their reading, then by name; those without a reading last (product.md §11.5).
 export const SearchUserBody = z
   .object({
     ssid,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jaProfile } from './ja-profile.js';
+import { isReading, normaliseReading } from './kana.js';
 import { LOOKUPS, type LookupItem, type LookupName } from './lookups/index.js';
 
 /*
@@ -168,6 +169,18 @@ function fieldSchema(name: ProfileField): z.ZodType {
         .max(spec.max, e.outOfRange(label, spec.min, spec.max))
         .nullable();
     case 'text':
+      // The reading is the person's (users.name_kana, product.md §5.7): kept in hiragana, '' for none.
+      if (name === 'name_kana') {
+        return z
+          .string({ error: e.notKana(label) })
+          .transform(normaliseReading)
+          .pipe(
+            z
+              .string()
+              .max(spec.max, e.tooLong(label, spec.max))
+              .refine((value) => value === '' || isReading(value), e.notKana(label)),
+          );
+      }
       return z
         .string({ error: e.tooLong(label, spec.max) })
         .transform((value) => value.trim())

@@ -40,6 +40,7 @@ export const members = {
   invalid: '入力内容をご確認ください',
   fields: {
     name: '名前',
+    name_kana: 'ふりがな',
     id: 'ID',
     pass: 'パスワード',
     rank: 'ランク',
@@ -51,6 +52,7 @@ export const members = {
     pass: '半角英数字と . ? / - 、8〜24文字',
     passEdit: '変更するときだけ入力してください',
     introducer: '24文字まで',
+    name_kana: 'ひらがなかカタカナで、50文字まで。一覧はこの読みの五十音順です',
   },
   rankPlaceholder: '選択してください',
   submitAdd: '登録する',
@@ -61,6 +63,8 @@ export const members = {
   errors: {
     nameRequired: '名前を入力してください',
     nameTooLong: '名前は50文字以内で入力してください',
+    kanaInvalid: 'ふりがなは、ひらがなかカタカナで入力してください',
+    kanaTooLong: 'ふりがなは50文字以内で入力してください',
     idRequired: 'IDを入力してください',
     idInvalid: 'IDは半角英数字とハイフンで入力してください',
     idTooLong: 'IDは24文字以内で入力してください',
