@@ -10,6 +10,7 @@ import {
   IntroducerField,
   LoginIdField,
   NameField,
+  NameKanaField,
   PasswordField,
   RankField,
   useHints,
@@ -21,12 +22,13 @@ import './members.css';
 /** The member screens' wording. */
 const text = jaMember.members;
 
-const FIELD_ORDER: MemberFormField[] = ['name', 'id', 'pass', 'rank', 'introducer'];
+const FIELD_ORDER: MemberFormField[] = ['name', 'name_kana', 'id', 'pass', 'rank', 'introducer'];
 
 const valuesOf = (user: UserRow | undefined, prefill: URLSearchParams): MemberFormValues => ({
   id: user?.id ?? '',
   // From the applications inbox (会員登録へ): the applicant's name.
   name: user?.name ?? (prefill.get('name') ?? '').slice(0, LIMITS.nameMax),
+  name_kana: user?.name_kana ?? '',
   pass: '',
   rank: user && user.rank > 0 ? String(user.rank) : '',
   introducer: user?.introducer ?? '',
@@ -75,6 +77,18 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
         inputRef={fieldRef('name')}
         onChange={(value) => change('name', value)}
       />
+      {hinted(
+        'name_kana',
+        text.hints.name_kana,
+        <NameKanaField
+          id={`${ids}-name_kana`}
+          value={values.name_kana}
+          error={errors.name_kana}
+          describedBy={describedBy('name_kana')}
+          inputRef={fieldRef('name_kana')}
+          onChange={(value) => change('name_kana', value)}
+        />,
+      )}
       {hinted(
         'id',
         text.hints.id,
