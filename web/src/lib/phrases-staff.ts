@@ -1,6 +1,7 @@
 // Written by web/scripts/write-phrases.ts (BudouX) from the staff-only sections of jaMember (STAFF_SECTIONS): do not edit by hand.
 /** Where a line may break in each text of the staff screens, packed (lib/phrase-pack.ts). */
 export const PACKED_PHRASES = `10nvwri:03
+10wth37:03050b0i0l0n0q
 11g13d3:0507
 11n253d:060c0g0m
 11sgogz:02060a
@@ -39,6 +40,7 @@ export const PACKED_PHRASES = `10nvwri:03
 1h3u6qb:030a0d0l
 1h460sx:0205
 1i1h1i:04
+1jjzhq7:06090b0g
 1jsocm2:04
 1jwf51q:0206
 1k56qhi:04
@@ -104,6 +106,7 @@ hecfu5:06
 hoio00:04
 i3zc2j:04
 ir81q9:0306
+jbiz0y:050c
 jr0m1x:06
 k1olur:040a
 kuwocv:04
