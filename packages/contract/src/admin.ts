@@ -4,7 +4,7 @@ import { IceServer } from './call-frames.js';
 import { ja } from './ja.js';
 import { LIMITS, ROLE, ROLE_TRAITS, numberOrDigits, ssid, uid } from './common.js';
 import { UserRow } from './http.js';
-import { NAME_KANA_MAX, isReading, normaliseReading } from './kana.js';
+import { NameKana } from './kana.js';
 
 /*
  * Member and staff administration (product.md §2 admin routes, §5 member forms, §6). The member form rules live
@@ -98,21 +98,6 @@ const introducer = z
   .optional()
   .transform((value) => (value ?? '').trim())
   .pipe(z.string().max(LIMITS.introducerMax, e.introducerTooLong));
-
-/**
- * The reading (ふりがな, kana.ts): hiragana or katakana, stored in hiragana; '' or null is no reading (null).
- * Absent keeps the stored one, so a client that does not know the field never erases it.
- */
-export const NameKana = z
-  .union([z.string(), z.null()], { error: e.kanaInvalid })
-  .transform((value) => normaliseReading(value ?? ''))
-  .pipe(
-    z
-      .string()
-      .max(NAME_KANA_MAX, e.kanaTooLong)
-      .refine((value) => value === '' || isReading(value), e.kanaInvalid),
-  )
-  .transform((value) => value || null);
 
 function rankRequiredForMen(value: { role: number; rank: number }, ctx: z.RefinementCtx): void {
   if (ROLE_TRAITS[value.role]?.ranked && !(MEN_RANKS as readonly number[]).includes(value.rank)) {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as jaMember from './ja-member.js';
-import { AddUserBody, MemberForm, NameKana } from './admin.js';
+import { AddUserBody, MemberForm } from './admin.js';
 import { jaProfile } from './ja-profile.js';
-import { isReading, normaliseReading, toHiragana } from './kana.js';
+import { NameKana, isReading, normaliseReading, toHiragana } from './kana.js';
 import { ProfilePatch } from './profile.js';
 
 /*
@@ -35,7 +35,7 @@ describe('normaliseReading', () => {
       fc.property(reading, (stored) => {
         expect(normaliseReading(stored)).toBe(stored);
         expect(normaliseReading(katakanaOf(stored))).toBe(stored);
-        expect(normaliseReading(`　${katakanaOf(stored).replace(/ /g, '  ')} `)).toBe(stored);
+        expect(normaliseReading(`\u3000${katakanaOf(stored).replace(/ /g, '  ')} `)).toBe(stored);
         expect(isReading(stored)).toBe(true);
       }),
     );

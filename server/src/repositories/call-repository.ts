@@ -1,5 +1,5 @@
 import { ROLE } from '@enishi/contract';
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, between, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { conversations, users } from '../db/schema.js';
 import { readingOrder } from './reading-order.js';

@@ -72,9 +72,7 @@ export class MemberTableRepository {
     // By name is by reading (あいうえお), then name; another column's ties in the same order.
     const byReading = readingOrder(query.desc ? 'desc' : 'asc');
     const orderBy =
-      query.sort === 'name'
-        ? byReading
-        : [sql`${order(column[query.sort])} nulls last`, ...byReading];
+      query.sort === 'name' ? byReading : [sql`${order(column[query.sort])} nulls last`, ...byReading];
     const [rows, total] = await Promise.all([
       this.db
         .select({

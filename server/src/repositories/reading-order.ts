@@ -10,8 +10,7 @@ import { users } from '../db/schema.js';
  */
 
 /** `%text%` for LIKE and ILIKE, with the pattern characters of the text itself taken literally. */
-export const containsPattern = (text: string): string =>
-  `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Reading, then name, then id: in `direction`, people without a reading last either way. */
 export function readingOrder(direction: 'asc' | 'desc' = 'asc'): SQL[] {

@@ -53,4 +53,3 @@ export function databaseBefore(idx: number, engine: Engine): () => DatabaseHandl
   });
   return () => handle!;
 }
-

@@ -66,6 +66,15 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
   const { save, onSubmit } = useSubmitMember({ kind, user, values, setErrors, fields });
 
   const { hinted, describedBy } = useHints(ids, errors);
+  /** What a hinted text field is given: its value and error, its descriptions, where its element goes. */
+  const input = (field: 'name_kana' | 'id' | 'introducer') => ({
+    id: `${ids}-${field}`,
+    value: values[field],
+    error: errors[field],
+    describedBy: describedBy(field),
+    inputRef: fieldRef(field),
+    onChange: (value: string) => change(field, value),
+  });
 
   return (
     <form className="member-form" noValidate onSubmit={onSubmit}>
@@ -77,30 +86,8 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
         inputRef={fieldRef('name')}
         onChange={(value) => change('name', value)}
       />
-      {hinted(
-        'name_kana',
-        text.hints.name_kana,
-        <NameKanaField
-          id={`${ids}-name_kana`}
-          value={values.name_kana}
-          error={errors.name_kana}
-          describedBy={describedBy('name_kana')}
-          inputRef={fieldRef('name_kana')}
-          onChange={(value) => change('name_kana', value)}
-        />,
-      )}
-      {hinted(
-        'id',
-        text.hints.id,
-        <LoginIdField
-          id={`${ids}-id`}
-          value={values.id}
-          error={errors.id}
-          describedBy={describedBy('id')}
-          inputRef={fieldRef('id')}
-          onChange={(value) => change('id', value)}
-        />,
-      )}
+      {hinted('name_kana', text.hints.name_kana, <NameKanaField {...input('name_kana')} />)}
+      {hinted('id', text.hints.id, <LoginIdField {...input('id')} />)}
       {hinted(
         'pass',
         mode === 'edit' ? `${text.hints.passEdit}（${text.hints.pass}）` : text.hints.pass,
@@ -124,18 +111,7 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
         />
       ) : null}
       {kind !== 'staff'
-        ? hinted(
-            'introducer',
-            text.hints.introducer,
-            <IntroducerField
-              id={`${ids}-introducer`}
-              value={values.introducer}
-              error={errors.introducer}
-              describedBy={describedBy('introducer')}
-              inputRef={fieldRef('introducer')}
-              onChange={(value) => change('introducer', value)}
-            />,
-          )
+        ? hinted('introducer', text.hints.introducer, <IntroducerField {...input('introducer')} />)
         : null}
       <Button type="submit" block busy={save.isPending} className="member-form__submit">
         {save.isPending ? text.saving : mode === 'edit' ? text.submitEdit : text.submitAdd}
