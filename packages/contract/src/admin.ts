@@ -152,8 +152,7 @@ export type UserRowsReply = z.infer<typeof UserRowsReply>;
 /** Most rows one search answers; `count` still tells how many matched. */
 export const SEARCH_USERS_MAX = 500;
 
-// POST /api/searchuser {ssid, keyword?, rank?, role} -> {rows, count}. role 101 men, 201 women, 1..6 staff.
-// Rows in あいうえお order of their reading, then by name; those without a reading last (product.md §11.5).
+// POST /api/searchuser {ssid, keyword?, rank?, role} -> {rows, count} by reading (§11.5). role 101 men, 201 women, 1..6 staff.
 export const SearchUserBody = z
   .object({
     ssid,
@@ -252,6 +251,7 @@ export type AuditLogBody = z.input<typeof AuditLogBody>;
 export const AuditSnapshot = z.object({
   id: z.string(),
   name: z.string(),
+  name_kana: z.string().nullable().optional(), // absent in rows written before issue 46
   role: z.number(),
   rank: z.number(),
   introducer: z.string(),

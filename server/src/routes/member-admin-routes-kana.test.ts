@@ -132,6 +132,11 @@ describe.each(ENGINES)('readings and あいうえお order (%s)', { timeout: 60_
     };
     expect(await update({ name_kana: 'アベ ショウタ' })).toBe('あべ しょうた');
     expect((await search('')).map((row) => row.name).filter((name) => name in uids)[0]).toBe('渡辺 翔太');
+    const [audited] = await office.audit();
+    expect([audited!.before?.name_kana, audited!.after?.name_kana]).toEqual([
+      'わたなべ しょうた',
+      'あべ しょうた',
+    ]);
     expect(await update({})).toBe('あべ しょうた');
     expect(await update({ name_kana: '' })).toBe(null);
     expect(

@@ -59,6 +59,7 @@ export function auditSnapshot(user: UserRecord): AuditSnapshot {
   return {
     id: user.loginId,
     name: user.name,
+    name_kana: user.nameKana,
     role: user.role,
     rank: user.rank,
     introducer: user.introducer,
