@@ -113,4 +113,22 @@ describe('ふりがな (product.md §5.7)', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ uid: 7, name: '森 さくら', name_kana: 'もり さくこ' });
   });
+
+  it('leaves out a reading it did not change, so a change made in the profile beside it stays', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return new Response(JSON.stringify({ rows: [staffMember] }));
+      }),
+    );
+    setSession({ uid: 2, role: 2, rank: 0, name: 'オーナー', session: 'ssid-2', image: null });
+    show('staff', staffMember);
+    fireEvent.change(field(text.fields.name), { target: { value: '森 さくら子' } });
+    fireEvent.click(screen.getByRole('button', { name: text.submitEdit }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ uid: 7, name: '森 さくら子' });
+    expect(bodies[0]).not.toHaveProperty('name_kana');
+  });
 });

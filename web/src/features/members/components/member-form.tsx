@@ -159,6 +159,8 @@ function useSubmitMember({
     }
     setErrors({});
     const { data } = checked;
+    // A reading left as it was is not sent (absent keeps it): the profile beside this form may have changed it.
+    if (user && values.name_kana === (user.name_kana ?? '')) delete data.name_kana;
     save.mutate(
       user ? { ...data, uid: user.uid, pass: data.pass ?? '' } : { ...data, pass: data.pass ?? '' },
       {
