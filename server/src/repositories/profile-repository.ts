@@ -73,15 +73,16 @@ export class ProfileRepository {
    */
   async update(change: ProfileChange): Promise<Profile> {
     return this.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(memberProfiles)
-        .where(eq(memberProfiles.userId, change.userId))
-        .for('update');
+      // The person first, as a deletion locks them (and then their profile, by cascade).
       const [person] = await tx
         .select({ reading: users.nameKana })
         .from(users)
         .where(eq(users.id, change.userId))
+        .for('update');
+      const rows = await tx
+        .select()
+        .from(memberProfiles)
+        .where(eq(memberProfiles.userId, change.userId))
         .for('update');
       const before = profileOf(rows[0], person?.reading ?? null);
       const changes: AuditChanges = {};
