@@ -4,7 +4,7 @@ import { IceServer } from './call-frames.js';
 import { ja } from './ja.js';
 import { LIMITS, ROLE, ROLE_TRAITS, numberOrDigits, ssid, uid } from './common.js';
 import { UserRow } from './http.js';
-import { NameKana } from './kana.js';
+import { NameKana } from './profile.js';
 
 /*
  * Member and staff administration (product.md §2 admin routes, §5 member forms, §6). The member form rules live

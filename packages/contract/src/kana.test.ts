@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import * as jaMember from './ja-member.js';
 import { AddUserBody, MemberForm } from './admin.js';
 import { jaProfile } from './ja-profile.js';
-import { NameKana, isReading, normaliseReading, toHiragana } from './kana.js';
-import { ProfilePatch } from './profile.js';
+import { isReading, normaliseReading, toHiragana } from './kana.js';
+import { NameKana, ProfilePatch } from './profile.js';
 
 /*
  * Readings (ふりがな, product.md §5.7): one stored form, hiragana, whichever kana script was typed; what is not

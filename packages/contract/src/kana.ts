@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import { members } from './ja-member/members.js';
-
 /*
  * A person's reading (ふりがな, product.md §5.7): what every list of people sorts by. It is stored in one
  * script, hiragana, so that タナカ and たなか are one reading, and so that sorting by code point is gojūon
- * order (あいうえお…; a voiced or small kana comes right after its plain one). NameKana is the field of
- * adduser and updateuser (admin.ts); the profile's ふりがな uses the same rule (profile.ts).
+ * order (あいうえお…; a voiced or small kana comes right after its plain one). No zod here, so that the web
+ * build keeps this module out of the schemas chunk: NameKana, the field of adduser and updateuser, and the
+ * profile's ふりがな are in profile.ts.
  */
+
 /** Katakana ァ (U+30A1) to ヶ (U+30F6) and ヽヾ sit 0x60 above their hiragana. */
 const KATAKANA = /[\u30A1-\u30F6\u30FD\u30FE]/g;
 
@@ -28,20 +27,3 @@ export const normaliseReading = (text: string): string => toHiragana(text).trim(
 
 /** Is this stored form (normaliseReading's output) a reading? '' (no reading) is not one. */
 export const isReading = (normalised: string): boolean => READING.test(normalised);
-
-const e = members.errors;
-
-/**
- * The reading as adduser and updateuser take it: hiragana or katakana, stored in hiragana; '' or null is no reading (null).
- * Absent keeps the stored one, so a client that does not know the field never erases it.
- */
-export const NameKana = z
-  .union([z.string(), z.null()], { error: e.kanaInvalid })
-  .transform((value) => normaliseReading(value ?? ''))
-  .pipe(
-    z
-      .string()
-      .max(NAME_KANA_MAX, e.kanaTooLong)
-      .refine((value) => value === '' || isReading(value), e.kanaInvalid),
-  )
-  .transform((value) => value || null);
