@@ -1,6 +1,7 @@
 // Written by web/scripts/write-phrases.ts (BudouX) from the staff-only sections of jaMember (STAFF_SECTIONS): do not edit by hand.
 /** Where a line may break in each text of the staff screens, packed (lib/phrase-pack.ts). */
 export const PACKED_PHRASES = `10nvwri:03
+10vh7bf:030609
 10wth37:03050b0i0l0n0q
 11g13d3:0507
 11n253d:060c0g0m
@@ -33,7 +34,6 @@ export const PACKED_PHRASES = `10nvwri:03
 1dj9u8r:09
 1djvo0o:090b0d0f0i
 1dkzy3u:020b0e
-1dpgkw8:06
 1dx16jr:03
 1ft3fn4:030609
 1gtib3c:040g0r0u0x
@@ -55,8 +55,8 @@ export const PACKED_PHRASES = `10nvwri:03
 1py69bk:04
 1q95jui:060l
 1qcjjti:07
+1qvdk6z:050f
 1rk1565:04
-1s0m7sr:05
 1sneliw:05
 1t9kfgt:03
 1tjr7kr:050f0i0l0o
@@ -82,7 +82,6 @@ export const PACKED_PHRASES = `10nvwri:03
 7xhxp:03
 9tpqxf:04
 a3xelp:05
-af1g9g:05
 b0p08y:06
 bbenf9:060c
 bbigzd:0207
@@ -90,6 +89,7 @@ bes7q5:06
 bfw4k2:04
 bmoden:08
 bp8uf0:060b
+cb1o9u:0b
 cpwo9e:060c0i
 dk31ez:04
 dshakk:04
