@@ -45,7 +45,7 @@ export async function sessionId(page: Page): Promise<string> {
  */
 export async function createMember(
   staffPage: Page,
-  member: Account & { role: 101 | 201; rank?: number },
+  member: Account & { role: 101 | 201; rank?: number; name_kana?: string },
 ): Promise<number> {
   recordSecrets([{ field: 'password', value: member.password }]);
   const reply = await staffPage.request.post('/api/adduser', {
@@ -53,6 +53,7 @@ export async function createMember(
       ssid: await sessionId(staffPage),
       id: member.id,
       name: member.name,
+      ...(member.name_kana ? { name_kana: member.name_kana } : {}),
       pass: member.password,
       rank: member.rank ?? 0,
       role: member.role,

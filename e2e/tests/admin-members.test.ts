@@ -22,6 +22,7 @@ const errors = jaMember.members.errors;
 function memberForm(page: Page) {
   return {
     name: page.getByRole('textbox', { name: jaMember.members.fields.name, exact: true }),
+    kana: page.getByRole('textbox', { name: jaMember.members.fields.name_kana, exact: true }),
     id: page.getByRole('textbox', { name: jaMember.members.fields.id, exact: true }),
     pass: page.getByRole('textbox', { name: jaMember.members.fields.pass, exact: true }),
     rank: page.getByRole('combobox', { name: jaMember.members.fields.rank }),
@@ -263,6 +264,10 @@ describe('member and staff administration', () => {
     await submitEmpty(page, form);
     await form.name.fill(staff.name);
     await form.pass.fill(staff.password);
+    await form.kana.fill('Nakamura'); // the reading is kana only, kept in hiragana (product.md §5.7)
+    await form.add.click();
+    await fieldError(page, errors.kanaInvalid).waitFor();
+    await form.kana.fill('ナカムラ　アヤ');
     await submitTakenId(page, form, people.staff.id);
     await form.id.fill(staff.id);
     await form.add.click();
@@ -273,6 +278,7 @@ describe('member and staff administration', () => {
     await findEditDelete(page, kinds.staff, staff, tag, {
       name: renamed.name,
       change: async (edit) => {
+        expect(await edit.kana.inputValue()).toBe('なかむら あや');
         await edit.pass.fill(renamed.password);
       },
       saved: async () => {

@@ -54,15 +54,20 @@ const addNews = async (type: 1 | 2) =>
 beforeAll(async () => {
   browser = await launchBrowser();
   [pages.desk, pages.phone] = await Promise.all([loggedIn(desk), loggedIn(phone390)]);
-  const account = (role: 101 | 201 | 3, name: string) => ({
+  const account = (role: 101 | 201 | 3, name: string, name_kana: string) => ({
     id: `screens-${role}-${tag}`,
     password: 'Screens-pass.1',
     name,
+    name_kana,
     role: role as 101 | 201,
   });
-  records.man = await createMember(pages.desk, { ...account(101, '画面確認 男性'), rank: 2 });
-  records.woman = await createMember(pages.desk, account(201, '画面確認 女性'));
-  records.staff = await createMember(pages.desk, account(3, '画面確認 スタッフ'));
+  // With readings (product.md §5.7), which the tables and pickers show under the names.
+  records.man = await createMember(pages.desk, {
+    ...account(101, '画面確認 男性', 'がめんかくにん だんせい'),
+    rank: 2,
+  });
+  records.woman = await createMember(pages.desk, account(201, '画面確認 女性', 'ガメンカクニン ジョセイ'));
+  records.staff = await createMember(pages.desk, account(3, '画面確認 スタッフ', 'がめんかくにん すたっふ'));
   records.menNews = await addNews(1);
   records.womenNews = await addNews(2);
   const rooms = await call<{ rows: { id: number }[] }>('conversations', { type: 'men', search: '', page: 0 });

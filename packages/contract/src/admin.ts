@@ -4,6 +4,7 @@ import { IceServer } from './call-frames.js';
 import { ja } from './ja.js';
 import { LIMITS, ROLE, ROLE_TRAITS, numberOrDigits, ssid, uid } from './common.js';
 import { UserRow } from './http.js';
+import { NameKana } from './profile.js';
 
 /*
  * Member and staff administration (product.md §2 admin routes, §5 member forms, §6). The member form rules live
@@ -104,7 +105,14 @@ function rankRequiredForMen(value: { role: number; rank: number }, ctx: z.Refine
   }
 }
 
-const formShape = { id: memberLoginId, name: memberName, rank, role, introducer };
+const formShape = {
+  id: memberLoginId,
+  name: memberName,
+  name_kana: NameKana.optional(),
+  rank,
+  role,
+  introducer,
+};
 
 /**
  * The member form (men, women, staff) as the web app validates it: name and ID required, password required
@@ -121,16 +129,16 @@ export const MemberForm = {
     .superRefine(rankRequiredForMen),
 };
 export type MemberFormInput = z.input<typeof MemberForm.add>;
-export type MemberFormField = 'id' | 'name' | 'pass' | 'rank' | 'role' | 'introducer';
+export type MemberFormField = 'id' | 'name' | 'name_kana' | 'pass' | 'rank' | 'role' | 'introducer';
 
-// POST /api/adduser {ssid, id, name, pass, rank, role, introducer} -> {rows: [UserRow]}
+// POST /api/adduser {ssid, id, name, name_kana?, pass, rank, role, introducer} -> {rows: [UserRow]}
 export const AddUserBody = z
   .object({ ssid, ...formShape, pass: memberPassword })
   .strict()
   .superRefine(rankRequiredForMen);
 export type AddUserBody = z.input<typeof AddUserBody>;
 
-// POST /api/updateuser {ssid, uid, id, name, pass?, rank, role, introducer} -> {rows: [UserRow]}
+// POST /api/updateuser {ssid, uid, id, name, name_kana?, pass?, rank, role, introducer} -> {rows: [UserRow]}
 export const UpdateUserBody = z
   .object({ ssid, uid, ...formShape, pass: optionalPassword })
   .strict()
@@ -144,7 +152,7 @@ export type UserRowsReply = z.infer<typeof UserRowsReply>;
 /** Most rows one search answers; `count` still tells how many matched. */
 export const SEARCH_USERS_MAX = 500;
 
-// POST /api/searchuser {ssid, keyword?, rank?, role} -> {rows, count}. role 101 men, 201 women, 1..6 staff.
+// POST /api/searchuser {ssid, keyword?, rank?, role} -> {rows, count} by reading (§11.5). role 101 men, 201 women, 1..6 staff.
 export const SearchUserBody = z
   .object({
     ssid,
@@ -243,6 +251,7 @@ export type AuditLogBody = z.input<typeof AuditLogBody>;
 export const AuditSnapshot = z.object({
   id: z.string(),
   name: z.string(),
+  name_kana: z.string().nullable().optional(), // absent in rows written before issue 46
   role: z.number(),
   rank: z.number(),
   introducer: z.string(),

@@ -38,6 +38,8 @@ export const MemberTableRow = z.object({
   uid: z.number(),
   id: z.string(),
   name: z.string(),
+  /** The reading in hiragana (kana.ts); null when none. The table sorts by name in its order. */
+  name_kana: z.string().nullable(),
   role: z.number(),
   /** Men: the rank of the record (MEN_RANKS_LABELS); women: the profile's rank (WOMEN_RANKS). */
   rank: z.number(),

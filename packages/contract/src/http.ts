@@ -66,6 +66,8 @@ export const UserRow = z.object({
   uid: z.number(),
   id: z.string(),
   name: z.string(),
+  /** The reading in hiragana (ふりがな, kana.ts); null when none is known. */
+  name_kana: z.string().nullable(),
   role: z.number(),
   rank: z.number(),
   introducer: z.string(),

@@ -18,6 +18,7 @@ export * from './reauth.js';
 export * from './push.js';
 export * from './read-marks.js';
 export * from './lookups/index.js';
+export * from './kana.js';
 export * from './profile.js';
 export * from './ja-profile.js';
 export * as jaMember from './ja-member.js';

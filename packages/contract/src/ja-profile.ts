@@ -75,6 +75,7 @@ export const jaProfile = {
     badCode: (field: string) => `${field}の選択肢が正しくありません`,
     outOfRange: (field: string, min: number, max: number) => `${field}は${min}〜${max}で入力してください`,
     tooLong: (field: string, max: number) => `${field}は${max}文字までです`,
+    notKana: (field: string) => `${field}は、ひらがなかカタカナで入力してください`,
     badDate: (field: string) => `${field}は正しい日付で入力してください`,
     tooManyCodes: (field: string) => `${field}の選択が多すぎます`,
     noProfile: 'プロフィールがありません',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { jaProfile } from './ja-profile.js';
+import { NAME_KANA_MAX, isReading, normaliseReading } from './kana.js';
+import { members } from './ja-member/members.js';
 import { LOOKUPS, type LookupItem, type LookupName } from './lookups/index.js';
 
 /*
@@ -168,6 +170,18 @@ function fieldSchema(name: ProfileField): z.ZodType {
         .max(spec.max, e.outOfRange(label, spec.min, spec.max))
         .nullable();
     case 'text':
+      // The reading is the person's (users.name_kana, product.md §5.7): kept in hiragana, '' for none.
+      if (name === 'name_kana') {
+        return z
+          .string({ error: e.notKana(label) })
+          .transform(normaliseReading)
+          .pipe(
+            z
+              .string()
+              .max(spec.max, e.tooLong(label, spec.max))
+              .refine((value) => value === '' || isReading(value), e.notKana(label)),
+          );
+      }
       return z
         .string({ error: e.tooLong(label, spec.max) })
         .transform((value) => value.trim())
@@ -180,6 +194,22 @@ function fieldSchema(name: ProfileField): z.ZodType {
         .transform((value) => value || null);
   }
 }
+
+/**
+ * The reading (kana.ts) as adduser and updateuser take it: hiragana or katakana, stored in hiragana; '' or
+ * null is no reading (null). Absent keeps the stored one, so a client that does not know the field never
+ * erases it.
+ */
+export const NameKana = z
+  .union([z.string(), z.null()], { error: members.errors.kanaInvalid })
+  .transform((value) => normaliseReading(value ?? ''))
+  .pipe(
+    z
+      .string()
+      .max(NAME_KANA_MAX, members.errors.kanaTooLong)
+      .refine((value) => value === '' || isReading(value), members.errors.kanaInvalid),
+  )
+  .transform((value) => value || null);
 
 /** The fields a profile update may carry: any subset; what is absent stays as it is. */
 export const ProfilePatch = z

@@ -1,16 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOOKUPS, lookupLabel } from '@enishi/contract';
-import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from './client.js';
+import type { DatabaseHandle } from './client.js';
 import { rowsOf } from './raw.js';
-import { createPostgresDatabase, ENGINES, type Engine } from '../test/database.js';
+import { ENGINES } from '../test/database.js';
+import { databaseBefore } from '../test/migrations-before.js';
 
 /*
  * Migrations 0012 and 0014 (product.md §9.5): a database migrated up to the migration before one holds
@@ -18,49 +12,6 @@ import { createPostgresDatabase, ENGINES, type Engine } from '../test/database.j
  * lists; 0014: area 0, marriage, children, food allergies, date type); after migrating, each holds the
  * specification's code with the label the mapping promises.
  */
-
-interface Journal {
-  entries: { idx: number; tag: string }[];
-}
-
-/** A copy of the migrations folder with only the migrations before the one numbered `idx`. */
-async function migrationsBefore(idx: number): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'enishi-migrations-'));
-  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as Journal;
-  journal.entries = journal.entries.filter((entry) => entry.idx < idx);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-/**
- * A database of `engine` migrated up to the migration before the one numbered `idx`, made before the tests
- * of the surrounding describe and dropped after them.
- */
-function databaseBefore(idx: number, engine: Engine): () => DatabaseHandle {
-  let handle: DatabaseHandle | undefined;
-  let drop: () => Promise<void> = async () => {};
-  let folder: string | undefined;
-  beforeAll(async () => {
-    folder = await migrationsBefore(idx);
-    if (engine === 'pglite') {
-      handle = await openDatabase({});
-      await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
-      return;
-    }
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    handle = await openDatabase({ databaseUrl: created.url });
-    await migratePostgres(handle.db as unknown as PostgresJsDatabase, { migrationsFolder: folder });
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await drop();
-    if (folder) await rm(folder, { recursive: true, force: true });
-  });
-  return () => handle!;
-}
 
 /** A woman's user record (role 201) with this id, for a profile row to belong to. */
 async function addWoman(db: DatabaseHandle['db'], id: number): Promise<void> {

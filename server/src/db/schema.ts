@@ -35,6 +35,8 @@ export const users = pgTable(
     // `DEMO-MAN-1` and `demo-man-1` are one ID, found whichever way it is typed.
     loginId: varchar('login_id', { length: 24 }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
+    // The reading in hiragana (ふりがな, product.md §5.7), what lists of people sort by; null when unknown.
+    nameKana: varchar('name_kana', { length: 50 }),
     passwordHash: text('password_hash').notNull(),
     role: integer('role').notNull(),
     rank: integer('rank').notNull().default(0),

@@ -7,6 +7,7 @@ export function presentMemberTableRow(item: MemberTableItem): MemberTableRow {
     uid: item.uid,
     id: item.loginId,
     name: item.name,
+    name_kana: item.nameKana,
     role: item.role,
     rank: item.rank,
     entry_type: item.entryType,

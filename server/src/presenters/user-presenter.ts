@@ -17,6 +17,7 @@ export function presentUser(
     uid: user.id,
     id: user.loginId,
     name: user.name,
+    name_kana: user.nameKana,
     role: user.role,
     rank: user.rank,
     introducer: user.introducer,

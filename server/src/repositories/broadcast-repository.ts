@@ -2,6 +2,7 @@ import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { conversations, messages, users, type ConversationKind } from '../db/schema.js';
 import { broadcastRecipients, broadcasts } from '../db/schema-content.js';
+import { readingOrder } from './reading-order.js';
 
 /** A member picked for a bulk send, with their desk conversation. */
 export interface RecipientRecord {
@@ -41,13 +42,13 @@ export class BroadcastRepository {
       .where(sql`${users.id} = any(${intArray(uids)})`);
   }
 
-  /** Every member with `role`, newest first as in every staff list of members, for the recipient picker. */
+  /** Every member with `role` in あいうえお order of their reading, as every list of people, for the recipient picker. */
   async membersWithRole(role: number): Promise<{ uid: number; name: string; rank: number }[]> {
     return this.db
       .select({ uid: users.id, name: users.name, rank: users.rank })
       .from(users)
       .where(eq(users.role, role))
-      .orderBy(desc(users.id));
+      .orderBy(...readingOrder());
   }
 
   async sender(uid: number): Promise<{ name: string; role: number; image: string | null } | null> {

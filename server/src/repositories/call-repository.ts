@@ -1,7 +1,8 @@
 import { ROLE } from '@enishi/contract';
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, between, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { conversations, users } from '../db/schema.js';
+import { readingOrder } from './reading-order.js';
 
 /** Someone who may take part in a call, as the other side sees them. */
 export interface CallUser {
@@ -24,13 +25,13 @@ export class CallRepository {
     return row ?? null;
   }
 
-  /** Every staff member (roles 1-6), by name. */
+  /** Every staff member (roles 1-6), in あいうえお order of their reading as every list of people. */
   async staff(): Promise<CallUser[]> {
     return this.db
       .select({ uid: users.id, role: users.role, name: users.name, image: users.image })
       .from(users)
       .where(between(users.role, ROLE.admin, ROLE.staffMenuLimit))
-      .orderBy(asc(users.name), asc(users.id));
+      .orderBy(...readingOrder());
   }
 
   /** The member's talk with the desk, or null when it is gone with their account. */

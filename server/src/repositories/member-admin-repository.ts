@@ -1,4 +1,4 @@
-import { and, between, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ROLE } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { sessions, users, type UserRecord } from '../db/schema.js';
@@ -6,6 +6,7 @@ import { hasPostgresCode, PG_UNIQUE_VIOLATION } from '../db/errors.js';
 import type { NewAuditRecord } from '../db/schema-admin.js';
 import { insertAudit } from './audit-repository.js';
 import { sameLoginId, type Transaction } from './user-repository.js';
+import { peopleMatching, readingOrder } from './reading-order.js';
 
 /** Which records a search looks at: men (101), women (201) or staff (roles 1 to 6). */
 export type RecordKind = 'men' | 'women' | 'staff';
@@ -22,6 +23,8 @@ export interface UserSearch {
 export interface UserChanges {
   loginId: string;
   name: string;
+  /** Only when the reading changes. */
+  nameKana?: string | null;
   rank: number;
   introducer: string;
   /** Only when the password changes. */
@@ -43,11 +46,6 @@ export function kindCondition(kind: RecordKind): SQL {
   return between(users.role, 1, ROLE.staffMenuLimit);
 }
 
-/** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const isUniqueViolation = (error: unknown) => hasPostgresCode(error, PG_UNIQUE_VIOLATION);
 
 /**
@@ -58,17 +56,19 @@ const isUniqueViolation = (error: unknown) => hasPostgresCode(error, PG_UNIQUE_V
 export class MemberAdminRepository {
   constructor(private readonly db: Database) {}
 
-  /** Newest records first, at most `limit`, and how many match in all. */
+  /** In あいうえお order of the reading (reading-order.ts), at most `limit`, and how many match in all. */
   async search(query: UserSearch): Promise<{ rows: UserRecord[]; count: number }> {
     const conditions: (SQL | undefined)[] = [kindCondition(query.kind)];
-    if (query.keyword) {
-      const pattern = containsPattern(query.keyword);
-      conditions.push(or(ilike(users.name, pattern), ilike(users.loginId, pattern)));
-    }
+    if (query.keyword) conditions.push(peopleMatching(query.keyword));
     if (query.kind === 'men' && query.rank > 0) conditions.push(eq(users.rank, query.rank));
     const where = and(...conditions);
     const [rows, total] = await Promise.all([
-      this.db.select().from(users).where(where).orderBy(desc(users.id)).limit(query.limit),
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...readingOrder())
+        .limit(query.limit),
       this.db.select({ count: count() }).from(users).where(where),
     ]);
     return { rows, count: total[0]?.count ?? 0 };

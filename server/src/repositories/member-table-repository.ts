@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MemberTableSort } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { conversationReads, conversations, messages, sessions, users } from '../db/schema.js';
@@ -6,6 +6,7 @@ import { memberProfiles } from '../db/schema-profile.js';
 import type { Reader } from '../rules/conversation-rules.js';
 import { unreadCountSql } from './conversation-unread.js';
 import { kindCondition, type RecordKind } from './member-admin-repository.js';
+import { peopleMatching, readingOrder } from './reading-order.js';
 
 /** One page of a member table (product.md §2.8). */
 export interface MemberTableQuery {
@@ -26,6 +27,7 @@ export interface MemberTableItem {
   uid: number;
   loginId: string;
   name: string;
+  nameKana: string | null;
   role: number;
   rank: number;
   entryType: number | null;
@@ -33,8 +35,6 @@ export interface MemberTableItem {
   unread: number;
   conversationId: number | null;
 }
-
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The newest session's last request: the last use of the app. */
 const lastSeen = sql`(select max(s.last_seen_at) from ${sessions} as s where s.user_id = ${users.id})`;
@@ -63,10 +63,7 @@ export class MemberTableRepository {
 
   async page(query: MemberTableQuery, viewer: Reader): Promise<{ rows: MemberTableItem[]; total: number }> {
     const conditions: (SQL | undefined)[] = [kindCondition(query.kind)];
-    if (query.keyword) {
-      const pattern = containsPattern(query.keyword);
-      conditions.push(or(ilike(users.name, pattern), ilike(users.loginId, pattern)));
-    }
+    if (query.keyword) conditions.push(peopleMatching(query.keyword));
     // A man's rank is on his record; a woman's (D to VVV) in her profile.
     const rank =
       query.kind === 'women'
@@ -76,8 +73,7 @@ export class MemberTableRepository {
     if (query.entryType >= 0) conditions.push(eq(memberProfiles.entryType, query.entryType));
     const where = and(...conditions);
     const unread = unreadCountSql(viewer);
-    const column: Record<MemberTableSort, SQL> = {
-      name: sql`${users.name}`,
+    const column: Record<Exclude<MemberTableSort, 'name'>, SQL> = {
       id: sql`${users.loginId}`,
       rank,
       entry_type: sql`${memberProfiles.entryType}`,
@@ -85,13 +81,17 @@ export class MemberTableRepository {
       unread,
     };
     const order = query.desc ? desc : asc;
-    const sorted = column[query.sort];
+    // By name is by reading (あいうえお), then name; another column's ties in the same order.
+    const byReading = readingOrder(query.desc ? 'desc' : 'asc');
+    const orderBy =
+      query.sort === 'name' ? byReading : [sql`${order(column[query.sort])} nulls last`, ...byReading];
     const [rows, total] = await Promise.all([
       this.db
         .select({
           uid: users.id,
           loginId: users.loginId,
           name: users.name,
+          nameKana: users.nameKana,
           role: users.role,
           rank: rank.mapWith(Number),
           entryType: memberProfiles.entryType,
@@ -103,8 +103,8 @@ export class MemberTableRepository {
         .leftJoin(conversations, eq(conversations.memberId, users.id))
         .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
         .where(where)
-        // Nulls (never active, no profile) last either way; then a stable order by id.
-        .orderBy(sql`${order(sorted)} nulls last`, order(users.id))
+        // Nulls (never active, no profile, no reading) last either way.
+        .orderBy(...orderBy)
         .offset(query.offset)
         .limit(query.limit),
       this.db

@@ -33,11 +33,14 @@ const KEY_OF_FIELD = Object.fromEntries(
   Object.entries(getTableColumns(memberProfiles)).map(([key, column]) => [column.name, key]),
 ) as Record<ProfileField, keyof MemberProfileRecord>;
 
-/** A stored row as the contract's Profile (every field present). */
-export function profileOf(row: MemberProfileRecord | undefined): Profile {
+/**
+ * A stored row as the contract's Profile (every field present). The reading (name_kana) is the person's,
+ * `users.name_kana` (product.md §5.7), since migration 0020; the profile's own column is no longer read.
+ */
+export function profileOf(row: MemberProfileRecord | null | undefined, reading: string | null): Profile {
   const profile = emptyProfile() as Record<ProfileField, unknown>;
-  if (!row) return profile as Profile;
-  for (const field of PROFILE_FIELD_NAMES) profile[field] = row[KEY_OF_FIELD[field]];
+  if (row) for (const field of PROFILE_FIELD_NAMES) profile[field] = row[KEY_OF_FIELD[field]];
+  profile.name_kana = reading ?? '';
   return profile as Profile;
 }
 
@@ -56,8 +59,12 @@ export class ProfileRepository {
   constructor(private readonly db: Database) {}
 
   async find(userId: number): Promise<Profile> {
-    const rows = await this.db.select().from(memberProfiles).where(eq(memberProfiles.userId, userId));
-    return profileOf(rows[0]);
+    const [row] = await this.db
+      .select({ profile: memberProfiles, reading: users.nameKana })
+      .from(users)
+      .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+      .where(eq(users.id, userId));
+    return profileOf(row?.profile, row?.reading ?? null);
   }
 
   /**
@@ -66,20 +73,30 @@ export class ProfileRepository {
    */
   async update(change: ProfileChange): Promise<Profile> {
     return this.db.transaction(async (tx) => {
+      // The person first, as a deletion locks them (and then their profile, by cascade).
+      const [person] = await tx
+        .select({ reading: users.nameKana })
+        .from(users)
+        .where(eq(users.id, change.userId))
+        .for('update');
       const rows = await tx
         .select()
         .from(memberProfiles)
         .where(eq(memberProfiles.userId, change.userId))
         .for('update');
-      const before = profileOf(rows[0]);
+      const before = profileOf(rows[0], person?.reading ?? null);
       const changes: AuditChanges = {};
       const values: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(change.patch) as [ProfileField, unknown][]) {
         if (value === undefined || same(before[field], value)) continue;
         changes[field] = [before[field], value];
-        values[KEY_OF_FIELD[field]] = value;
+        if (field !== 'name_kana') values[KEY_OF_FIELD[field]] = value;
       }
-      if (Object.keys(values).length === 0) return before;
+      if (Object.keys(changes).length === 0) return before;
+      if (changes.name_kana) {
+        const reading = (change.patch.name_kana as string) || null;
+        await tx.update(users).set({ nameKana: reading }).where(eq(users.id, change.userId));
+      }
       const set = { ...values, updatedBy: change.actor.uid, updatedAt: change.now };
       await tx
         .insert(memberProfiles)

@@ -26,6 +26,7 @@ interface Deps {
 function account<Password extends string | undefined>(body: {
   id: string;
   name: string;
+  name_kana?: string | null | undefined;
   pass: Password;
   rank: number;
   role: number;
@@ -34,6 +35,7 @@ function account<Password extends string | undefined>(body: {
   return {
     loginId: body.id,
     name: body.name,
+    nameKana: body.name_kana,
     password: body.pass,
     rank: body.rank,
     role: body.role,

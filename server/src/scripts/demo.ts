@@ -35,23 +35,29 @@ export class DemoRefused extends Error {
 }
 
 const staffPeople = [
-  { loginId: 'demo-owner', name: '高橋 静香', role: ROLE.owner },
-  { loginId: 'demo-admin', name: '中村 真一', role: ROLE.admin },
-  { loginId: 'demo-staff', name: '森 さくら', role: ROLE.staff },
+  { loginId: 'demo-owner', name: '高橋 静香', nameKana: 'たかはし しずか', role: ROLE.owner },
+  { loginId: 'demo-admin', name: '中村 真一', nameKana: 'なかむら しんいち', role: ROLE.admin },
+  { loginId: 'demo-staff', name: '森 さくら', nameKana: 'もり さくら', role: ROLE.staff },
 ];
 const menPeople = [
-  { loginId: 'demo-man-1', name: '田中 健一', rank: 1, introducer: '' },
-  { loginId: 'demo-man-2', name: '鈴木 大輔', rank: 2, introducer: '田中 健一' },
-  { loginId: 'demo-man-3', name: '渡辺 翔太', rank: 3, introducer: '' },
-  { loginId: 'demo-man-4', name: '伊藤 直樹', rank: 4, introducer: '日本橋倶楽部' },
-  { loginId: 'demo-man-5', name: '山本 拓也', rank: 5, introducer: '' },
-  { loginId: 'demo-man-6', name: '小林 誠', rank: 6, introducer: '' },
+  { loginId: 'demo-man-1', name: '田中 健一', nameKana: 'たなか けんいち', rank: 1, introducer: '' },
+  { loginId: 'demo-man-2', name: '鈴木 大輔', nameKana: 'すずき だいすけ', rank: 2, introducer: '田中 健一' },
+  { loginId: 'demo-man-3', name: '渡辺 翔太', nameKana: 'わたなべ しょうた', rank: 3, introducer: '' },
+  {
+    loginId: 'demo-man-4',
+    name: '伊藤 直樹',
+    nameKana: 'いとう なおき',
+    rank: 4,
+    introducer: '日本橋倶楽部',
+  },
+  { loginId: 'demo-man-5', name: '山本 拓也', nameKana: 'やまもと たくや', rank: 5, introducer: '' },
+  { loginId: 'demo-man-6', name: '小林 誠', nameKana: 'こばやし まこと', rank: 6, introducer: '' },
 ];
 const womenPeople = [
-  { loginId: 'demo-woman-1', name: '佐藤 美咲', introducer: '' },
-  { loginId: 'demo-woman-2', name: '加藤 彩', introducer: '佐藤 美咲' },
-  { loginId: 'demo-woman-3', name: '吉田 結衣', introducer: '' },
-  { loginId: 'demo-woman-4', name: '山田 莉子', introducer: '' },
+  { loginId: 'demo-woman-1', name: '佐藤 美咲', nameKana: 'さとう みさき', introducer: '' },
+  { loginId: 'demo-woman-2', name: '加藤 彩', nameKana: 'かとう あや', introducer: '佐藤 美咲' },
+  { loginId: 'demo-woman-3', name: '吉田 結衣', nameKana: 'よしだ ゆい', introducer: '' },
+  { loginId: 'demo-woman-4', name: '山田 莉子', nameKana: 'やまだ りこ', introducer: '' },
 ];
 
 /** A calm abstract picture in the brand colours (no text, so it renders the same on any machine). */
@@ -94,6 +100,7 @@ async function registerPeople(club: DemoClub): Promise<DemoPeople> {
   const register = async (person: {
     loginId: string;
     name: string;
+    nameKana: string;
     role: number;
     rank?: number;
     introducer?: string;
@@ -103,6 +110,7 @@ async function registerPeople(club: DemoClub): Promise<DemoPeople> {
     const record = await services.memberAdmin.add(owner.actor, {
       loginId: person.loginId,
       name: person.name,
+      nameKana: person.nameKana,
       password,
       role: person.role,
       rank: person.rank ?? 0,

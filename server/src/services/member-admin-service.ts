@@ -28,6 +28,8 @@ import type { UserService } from './user-service.js';
 export interface MemberInput {
   loginId: string;
   name: string;
+  /** The reading in hiragana, null for none (product.md §5.7); absent (undefined) keeps the stored one. */
+  nameKana?: string | null | undefined;
   /** Absent on edit: keep the current password. */
   password: string | undefined;
   rank: number;
@@ -57,6 +59,7 @@ export function auditSnapshot(user: UserRecord): AuditSnapshot {
   return {
     id: user.loginId,
     name: user.name,
+    name_kana: user.nameKana,
     role: user.role,
     rank: user.rank,
     introducer: user.introducer,
@@ -128,6 +131,7 @@ export class MemberAdminService {
         loginId: input.loginId,
         password: input.password,
         name: input.name,
+        nameKana: input.nameKana ?? null,
         role: NEW_USER_ROLE[kind],
         rank: kind === 'men' ? input.rank : 0,
         introducer: kind === 'staff' ? '' : input.introducer,
@@ -154,6 +158,7 @@ export class MemberAdminService {
       {
         loginId: input.loginId,
         name: input.name,
+        ...(input.nameKana !== undefined ? { nameKana: input.nameKana } : {}),
         rank: kind === 'men' ? input.rank : current.rank,
         introducer: kind === 'staff' ? current.introducer : input.introducer,
         ...(passwordHash ? { passwordHash } : {}),
@@ -175,7 +180,10 @@ export class MemberAdminService {
     return result.after;
   }
 
-  /** Men, women or staff whose name or login ID contains the keyword (everyone for none), newest first. */
+  /**
+   * Men, women or staff whose name, login ID or reading (in either kana script) contains the keyword
+   * (everyone for none), in あいうえお order of their reading (product.md §11.5).
+   */
   async search(
     actor: Actor,
     query: { keyword: string; rank: number; role: number },

@@ -15,6 +15,8 @@ export interface NewUser {
   role: number;
   rank?: number;
   introducer?: string;
+  /** The reading in hiragana (product.md §5.7); none when absent. */
+  nameKana?: string | null;
 }
 
 export interface Logger {
@@ -46,6 +48,7 @@ export class UserService {
         role: user.role,
         rank: user.rank ?? 0,
         introducer: user.introducer ?? '',
+        nameKana: user.nameKana ?? null,
         createdAt: now,
         updatedAt: now,
       },

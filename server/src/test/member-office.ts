@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { AuditLogReply, UserRowsReply } from '@enishi/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { call, createTestContext, createUser, login, type TestContext, type TestUser } from './app.js';
+import type { Engine } from './database.js';
 
 /** A valid member form per kind; tests change one field at a time. */
 export const form = {
@@ -23,8 +24,9 @@ export const dataUrl = (bytes: Buffer, mime = 'image/png') =>
 /**
  * The member administration tests' office: an owner, an admin, staff of roles 3 and 6, a man and a woman,
  * each logged in, opened before a file's tests and closed after them. `ctx` is there from the first test.
+ * `engine` picks the database (the default test database without it).
  */
-export function useMemberOffice() {
+export function useMemberOffice(engine?: Engine) {
   const people: Record<string, TestUser> = {};
   const ssid: Record<string, string> = {};
   let counter = 0;
@@ -46,7 +48,7 @@ export function useMemberOffice() {
   };
 
   beforeAll(async () => {
-    office.ctx = await createTestContext();
+    office.ctx = await createTestContext(engine ? { engine } : {});
     const seed: [string, number, number?][] = [
       ['owner', 2],
       ['admin', 1],

@@ -138,6 +138,7 @@ function PickerRow({
             {row.name}
           </span>
           <span id={`${id}-detail`} className="picker-row__detail">
+            {row.name_kana ? <span className="picker-row__kana">{row.name_kana}</span> : null}
             <span className="picker-row__login">ID: {row.id}</span>
             {ROLE_TRAITS[row.role]?.ranked ? <RankPill rank={row.rank} /> : null}
             {can({ role: row.role }, 'desk.use') ? (

@@ -1,6 +1,8 @@
 // Written by web/scripts/write-phrases.ts (BudouX) from the staff-only sections of jaMember (STAFF_SECTIONS): do not edit by hand.
 /** Where a line may break in each text of the staff screens, packed (lib/phrase-pack.ts). */
 export const PACKED_PHRASES = `10nvwri:03
+10vh7bf:030609
+10wth37:03050b0i0l0n0q
 11di6s8:030508
 11g13d3:0507
 11n253d:060c0g0m
@@ -33,7 +35,6 @@ export const PACKED_PHRASES = `10nvwri:03
 1dj9u8r:09
 1djvo0o:090b0d0f0i
 1dkzy3u:020b0e
-1dpgkw8:06
 1dx16jr:03
 1et6tad:03
 1ft3fn4:030609
@@ -41,6 +42,7 @@ export const PACKED_PHRASES = `10nvwri:03
 1h3u6qb:030a0d0l
 1h460sx:0205
 1i1h1i:04
+1jjzhq7:06090b0g
 1jsocm2:04
 1jwf51q:0206
 1k56qhi:04
@@ -55,8 +57,8 @@ export const PACKED_PHRASES = `10nvwri:03
 1py69bk:04
 1q95jui:060l
 1qcjjti:07
+1qvdk6z:050f
 1rk1565:04
-1s0m7sr:05
 1sneliw:05
 1t9kfgt:03
 1tjr7kr:050f0i0l0o
@@ -83,7 +85,6 @@ export const PACKED_PHRASES = `10nvwri:03
 7xhxp:03
 9tpqxf:04
 a3xelp:05
-af1g9g:05
 b0p08y:06
 bbenf9:060c
 bbigzd:0207
@@ -91,6 +92,7 @@ bes7q5:06
 bfw4k2:04
 bmoden:08
 bp8uf0:060b
+cb1o9u:0b
 cpwo9e:060c0i
 dk31ez:04
 dshakk:04
@@ -107,6 +109,7 @@ hecfu5:06
 hoio00:04
 i3zc2j:04
 ir81q9:0306
+jbiz0y:050c
 jr0m1x:06
 k1olur:040a
 kuwocv:04

@@ -52,6 +52,7 @@ export const audit = {
   recordFields: {
     id: 'ID',
     name: '名前',
+    name_kana: 'ふりがな',
     role: '区分',
     rank: 'ランク',
     introducer: '紹介者',

@@ -9,7 +9,7 @@ export const table = {
     unread: '未読',
   },
   filters: '絞り込み',
-  keyword: 'キーワード（名前・ID）',
+  keyword: 'キーワード（名前・ID・ふりがな）',
   rank: 'ランク',
   entryType: 'エントリー種別',
   any: 'すべて',

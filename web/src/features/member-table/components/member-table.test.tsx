@@ -106,7 +106,16 @@ describe('the member table', () => {
   });
 
   it('shows 未ログイン as 最終利用 of a member who never logged in', async () => {
-    const row = { uid: 5, id: 'new-man', name: '新人 太郎', role: 101, rank: 1, entry_type: null, unread: 0 };
+    const row = {
+      uid: 5,
+      id: 'new-man',
+      name: '新人 太郎',
+      name_kana: null,
+      role: 101,
+      rank: 1,
+      entry_type: null,
+      unread: 0,
+    };
     rows = [
       { ...row, last_activity: null, conversation_id: 9 },
       { ...row, uid: 6, name: '常連 次郎', last_activity: '2026-11-20T01:00:00.000Z', conversation_id: 10 },

@@ -187,6 +187,10 @@ function TableBody({
                 >
                   {row.original.name}
                 </button>
+                {/* The reading the table sorts 名前 by (product.md §5.7). */}
+                {row.original.name_kana ? (
+                  <span className="member-table__kana">{row.original.name_kana}</span>
+                ) : null}
               </th>
             ) : (
               <td key={cell.id} className={`member-table__cell--${cell.column.id}`}>

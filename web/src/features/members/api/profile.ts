@@ -1,6 +1,7 @@
 import type { ProfilePatch, ProfileReply } from '@enishi/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userSearchKey } from '@/lib/user-search';
 
 const profileKey = (uid: number) => ['profile', uid] as const;
 
@@ -23,7 +24,14 @@ export function useProfileChanges(uid: number) {
   const store = (reply: ProfileReply) => queryClient.setQueryData(profileKey(uid), reply);
   const save = useMutation({
     mutationFn: (profile: ProfilePatch) => api('profile/update', { uid, profile }),
-    onSuccess: store,
+    onSuccess: (reply, profile) => {
+      store(reply);
+      // ふりがな is the person's reading (product.md §5.7): the record and the lists of people show it.
+      if (profile.name_kana === undefined) return;
+      void queryClient.invalidateQueries({ queryKey: ['users', uid] });
+      void queryClient.invalidateQueries({ queryKey: userSearchKey });
+      void queryClient.invalidateQueries({ queryKey: ['members/table'] });
+    },
   });
   const photos = useMutation({
     mutationFn: (change: PhotoChange) =>

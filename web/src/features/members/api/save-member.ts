@@ -6,12 +6,12 @@ import { userSearchKey } from '@/lib/user-search';
 type NewMember = Omit<AddUserBody, 'ssid'>;
 type MemberChanges = Omit<UpdateUserBody, 'ssid'>;
 
-/** POST /api/adduser {id, name, pass, rank, role, introducer} -> {rows: [the new user]}. */
+/** POST /api/adduser {id, name, name_kana?, pass, rank, role, introducer} -> {rows: [the new user]}. */
 export function addMember(body: NewMember) {
   return api('adduser', body);
 }
 
-/** POST /api/updateuser {uid, id, name, pass?, rank, role, introducer} -> {rows: [the user]}. */
+/** POST /api/updateuser {uid, id, name, name_kana?, pass?, rank, role, introducer} -> {rows: [the user]}. */
 export function updateMember(body: MemberChanges) {
   return api('updateuser', body);
 }
@@ -28,6 +28,8 @@ export function useSaveMember() {
       await queryClient.invalidateQueries({ queryKey: userSearchKey });
       const uid = reply.rows[0]?.uid;
       if (uid) void queryClient.invalidateQueries({ queryKey: ['users', uid] });
+      // The profile shows the same reading (ふりがな, product.md §5.7).
+      if (uid) void queryClient.invalidateQueries({ queryKey: ['profile', uid] });
     },
   });
 }

@@ -1,6 +1,7 @@
 import {
   LIMITS,
   MEN_RANKS,
+  NAME_KANA_MAX,
   ja,
   stripLoginId,
   stripPassword,
@@ -58,6 +59,27 @@ export function NameField({ id, value, error, describedBy, inputRef, onChange }:
       value={value}
       error={error}
       aria-required="true"
+      aria-describedby={describedBy}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/**
+ * ふりがな: optional, in hiragana or katakana (stored in hiragana); lists of people are in its あいうえお order
+ * (product.md §5.7).
+ */
+export function NameKanaField({ id, value, error, describedBy, inputRef, onChange }: InputFieldProps) {
+  return (
+    <TextField
+      ref={inputRef}
+      id={id}
+      label={text.fields.name_kana}
+      name="name_kana"
+      autoComplete="off"
+      maxLength={NAME_KANA_MAX}
+      value={value}
+      error={error}
       aria-describedby={describedBy}
       onChange={(event) => onChange(event.target.value)}
     />

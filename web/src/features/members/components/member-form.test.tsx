@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { jaMember, type MemberKind } from '@enishi/contract';
+import { jaMember, type MemberKind, type UserRow } from '@enishi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearLocalState } from '@/lib/local-state';
+import { setSession } from '@/lib/session';
 import { describedBy } from '@/testing/described-by';
 import { MemberForm } from './member-form';
 
@@ -16,16 +18,20 @@ import { MemberForm } from './member-form';
 
 const text = jaMember.members;
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearLocalState();
+});
 
 /** A field by its label (the label holds 必須 on a required field; パスワードを表示 is another label). */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}(${text.required})?$`));
 
-function show(kind: MemberKind) {
+function show(kind: MemberKind, user?: UserRow) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter>
-        <MemberForm kind={kind} />
+        <MemberForm kind={kind} user={user} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -49,5 +55,80 @@ describe.each(['men', 'staff'] as const)('the %s add form', (kind) => {
     expect(id.getAttribute('aria-invalid')).toBe('true');
     expect(describedBy(id)).toContain(text.hints.id);
     expect(describedBy(id).length).toBeGreaterThan(text.hints.id.length);
+  });
+});
+
+/** A staff member on the owner's edit screen, with a reading. */
+const staffMember: UserRow = {
+  uid: 7,
+  id: 'mori',
+  name: '森 さくら',
+  name_kana: 'もり さくら',
+  role: 3,
+  rank: 0,
+  introducer: '',
+  image: null,
+  username: '森 さくら',
+  user_image: null,
+  unreads: '{}',
+};
+
+describe('ふりがな (product.md §5.7)', () => {
+  it('is a field of every form, its rule under it as its description', () => {
+    for (const kind of ['men', 'women', 'staff'] as const) {
+      show(kind);
+      const kana = field(text.fields.name_kana);
+      expect(describedBy(kana)).toBe(text.hints.name_kana);
+      cleanup();
+    }
+  });
+
+  it('refuses other characters before anything is sent, saying so at the field', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    show('staff');
+    fireEvent.change(field(text.fields.name_kana), { target: { value: 'Mori' } });
+    fireEvent.click(screen.getByRole('button', { name: text.submitAdd }));
+    const kana = field(text.fields.name_kana);
+    expect(kana.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(kana)).toContain(text.errors.kanaInvalid);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows a staff member’s reading on edit and sends what is typed, in katakana too', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return new Response(JSON.stringify({ rows: [{ ...staffMember, name_kana: 'もり さくこ' }] }));
+      }),
+    );
+    setSession({ uid: 2, role: 2, rank: 0, name: 'オーナー', session: 'ssid-2', image: null });
+    show('staff', staffMember);
+    const kana = field(text.fields.name_kana) as HTMLInputElement;
+    expect(kana.value).toBe('もり さくら');
+    fireEvent.change(kana, { target: { value: 'モリ サクコ' } });
+    fireEvent.click(screen.getByRole('button', { name: text.submitEdit }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ uid: 7, name: '森 さくら', name_kana: 'もり さくこ' });
+  });
+
+  it('leaves out a reading it did not change, so a change made in the profile beside it stays', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return new Response(JSON.stringify({ rows: [staffMember] }));
+      }),
+    );
+    setSession({ uid: 2, role: 2, rank: 0, name: 'オーナー', session: 'ssid-2', image: null });
+    show('staff', staffMember);
+    fireEvent.change(field(text.fields.name), { target: { value: '森 さくら子' } });
+    fireEvent.click(screen.getByRole('button', { name: text.submitEdit }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ uid: 7, name: '森 さくら子' });
+    expect(bodies[0]).not.toHaveProperty('name_kana');
   });
 });

@@ -10,6 +10,7 @@ import {
   IntroducerField,
   LoginIdField,
   NameField,
+  NameKanaField,
   PasswordField,
   RankField,
   useHints,
@@ -21,12 +22,13 @@ import './members.css';
 /** The member screens' wording. */
 const text = jaMember.members;
 
-const FIELD_ORDER: MemberFormField[] = ['name', 'id', 'pass', 'rank', 'introducer'];
+const FIELD_ORDER: MemberFormField[] = ['name', 'name_kana', 'id', 'pass', 'rank', 'introducer'];
 
 const valuesOf = (user: UserRow | undefined, prefill: URLSearchParams): MemberFormValues => ({
   id: user?.id ?? '',
   // From the applications inbox (会員登録へ): the applicant's name.
   name: user?.name ?? (prefill.get('name') ?? '').slice(0, LIMITS.nameMax),
+  name_kana: user?.name_kana ?? '',
   pass: '',
   rank: user && user.rank > 0 ? String(user.rank) : '',
   introducer: user?.introducer ?? '',
@@ -64,6 +66,15 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
   const { save, onSubmit } = useSubmitMember({ kind, user, values, setErrors, fields });
 
   const { hinted, describedBy } = useHints(ids, errors);
+  /** What a hinted text field is given: its value and error, its descriptions, where its element goes. */
+  const input = (field: 'name_kana' | 'id' | 'introducer') => ({
+    id: `${ids}-${field}`,
+    value: values[field],
+    error: errors[field],
+    describedBy: describedBy(field),
+    inputRef: fieldRef(field),
+    onChange: (value: string) => change(field, value),
+  });
 
   return (
     <form className="member-form" noValidate onSubmit={onSubmit}>
@@ -75,18 +86,8 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
         inputRef={fieldRef('name')}
         onChange={(value) => change('name', value)}
       />
-      {hinted(
-        'id',
-        text.hints.id,
-        <LoginIdField
-          id={`${ids}-id`}
-          value={values.id}
-          error={errors.id}
-          describedBy={describedBy('id')}
-          inputRef={fieldRef('id')}
-          onChange={(value) => change('id', value)}
-        />,
-      )}
+      {hinted('name_kana', text.hints.name_kana, <NameKanaField {...input('name_kana')} />)}
+      {hinted('id', text.hints.id, <LoginIdField {...input('id')} />)}
       {hinted(
         'pass',
         mode === 'edit' ? `${text.hints.passEdit}（${text.hints.pass}）` : text.hints.pass,
@@ -110,18 +111,7 @@ export function MemberForm({ kind, user }: { kind: MemberKind; user?: UserRow })
         />
       ) : null}
       {kind !== 'staff'
-        ? hinted(
-            'introducer',
-            text.hints.introducer,
-            <IntroducerField
-              id={`${ids}-introducer`}
-              value={values.introducer}
-              error={errors.introducer}
-              describedBy={describedBy('introducer')}
-              inputRef={fieldRef('introducer')}
-              onChange={(value) => change('introducer', value)}
-            />,
-          )
+        ? hinted('introducer', text.hints.introducer, <IntroducerField {...input('introducer')} />)
         : null}
       <Button type="submit" block busy={save.isPending} className="member-form__submit">
         {save.isPending ? text.saving : mode === 'edit' ? text.submitEdit : text.submitAdd}
@@ -170,6 +160,8 @@ function useSubmitMember({
     }
     setErrors({});
     const { data } = checked;
+    // A reading left as it was is not sent (absent keeps it): the profile beside this form may have changed it.
+    if (user && values.name_kana === (user.name_kana ?? '')) delete data.name_kana;
     save.mutate(
       user ? { ...data, uid: user.uid, pass: data.pass ?? '' } : { ...data, pass: data.pass ?? '' },
       {

@@ -43,6 +43,14 @@ describe('the audit log in words', () => {
     ]);
   });
 
+  it('names a changed reading as ふりがな, and none in a row written before readings existed', () => {
+    const row: AuditRow = { ...base, action: 'update', changes: null, before: snapshot };
+    expect(auditLines({ ...row, after: { ...snapshot, name_kana: 'たなか いちろう' } }, lookups)).toEqual([
+      { field: 'ふりがな', before: '未設定', after: 'たなか いちろう' },
+    ]);
+    expect(auditLines({ ...row, after: { ...snapshot, name_kana: null } }, lookups)).toEqual([]);
+  });
+
   it('lists only the fields an update changed, rank by its name, and a password change without its value', () => {
     const row: AuditRow = {
       ...base,

@@ -71,7 +71,15 @@ function recordValue(field: keyof AuditSnapshot, snapshot: AuditSnapshot): strin
   return isEmpty(value) ? jaMember.profile.unset : String(value);
 }
 
-const RECORD_FIELDS: (keyof AuditSnapshot)[] = ['id', 'name', 'role', 'rank', 'introducer', 'image'];
+const RECORD_FIELDS: (keyof AuditSnapshot)[] = [
+  'id',
+  'name',
+  'name_kana',
+  'role',
+  'rank',
+  'introducer',
+  'image',
+];
 
 function recordLines(row: AuditRow): AuditLine[] {
   const { before, after } = row;

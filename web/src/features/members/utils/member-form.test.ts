@@ -6,6 +6,7 @@ const e = jaMember.members.errors;
 const filled: MemberFormValues = {
   id: 'yamada',
   name: '山田 太郎',
+  name_kana: 'ヤマダ タロウ',
   pass: 'Pass-123',
   rank: '2',
   introducer: '',
@@ -15,12 +16,20 @@ describe('checkMemberForm (product.md §5)', () => {
   it('accepts a complete man and gives the rank as a number', () => {
     expect(checkMemberForm('add', 101, filled)).toEqual({
       ok: true,
-      data: { id: 'yamada', name: '山田 太郎', pass: 'Pass-123', rank: 2, role: 101, introducer: '' },
+      data: {
+        id: 'yamada',
+        name: '山田 太郎',
+        name_kana: 'やまだ たろう',
+        pass: 'Pass-123',
+        rank: 2,
+        role: 101,
+        introducer: '',
+      },
     });
   });
 
   it('names every missing field at once', () => {
-    const empty: MemberFormValues = { id: '', name: ' ', pass: '', rank: '', introducer: '' };
+    const empty: MemberFormValues = { id: '', name: ' ', name_kana: '', pass: '', rank: '', introducer: '' };
     expect(checkMemberForm('add', 101, empty)).toEqual({
       ok: false,
       errors: { id: e.idRequired, name: e.nameRequired, pass: e.passRequired, rank: e.rankRequired },
@@ -35,6 +44,16 @@ describe('checkMemberForm (product.md §5)', () => {
       ok: false,
       errors: { pass: e.passRequired },
     });
+  });
+
+  it('keeps the reading in hiragana, none when empty, and refuses other characters (product.md §5.7)', () => {
+    const data = (name_kana: string) => {
+      const checked = checkMemberForm('add', 3, { ...filled, name_kana });
+      return checked.ok ? checked.data.name_kana : checked.errors;
+    };
+    expect(data('ﾔﾏﾀﾞ  タロウ ')).toBe('やまだ たろう');
+    expect(data(' ')).toBe(null);
+    expect(data('山田')).toEqual({ name_kana: e.kanaInvalid });
   });
 
   it('refuses what typing cannot produce but a paste could', () => {

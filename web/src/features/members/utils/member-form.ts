@@ -2,7 +2,15 @@ import { MemberForm, type MemberFormField } from '@enishi/contract';
 import type { z } from 'zod';
 
 /** What the form fields hold (as typed, after stripping). */
-export type MemberFormValues = { id: string; name: string; pass: string; rank: string; introducer: string };
+export type MemberFormValues = {
+  id: string;
+  name: string;
+  /** The reading as typed; sent in either kana script, the contract keeps it in hiragana. */
+  name_kana: string;
+  pass: string;
+  rank: string;
+  introducer: string;
+};
 export type MemberFormErrors = Partial<Record<MemberFormField, string>>;
 
 export type MemberFormCheck =
