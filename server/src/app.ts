@@ -27,6 +27,7 @@ import { secondFactorRoutes } from './routes/second-factor-routes.js';
 import { reauthRoutes } from './routes/reauth-routes.js';
 import { bannerRoutes } from './routes/banner-routes.js';
 import { broadcastRoutes } from './routes/broadcast-routes.js';
+import { calendarRoutes } from './routes/calendar-routes.js';
 import { clubConfigRoutes, courseImageOrigins } from './routes/club-config-routes.js';
 import { contentImageRoutes } from './routes/content-image-routes.js';
 import { stampRoutes } from './routes/stamp-routes.js';
@@ -213,4 +214,5 @@ function routesOf(
   clubConfigRoutes(calls, config, deps.clock);
   womenRoutes(calls, services, config.siteKinds);
   settingRoutes(calls, services, config.siteKinds);
+  calendarRoutes(calls, services);
 }

@@ -4,7 +4,8 @@ import { can } from './permissions.js';
 import { ja } from './ja.js';
 
 /*
- * The desk's auto-reply (product.md §4, §9): open 12:00 to 20:00 Japan time, closed on Sundays and public holidays.
+ * The desk's auto-reply (product.md §4, §9): open 12:00 to 20:00 Japan time, closed on Sundays, public holidays
+ * and the club's closing days (休業日: `closing`, ranges of dates the admin keeps, product.md §9.3).
  * The reply shows from 20:00 until 11:58 and all day on closed days, when the last message of the talk is
  * from a member and at most 12 hours old. Pure: the caller passes the time, so web and tests agree.
  */
@@ -16,8 +17,8 @@ export const DESK_HOURS = {
 } as const;
 export const AUTO_REPLY_WINDOW_MS = 12 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Japan's longest run of closed days (Golden Week plus a Sunday) is far shorter than this. */
-const MAX_CLOSED_DAYS = 31;
+/** The next open day is looked for up to a year ahead (one closing is at most 60 days, calendar.ts). */
+const MAX_CLOSED_DAYS = 366;
 
 const holidays = holidayJp.holidays as Record<string, unknown>;
 
@@ -26,29 +27,41 @@ export function isJapaneseHoliday(dateKey: string): boolean {
   return Object.hasOwn(holidays, dateKey);
 }
 
-function isClosedDay(day: { weekday: number; dateKey: string }): boolean {
-  return day.weekday === 0 || isJapaneseHoliday(day.dateKey);
+/** A range of the club's closing dates (`YYYY-MM-DD`, Japan calendar), both ends included. */
+export interface ClosedRange {
+  start: string;
+  end: string;
+}
+
+function isClosedDay(day: { weekday: number; dateKey: string }, closing: readonly ClosedRange[]): boolean {
+  return (
+    day.weekday === 0 ||
+    isJapaneseHoliday(day.dateKey) ||
+    closing.some((range) => range.start <= day.dateKey && day.dateKey <= range.end)
+  );
 }
 
 /** True when the desk does not answer at this instant: a closed day, from 20:00, or before 11:58. */
-export function isDeskClosed(now: Date): boolean {
+export function isDeskClosed(now: Date, closing: readonly ClosedRange[] = []): boolean {
   const time = japanTime(now);
-  return isClosedDay(time) || time.minutes >= DESK_HOURS.closesAt || time.minutes < DESK_HOURS.replyUntil;
+  return (
+    isClosedDay(time, closing) || time.minutes >= DESK_HOURS.closesAt || time.minutes < DESK_HOURS.replyUntil
+  );
 }
 
 /** When the desk next opens after `now`, as shown in the reply: e.g. `11月24日(火) 12:00`. */
-export function nextDeskOpening(now: Date): string {
+export function nextDeskOpening(now: Date, closing: readonly ClosedRange[] = []): string {
   const today = japanTime(now);
-  const startOffset = !isClosedDay(today) && today.minutes < DESK_HOURS.opensAt ? 0 : 1;
+  const startOffset = !isClosedDay(today, closing) && today.minutes < DESK_HOURS.opensAt ? 0 : 1;
   // Noon of a Japan calendar day, as an instant, so adding whole days never crosses a date boundary.
   const todayNoon = Date.UTC(today.year, today.month - 1, today.day, 12) - JAPAN_OFFSET_MS;
   for (let offset = startOffset; offset <= MAX_CLOSED_DAYS; offset += 1) {
     const day = japanTime(new Date(todayNoon + offset * DAY_MS));
-    if (!isClosedDay(day)) {
+    if (!isClosedDay(day, closing)) {
       return `${day.month}月${day.day}日(${ja.talk.weekdays[day.weekday]}) 12:00`;
     }
   }
-  throw new Error('no opening day within a month');
+  throw new Error('no opening day within a year');
 }
 
 export interface LastMessage {
@@ -60,12 +73,17 @@ export interface LastMessage {
 /**
  * The auto-reply text to show under a talk with the desk, or null. `last` is the talk's newest message.
  * A message sent a little "after" `now` (the phone's clock is behind the server's) still counts as recent.
+ * `closing`: the club's closing days (POST /api/calendar), skipped as Sundays and holidays are.
  */
-export function autoReplyFor(now: Date, last: LastMessage | null): string | null {
+export function autoReplyFor(
+  now: Date,
+  last: LastMessage | null,
+  closing: readonly ClosedRange[] = [],
+): string | null {
   // The desk answers whoever has a talk with it (talk.desk: the members), not its own staff's words.
   if (!last || !can(last, 'talk.desk')) return null;
   const sentAt = new Date(last.date).getTime();
   if (!Number.isFinite(sentAt) || now.getTime() - sentAt > AUTO_REPLY_WINDOW_MS) return null;
-  if (!isDeskClosed(now)) return null;
-  return ja.talk.autoReply.replace('{next}', nextDeskOpening(now));
+  if (!isDeskClosed(now, closing)) return null;
+  return ja.talk.autoReply.replace('{next}', nextDeskOpening(now, closing));
 }

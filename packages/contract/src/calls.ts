@@ -7,6 +7,14 @@ import {
   StampsReply,
   StampOkReply,
 } from './stamps.js';
+import {
+  CalendarBody,
+  CalendarReply,
+  ClosingDayAddBody,
+  ClosingDayAddReply,
+  ClosingDayDeleteBody,
+  ClosingDayOkReply,
+} from './calendar.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
 import {
   AddConversationBody,
@@ -235,6 +243,10 @@ export const CALLS = {
   'stamps/sets': { body: StampsBody, reply: StampSetsReply },
   'stamps/add_set': { body: StampSetAddBody, reply: SavedReply },
   'stamps/update_set': { body: StampSetUpdateBody, reply: StampOkReply },
+  // The club's calendar (product.md §9.3)
+  calendar: { body: CalendarBody, reply: CalendarReply },
+  'calendar/add': { body: ClosingDayAddBody, reply: ClosingDayAddReply },
+  'calendar/delete': { body: ClosingDayDeleteBody, reply: ClosingDayOkReply },
   'messages/send': { body: BroadcastSendBody, reply: BroadcastSendReply },
   broadcasts: { body: BroadcastsBody, reply: BroadcastsReply },
   'broadcasts/recipients': { body: RecipientsBody, reply: RecipientsReply },

@@ -11,6 +11,7 @@ export * from './talk.js';
 export * from './auto-reply.js';
 export * from './content.js';
 export * from './stamps.js';
+export * from './calendar.js';
 export * from './admin.js';
 export * from './calls.js';
 export * from './second-factor.js';

@@ -36,3 +36,4 @@ export { sessions } from './ja-member/sessions.js';
 export { reauth } from './ja-member/reauth.js';
 export { stamps } from './ja-member/stamps.js';
 export { stampAdmin } from './ja-member/stamp-admin.js';
+export { calendar } from './ja-member/calendar.js';

@@ -28,6 +28,7 @@ describe('can', () => {
     expect(holders('staff.manage')).toEqual([2]);
     expect(holders('audit.read')).toEqual([2]);
     expect(holders('lookups.manage')).toEqual([1, 2]);
+    expect(holders('calendar.manage')).toEqual([1, 2]);
     expect(holders('call.place')).toEqual([1, 2, 3, 6, 101]);
     expect(holders('women.browse')).toEqual([1, 2, 3, 6, 101]);
     expect(holders('women.favorite')).toEqual([101]);

@@ -171,6 +171,7 @@ export const PERMISSIONS = {
   'reply.manage': { roles: isSeniorStaff },
   'desk.use': { roles: isStaffRole },
   'lookups.manage': { roles: (role) => role === ROLE.admin || isOwner(role) },
+  'calendar.manage': { roles: (role) => role === ROLE.admin || isOwner(role) },
   'audit.read': { roles: isOwner },
   'women.browse': {
     roles: (role) => isMan(role) || isStaffRole(role),

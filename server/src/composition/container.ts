@@ -9,6 +9,7 @@ import { FairUse } from '../realtime/fair-use.js';
 import { InProcessSocketSeats, type SocketSeats } from '../realtime/socket-seats.js';
 import { ApplicationRepository } from '../repositories/application-repository.js';
 import { BannerRepository } from '../repositories/banner-repository.js';
+import { CalendarRepository } from '../repositories/calendar-repository.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
 import { MemberTableRepository } from '../repositories/member-table-repository.js';
 import { MessageRepository, type MessageRow } from '../repositories/message-repository.js';
@@ -17,6 +18,7 @@ import { ProfileRepository } from '../repositories/profile-repository.js';
 import { UserRepository } from '../repositories/user-repository.js';
 import { ApplicationService } from '../services/application-service.js';
 import { BannerService } from '../services/banner-service.js';
+import { CalendarService } from '../services/calendar-service.js';
 import type { BroadcastService } from '../services/broadcast-service.js';
 import type { CallService } from '../services/call-service.js';
 import type { ContentImageService } from '../services/content-image-service.js';
@@ -96,6 +98,8 @@ export interface Services extends AccountServices {
   /** The external enquiry service, when configured (product.md §19.11). */
   enquiry: EnquiryService | null;
   settings: SettingService;
+  /** The club's closing days, which the auto-reply skips (product.md §9.3). */
+  calendar: CalendarService;
 }
 
 /** Fair use counted across instances: socket seats in Redis (its limits are the other limits'); in memory unless given. */
@@ -251,5 +255,6 @@ function clubServices(
     ),
     news: new NewsService(repositories.news, shown.contentImages, delivery, clock),
     banners: new BannerService(new BannerRepository(db), shown.contentImages, clock),
+    calendar: new CalendarService(new CalendarRepository(db), clock),
   };
 }

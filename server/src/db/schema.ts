@@ -286,3 +286,5 @@ export * from './schema-account-safety.js';
 
 // Stamps: the club's sets and the stamps in them.
 export * from './schema-stamps.js';
+// The club's calendar: closing days.
+export * from './schema-calendar.js';

@@ -1,0 +1,25 @@
+/** The admin's club calendar (product.md §9.3): closing days such as 年末年始 or お盆, and their checks. */
+export const calendar = {
+  title: '休業日',
+  intro: '休業日は、自動応答が次の返信日時を案内するときに飛ばされます(日曜・祝日はもともと休みです)。',
+  listTitle: '登録中の休業日',
+  empty: '登録中の休業日はありません',
+  name: '名前',
+  namePlaceholder: '例: 年末年始',
+  start: '開始日',
+  end: '終了日',
+  period: (start: string, end: string) => (start === end ? start : `${start} 〜 ${end}`),
+  add: '休業日を追加する',
+  added: '休業日を追加しました',
+  remove: (name: string) => `${name}を削除する`,
+  removed: '休業日を削除しました',
+  failed: '休業日を保存できませんでした',
+  errors: {
+    nameRequired: '休業日の名前を入力してください',
+    badDate: '日付は2026-12-29のように正しい日付で入力してください',
+    endBeforeStart: '終了日は開始日と同じか、それより後の日付にしてください',
+    tooLong: '休業日は1回につき60日までです',
+    overlaps: (name: string) => `ほかの休業日(${name})と期間が重なっています`,
+    notFound: 'その休業日は見つかりません',
+  },
+} as const;
