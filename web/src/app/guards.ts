@@ -45,6 +45,8 @@ export const requirePermission = (permission: Permission) => (): null => {
 export const requireStaff = requirePermission('desk.use');
 /** Staff admin: the owner (role 2) only. */
 export const requireOwner = requirePermission('staff.manage');
+/** The club's calendar: the admin and the owner (roles 1, 2, product.md §9.3). */
+export const requireCalendarManager = requirePermission('calendar.manage');
 /** The member site: male members (role 101) only. */
 export const requireMaleMember = requirePermission('member_site.open');
 /** Voice calls (/call, /contact): staff and male members, the only people who call (product.md §17). */

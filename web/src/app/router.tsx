@@ -37,7 +37,15 @@ const callScreen = screen(() => import('./routes/call'));
  * public pages, product.md §2.7) carries neither the session store, the api client nor the query cache.
  */
 const guard =
-  (name: 'requireStoredSession' | 'requireStaff' | 'requireOwner' | 'requireMaleMember' | 'requireCaller') =>
+  (
+    name:
+      | 'requireStoredSession'
+      | 'requireStaff'
+      | 'requireOwner'
+      | 'requireCalendarManager'
+      | 'requireMaleMember'
+      | 'requireCaller',
+  ) =>
   async () =>
     (await import('./guards'))[name]();
 // The router holds itself here, so that a session the server turns down after its screen opened leaves.
@@ -47,6 +55,7 @@ const requireSession = async () =>
 const requireStoredSession = guard('requireStoredSession');
 const requireStaff = guard('requireStaff');
 const requireOwner = guard('requireOwner');
+const requireCalendarManager = guard('requireCalendarManager');
 const requireMaleMember = guard('requireMaleMember');
 const requireCaller = guard('requireCaller');
 const openDeskTalk = async () => (await import('./loaders')).openDeskTalk();
@@ -193,6 +202,12 @@ export const routes: AppRoute[] = [
               { path: 'men/send/form', lazy: sendForm },
               { path: 'women/send/form', lazy: sendForm },
             ],
+          },
+
+          // The club's calendar: the admin and the owner (calendar.manage).
+          {
+            loader: requireCalendarManager,
+            children: [{ path: 'calendar', lazy: screen(() => import('./routes/calendar-admin')) }],
           },
 
           // Staff administration: the owner (role 2) only.

@@ -10,6 +10,7 @@ import type { LayoutHandle } from '@/components/layouts/app-layout';
 import { cx } from '@/components/ui/class-names';
 import { CountBadge } from '@/components/ui/count-badge';
 import {
+  CalendarIcon,
   ChatsIcon,
   HistoryIcon,
   HomeIcon,
@@ -73,6 +74,7 @@ function useNavItems(role: number): NavItem[] {
     { to: '/men/send', label: s.send, Icon: SendIcon, also: ['/women/send'] },
     { to: '/replies', label: s.replies, Icon: ListIcon },
   ];
+  if (can({ role }, 'calendar.manage')) items.push({ to: '/calendar', label: s.calendar, Icon: CalendarIcon });
   if (can({ role }, 'staff.manage')) {
     items.push(
       {

@@ -60,6 +60,7 @@ export const PACKED_PHRASES = `103nety:03080b
 178x7y6:03
 17rvwn1:08
 17say35:02050a
+180fa4l:04
 181m0zi:03060a0d0f0h0m
 18acwns:04
 18hxubj:090h
@@ -70,6 +71,7 @@ export const PACKED_PHRASES = `103nety:03080b
 19hdmau:060d0i
 19p5jlw:0a0d
 19vwuwr:05
+19x28jv:0407
 19y8khi:03
 1a4v9f9:08
 1a789ud:04
@@ -142,6 +144,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1lmrvub:0408
 1lobka6:03
 1lv8wyw:04
+1m0xtxn:030h0k0n
 1m5xy8d:0207
 1mc1l3j:02080b
 1mdw45b:03
@@ -158,6 +161,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1nwberv:03
 1nxjs55:03
 1o2jbav:03090d0g0k0q
+1o4h40w:050a0c0h0l0o0u0y1115
 1od45ut:0609
 1ojq7zr:06
 1oornqg:03
@@ -206,6 +210,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1wawl66:05080b
 1wbl32k:03
 1wfc9ft:0305
+1wfx6cy:04
 1wlvbub:04
 1wnd85z:03
 1wrrb4c:0307
@@ -272,6 +277,7 @@ export const PACKED_PHRASES = `103nety:03080b
 90cph1:060b0f0i
 943bqg:04
 9fcihz:04090c
+9ir0f7:0408
 9k2pyw:05
 9ld00y:04
 9tiwja:02070b0f
@@ -315,6 +321,7 @@ f9dkbh:07
 fe5a9l:06
 fimi5l:03
 fk4csx:0306090b0h0k0n
+fpeplx:04
 fufxox:050c
 fxv0ol:05
 fzrup1:06090c
@@ -334,11 +341,13 @@ id2g9q:09
 ioof45:070b0f
 ipuo3x:0407
 itc7fu:06
+j3q94s:04080c0g0i0l
 jqxen3:030a0c0h
 jrep8r:05
 jtc36u:06
 jtzb84:06080d0l0r0u0x
 jucr1z:0409
+juy6ri:0206
 jyjkc9:05
 k1h4iv:070a0j0r
 k4g91a:0205080j0o0u171a1h1j1l
@@ -346,6 +355,7 @@ k4j6wv:03
 k5pp5:05
 kci70h:05
 khqidm:03
+klacpj:04
 klgegs:0b
 ku6vs8:06
 kxyioa:050b0e
@@ -358,9 +368,11 @@ m21yut:040a
 m2lhcv:0205
 m4byxn:0507
 m6i767:0508
+m7dgvw:04
 m9in6o:070b
 mdjst9:0308
 mhrw2j:05
+mle3ck:0407
 n1vmfa:08
 n3xzlt:04
 n9tc45:05090b
@@ -419,6 +431,7 @@ vr4re6:0309
 vu9esu:01
 vx0h5y:0407
 vzanpv:0305
+w9eh0m:04
 wezod:070a0d
 wmtb37:05
 wrmba4:03

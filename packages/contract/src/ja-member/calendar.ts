@@ -9,9 +9,12 @@ export const calendar = {
   start: '開始日',
   end: '終了日',
   period: (start: string, end: string) => (start === end ? start : `${start} 〜 ${end}`),
-  add: '休業日を追加する',
+  addTitle: '休業日を追加',
+  add: '追加する',
+  loading: '休業日を読み込んでいます…',
   added: '休業日を追加しました',
   remove: (name: string) => `${name}を削除する`,
+  removeShort: '削除する',
   removed: '休業日を削除しました',
   failed: '休業日を保存できませんでした',
   errors: {

@@ -87,3 +87,10 @@ export const StampIcon = (props: IconProps) => (
     <path d="M13 20.5V16a3 3 0 0 1 3-3h4.5M8.5 9.5h.01M14.5 9.5h.01M8.5 13.5c1 1 2.2 1.5 3.5 1.2" />
   </Icon>
 );
+
+export const CalendarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4" y="5.5" width="16" height="14" rx="2" />
+    <path d="M4 10h16M8.5 3.5v4M15.5 3.5v4" />
+  </Icon>
+);
