@@ -43,10 +43,13 @@ describe('the auto-reply and the club’s closing days (product.md §9.3)', () =
   it('never promises a closing day, and closings only postpone the promise', () => {
     const day = fc.integer({ min: 0, max: 800 }).map((n) => new Date(Date.UTC(2026, 0, 1) + n * 864e5));
     const key = (d: Date) => d.toISOString().slice(0, 10);
-    const range = fc
-      .tuple(day, fc.integer({ min: 0, max: 59 }))
-      .map(([start, length]) => ({ start: key(start), end: key(new Date(start.getTime() + length * 864e5)) }));
-    const instant = fc.integer({ min: Date.UTC(2025, 11, 1), max: Date.UTC(2028, 1, 1) }).map((t) => new Date(t));
+    const range = fc.tuple(day, fc.integer({ min: 0, max: 59 })).map(([start, length]) => ({
+      start: key(start),
+      end: key(new Date(start.getTime() + length * 864e5)),
+    }));
+    const instant = fc
+      .integer({ min: Date.UTC(2025, 11, 1), max: Date.UTC(2028, 1, 1) })
+      .map((t) => new Date(t));
     fc.assert(
       fc.property(instant, fc.array(range, { maxLength: 4 }), (now, closing) => {
         const promised = nextDeskOpening(now, closing);

@@ -37,7 +37,8 @@ export const PERMISSION_LINES: Record<Permission, string> = {
   'reply.manage': 'roles 1 to 3: edit the saved replies',
   'desk.use': 'staff: the desk, saved replies, notes on members, the staff menu',
   'lookups.manage': 'the admin and the owner (roles 1, 2): the club’s own code lists',
-  'calendar.manage': 'the admin and the owner (roles 1, 2): the club’s closing days, which the auto-reply skips',
+  'calendar.manage':
+    'the admin and the owner (roles 1, 2): the club’s closing days, which the auto-reply skips',
   'audit.read': 'the owner (role 2): the audit log',
   'women.browse': 'men (101) and staff: the women’s list and cards; a record: a woman’s',
   'women.favorite': 'men (101): their own favourites',

@@ -46,7 +46,10 @@ export class CalendarRepository {
 
   /** Deletes a closing; false when there was none. */
   async remove(id: number): Promise<boolean> {
-    const rows = await this.db.delete(closingDays).where(eq(closingDays.id, id)).returning({ id: closingDays.id });
+    const rows = await this.db
+      .delete(closingDays)
+      .where(eq(closingDays.id, id))
+      .returning({ id: closingDays.id });
     return rows.length > 0;
   }
 }

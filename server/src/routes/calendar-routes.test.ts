@@ -38,7 +38,9 @@ describe('the club calendar: closing days (product.md §9.3)', () => {
     for (const who of ['staff', 'staff6', 'man', 'woman'] as const) {
       const reply = await add(who, { start: '2099-05-01', end: '2099-05-01' });
       expect(reply.status).toBe(403);
-      expect(await call(ctx.app, 'calendar/delete', { ssid: ssid[who], id: 1 })).toMatchObject({ status: 403 });
+      expect(await call(ctx.app, 'calendar/delete', { ssid: ssid[who], id: 1 })).toMatchObject({
+        status: 403,
+      });
     }
     expect((await call(ctx.app, 'calendar', { ssid: 'nobody' })).status).toBe(401);
     expect((await list('admin')).map((day) => day.start)).not.toContain('2099-05-01');

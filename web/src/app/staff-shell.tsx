@@ -74,7 +74,8 @@ function useNavItems(role: number): NavItem[] {
     { to: '/men/send', label: s.send, Icon: SendIcon, also: ['/women/send'] },
     { to: '/replies', label: s.replies, Icon: ListIcon },
   ];
-  if (can({ role }, 'calendar.manage')) items.push({ to: '/calendar', label: s.calendar, Icon: CalendarIcon });
+  if (can({ role }, 'calendar.manage'))
+    items.push({ to: '/calendar', label: s.calendar, Icon: CalendarIcon });
   if (can({ role }, 'staff.manage')) {
     items.push(
       {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { jaMember, type ClosingDay } from '@enishi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
 import { CalendarAdmin } from './calendar-admin';
@@ -26,7 +26,10 @@ beforeEach(() => {
         if (body.start === '2027-01-03') {
           return Promise.resolve(Response.json({ error: t.errors.overlaps('年末年始') }, { status: 400 }));
         }
-        days = [...days, { id: 2, name: String(body.name), start: String(body.start), end: String(body.end) }];
+        days = [
+          ...days,
+          { id: 2, name: String(body.name), start: String(body.start), end: String(body.end) },
+        ];
         return Promise.resolve(Response.json({ status: 'OK', id: 2 }));
       }
       if (url === '/api/calendar/delete') {

@@ -98,7 +98,12 @@ function AddClosingForm() {
         onChange={(event) => setName(event.target.value)}
       />
       <div className="calendar-admin__dates">
-        <TextField label={t.start} type="date" value={start} onChange={(event) => setStart(event.target.value)} />
+        <TextField
+          label={t.start}
+          type="date"
+          value={start}
+          onChange={(event) => setStart(event.target.value)}
+        />
         <TextField label={t.end} type="date" value={end} onChange={(event) => setEnd(event.target.value)} />
       </div>
       {error ? (
