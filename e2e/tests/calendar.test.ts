@@ -1,17 +1,19 @@
 import { join } from 'node:path';
-import { jaMember } from '@enishi/contract';
+import { ja, jaMember, japanTime, nextDeskOpening } from '@enishi/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { uniqueTag } from '../lib/admin.js';
+import { sessionId, uniqueTag } from '../lib/admin.js';
 import { axeViolations } from '../lib/axe.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
+import { openDeskAsMember, send } from '../lib/desk-talk.js';
 import { desk, keyboardProblems, screenshots, settled } from '../lib/screens.js';
 
 /*
  * The club's closing days (product.md §9.3) in Chromium at 1440 px: the admin adds one with the keyboard,
  * an overlapping one is refused in Japanese, axe finds nothing, Tab reaches everything, and the admin deletes
- * it again (dates in 2099, so no other test's auto-reply meets them). Screenshot:
- * e2e/screenshots/office-calendar-1440.png.
+ * it again (dates in 2099, so no other test's auto-reply meets them). Then a closing from today: a man writing
+ * to the desk is promised the day after it (deleted again at once). Screenshots:
+ * e2e/screenshots/office-calendar-1440.png, calendar-auto-reply-375.png.
  */
 
 const t = jaMember.calendar;
@@ -72,5 +74,25 @@ describe('the closing days screen', () => {
     expect(await staff.getByRole('link', { name: jaMember.shell.calendar }).count()).toBe(0);
     await staff.goto('/calendar');
     await staff.waitForURL((url) => url.pathname === '/');
+  });
+
+  test('a man writing on a closing day is promised the first open day after it', async () => {
+    const day = (offset: number) => japanTime(new Date(Date.now() + offset * 864e5)).dateKey;
+    const closing = { name: `臨時休業${tag}`, start: day(0), end: day(2) };
+    const ssid = await sessionId(admin);
+    const added = await admin.request.post('/api/calendar/add', { data: { ssid, ...closing } });
+    expect(added.status(), await added.text()).toBe(200);
+    const { id } = (await added.json()) as { id: number };
+    try {
+      const man = await (await newPhone(browser, { width: 375, height: 812 })).newPage();
+      await logIn(man, 'man');
+      await openDeskAsMember(man);
+      await send(man, `休み中のご相談です ${tag}`);
+      const note = man.getByRole('note', { name: ja.talk.autoReplyLabel });
+      await expect.poll(() => note.innerText()).toContain(nextDeskOpening(new Date(), [closing]));
+      await man.screenshot({ path: join(screenshots, 'calendar-auto-reply-375.png') });
+    } finally {
+      await admin.request.post('/api/calendar/delete', { data: { ssid, id } });
+    }
   });
 });
