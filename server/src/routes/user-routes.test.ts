@@ -29,6 +29,7 @@ describe('/api/getuser', () => {
         uid: man.uid,
         id: 'taro',
         name: '山田太郎',
+        name_kana: null,
         role: 101,
         rank: 3,
         introducer: '',
