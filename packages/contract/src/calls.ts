@@ -8,6 +8,7 @@ import {
   StampOkReply,
 } from './stamps.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
+import { MemberExportBody, MemberExportReply } from './member-csv.js';
 import {
   AddConversationBody,
   AddConversationReply,
@@ -207,6 +208,7 @@ export const CALLS = {
   uploadUserImage: { body: UploadUserImageBody, reply: UserRowsReply },
   auditlog: { body: AuditLogBody, reply: AuditLogReply },
   'members/table': { body: MemberTableBody, reply: MemberTableReply },
+  'members/export': { body: MemberExportBody, reply: MemberExportReply },
   // Conversations and messages
   conversations: { body: ConversationsBody, reply: ConversationsReply },
   get_conversation: { body: GetConversationBody, reply: GetConversationReply },
