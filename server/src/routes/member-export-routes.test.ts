@@ -23,14 +23,18 @@ describe('members/export', () => {
       ids.push(row.id);
       return row.uid;
     };
-    await man('出力 いちろう', 1, '紹介 太郎');
-    await man('出力 うみ', 3);
+    await man('出力 いちろう', 1, '紹介,太郎');
+    const twoLines = await man('出力 うみ', 3);
     const awkward = await man('出力 あき', 3);
     // What the form would not take, yet a record may hold: the file must still read back cell for cell.
     await office.ctx.database.db
       .update(users)
       .set({ name: '出力 あき,"秋"\r\n二行目', nameKana: 'しゅつりょく あき', introducer: '=HYPERLINK("x")' })
       .where(eq(users.id, awkward));
+    await office.ctx.database.db
+      .update(users)
+      .set({ introducer: '一行目\n二行目' })
+      .where(eq(users.id, twoLines));
     await office.addFresh('admin', 'women', { name: '出力 はな', introducer: '@紹介' });
   });
 
@@ -44,8 +48,8 @@ describe('members/export', () => {
       '\uFEFF' +
         `${f.name},${f.name_kana},${f.id},${f.rank},${f.introducer}\r\n` +
         `"出力 あき,""秋""\r\n二行目",しゅつりょく あき,${ids[2]},VIP,"'=HYPERLINK(""x"")"\r\n` +
-        `出力 いちろう,,${ids[0]},一般,紹介 太郎\r\n` +
-        `出力 うみ,,${ids[1]},VIP,\r\n`,
+        `出力 いちろう,,${ids[0]},一般,"紹介,太郎"\r\n` +
+        `出力 うみ,,${ids[1]},VIP,"一行目\n二行目"\r\n`,
     );
     expect(file.csv).not.toMatch(/パスワード|\$argon|\$2[aby]\$|Pass-1234/);
   });
