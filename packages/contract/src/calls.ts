@@ -16,6 +16,7 @@ import {
   ClosingDayOkReply,
 } from './calendar.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
+import { MemberExportBody, MemberExportReply } from './member-csv.js';
 import {
   AddConversationBody,
   AddConversationReply,
@@ -215,6 +216,7 @@ export const CALLS = {
   uploadUserImage: { body: UploadUserImageBody, reply: UserRowsReply },
   auditlog: { body: AuditLogBody, reply: AuditLogReply },
   'members/table': { body: MemberTableBody, reply: MemberTableReply },
+  'members/export': { body: MemberExportBody, reply: MemberExportReply },
   // Conversations and messages
   conversations: { body: ConversationsBody, reply: ConversationsReply },
   get_conversation: { body: GetConversationBody, reply: GetConversationReply },

@@ -34,3 +34,4 @@ export * from './permissions.js';
 export * from './permission-lines.js';
 export * from './scope.js';
 export * from './back-office.js';
+export * from './member-csv.js';

@@ -8,8 +8,8 @@ import { unreadCountSql } from './conversation-unread.js';
 import { kindCondition, type RecordKind } from './member-admin-repository.js';
 import { peopleMatching, readingOrder } from './reading-order.js';
 
-/** One page of a member table (product.md §2.8). */
-export interface MemberTableQuery {
+/** The filters and order of a member table (product.md §2.8). */
+export interface MemberTableFilter {
   kind: RecordKind;
   /** Part of the name or login ID; empty matches everyone. */
   keyword: string;
@@ -19,8 +19,21 @@ export interface MemberTableQuery {
   entryType: number;
   sort: MemberTableSort;
   desc: boolean;
+}
+
+export interface MemberTableQuery extends MemberTableFilter {
   offset: number;
   limit: number;
+}
+
+/** A member as the CSV export writes them: the member form's fields (product.md §2.8). */
+export interface MemberExportItem {
+  loginId: string;
+  name: string;
+  nameKana: string | null;
+  /** The record's rank (men's; women's records keep 0). */
+  rank: number;
+  introducer: string;
 }
 
 export interface MemberTableItem {
@@ -61,7 +74,8 @@ const lastActivity = sql<Date | null>`greatest(${lastSeen}, case
 export class MemberTableRepository {
   constructor(private readonly db: Database) {}
 
-  async page(query: MemberTableQuery, viewer: Reader): Promise<{ rows: MemberTableItem[]; total: number }> {
+  /** The filters and order of a table: the page and the CSV export share them. */
+  private filterAndOrder(query: MemberTableFilter, viewer: Reader) {
     const conditions: (SQL | undefined)[] = [kindCondition(query.kind)];
     if (query.keyword) conditions.push(peopleMatching(query.keyword));
     // A man's rank is on his record; a woman's (D to VVV) in her profile.
@@ -85,6 +99,32 @@ export class MemberTableRepository {
     const byReading = readingOrder(query.desc ? 'desc' : 'asc');
     const orderBy =
       query.sort === 'name' ? byReading : [sql`${order(column[query.sort])} nulls last`, ...byReading];
+    return { where, orderBy, rank, unread };
+  }
+
+  /**
+   * Every member the filters match, in the table's order, with the member form's fields (product.md §2.8:
+   * the CSV export). No password: the column is never selected.
+   */
+  async exportRows(query: MemberTableFilter, viewer: Reader): Promise<MemberExportItem[]> {
+    const { where, orderBy } = this.filterAndOrder(query, viewer);
+    return this.db
+      .select({
+        loginId: users.loginId,
+        name: users.name,
+        nameKana: users.nameKana,
+        rank: users.rank,
+        introducer: users.introducer,
+      })
+      .from(users)
+      .leftJoin(conversations, eq(conversations.memberId, users.id))
+      .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+      .where(where)
+      .orderBy(...orderBy);
+  }
+
+  async page(query: MemberTableQuery, viewer: Reader): Promise<{ rows: MemberTableItem[]; total: number }> {
+    const { where, orderBy, rank, unread } = this.filterAndOrder(query, viewer);
     const [rows, total] = await Promise.all([
       this.db
         .select({

@@ -1,6 +1,6 @@
 import { serveSignedImages } from '../http/signed-images.js';
 import type { FastifyInstance } from 'fastify';
-import { LIMITS, type UserRow } from '@enishi/contract';
+import { LIMITS, jaMember, type UserRow } from '@enishi/contract';
 import type { UserRecord } from '../db/schema.js';
 import type { apiCalls } from '../http/calls.js';
 import { presentAudit } from '../presenters/member-admin-presenter.js';
@@ -10,7 +10,7 @@ import type { ProfileImageService } from '../services/profile-image-service.js';
 import type { SessionService } from '../services/session-service.js';
 import { presentSession } from '../presenters/session-presenter.js';
 import type { MemberTableService } from '../services/member-table-service.js';
-import { presentMemberTableRow } from '../presenters/member-table-presenter.js';
+import { presentMemberCsv, presentMemberTableRow } from '../presenters/member-table-presenter.js';
 
 /** A data URL of a 5,000,000-byte image is about 6.7 MB; the JSON around it is small. */
 const IMAGE_CALL_BODY_LIMIT = Math.ceil((LIMITS.imageBytes * 4) / 3) + 64 * 1024;
@@ -82,6 +82,16 @@ export function memberAdminRoutes(calls: ReturnType<typeof apiCalls>, services: 
   calls.session('members/table', 'member.manage', async ({ body, actor }) => {
     const page = await services.memberTable.page(actor, body);
     return { rows: page.rows.map(presentMemberTableRow), total: page.total };
+  });
+
+  // Every member the table's filters match as CSV for Excel (product.md §2.8); never a password.
+  calls.session('members/export', 'member.manage', async ({ body, actor }) => {
+    const items = await services.memberTable.exportRows(actor, body);
+    return {
+      file_name: jaMember.table.csvFile(body.kind),
+      csv: presentMemberCsv(body.kind, items),
+      count: items.length,
+    };
   });
 
   calls.session('auditlog', 'audit.read', async ({ body, actor }) => {

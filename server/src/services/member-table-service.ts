@@ -1,5 +1,9 @@
 import { NEW_USER_ROLE, can, type MemberTableSort } from '@enishi/contract';
-import type { MemberTableItem, MemberTableRepository } from '../repositories/member-table-repository.js';
+import type {
+  MemberExportItem,
+  MemberTableItem,
+  MemberTableRepository,
+} from '../repositories/member-table-repository.js';
 import { readerOf } from '../rules/conversation-rules.js';
 import { forbidden } from '../errors.js';
 import type { Actor } from './session-service.js';
@@ -35,6 +39,28 @@ export class MemberTableService {
         desc: query.desc,
         offset: query.page * query.size,
         limit: query.size,
+      },
+      readerOf(actor),
+    );
+  }
+
+  /**
+   * Every man or woman the table's filters match, in its order, for the CSV export (product.md §2.8): the
+   * same permission as the table, asked of the kind of record exported.
+   */
+  async exportRows(
+    actor: Actor,
+    query: Omit<MemberTableQuery, 'page' | 'size'> & { kind: 'men' | 'women' },
+  ): Promise<MemberExportItem[]> {
+    if (!can(actor, 'member.manage', { role: NEW_USER_ROLE[query.kind] })) throw forbidden();
+    return this.records.exportRows(
+      {
+        kind: query.kind,
+        keyword: query.keyword,
+        rank: query.rank,
+        entryType: query.entry_type,
+        sort: query.sort,
+        desc: query.desc,
       },
       readerOf(actor),
     );

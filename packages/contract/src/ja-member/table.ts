@@ -42,4 +42,9 @@ export const table = {
   settings: 'セッティング履歴',
   noSettings: 'セッティングの記録はありません',
   notes: 'メモ',
+  /** The CSV export of every member the filters match (product.md §2.8). */
+  exportCsv: 'CSVエクスポート',
+  exporting: '書き出し中…',
+  exported: (count: number) => `${count.toLocaleString('ja-JP')}名をCSVに書き出しました`,
+  csvFile: (kind: 'men' | 'women') => (kind === 'men' ? 'men-members.csv' : 'women-members.csv'),
 } as const;

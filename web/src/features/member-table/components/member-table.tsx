@@ -13,9 +13,11 @@ import { errorMessage } from '@/lib/api-client';
 import { Spinner } from '@/components/ui/spinner';
 import { cx } from '@/components/ui/class-names';
 import { useMemberTable, type MemberTableQuery } from '../api/member-table';
-import { useTableAddress } from '../hooks/use-table-address';
+import { useTableAddress, type TableAddress } from '../hooks/use-table-address';
+import type { MemberExportQuery } from '../api/export-members';
 import { dataColumns, isSortKey, type TableKind } from '../utils/columns';
 import { SelectionBar } from './selection-bar';
+import { ExportButton } from './export-button';
 import { Pager, TableFilters, type Filters } from './table-controls';
 import './member-table.css';
 import { Phrases } from '@/components/ui/phrases';
@@ -111,7 +113,10 @@ export function MemberTable({
       {/* Keyed by the keyword: back and forward put the address's keyword in the box. */}
       <TableFilters key={filters.keyword} kind={kind} filters={filters} onApply={applyFilters} />
       {kind === 'staff' ? null : (
-        <SelectionBar kind={kind} selected={selection} onClear={() => setSelection({})} />
+        <div className="member-table__actions">
+          <SelectionBar kind={kind} selected={selection} onClear={() => setSelection({})} />
+          <ExportButton query={exportQuery(kind, address)} />
+        </div>
       )}
       <div className="member-table__scroll" aria-busy={result.isFetching || undefined}>
         <table className="member-table__table">
@@ -124,6 +129,12 @@ export function MemberTable({
       <Pager table={table} total={total} />
     </div>
   );
+}
+
+/** The export's query: the table's filters and order, every page (product.md §2.8). */
+function exportQuery(kind: 'men' | 'women', address: TableAddress): MemberExportQuery {
+  const { page: _page, size: _size, ...filtersAndOrder } = address;
+  return { kind, ...filtersAndOrder };
 }
 
 /** While the page loads, why it failed, or that no member matches (the filters, or at all). */
