@@ -65,7 +65,7 @@ describe('the order of the desk’s lists', () => {
     const empty = all
       .slice(talked.length)
       .map((row) => row.uid)
-      .filter((uid) => newMen.includes(uid));
+      .filter((uid): uid is number => uid !== null && newMen.includes(uid));
     expect(empty).toEqual([...newMen].reverse().filter((uid) => empty.includes(uid)));
     expect(empty.length).toBeGreaterThanOrEqual(newMen.length - 1);
   });
