@@ -26,9 +26,13 @@ export function CalendarAdmin() {
         {list.isPending ? (
           <Spinner label={t.loading} />
         ) : list.isError ? (
-          <p role="alert">{errorMessage(list.error)}</p>
+          <p role="alert">
+            <Phrases text={errorMessage(list.error)} />
+          </p>
         ) : list.data.closingDays.length === 0 ? (
-          <p>{t.empty}</p>
+          <p>
+            <Phrases text={t.empty} />
+          </p>
         ) : (
           <ul className="calendar-admin__days" role="list">
             {list.data.closingDays.map((day) => (
