@@ -110,7 +110,7 @@ describe("the women's list and setting requests", () => {
     await expect.poll(() => first.count()).toBe(1);
     // Beside the slots, a short summary of each party from their profiles.
     const her = staff
-      .getByRole('region', { name: jaMember.setting.summaryOf(jaMember.setting.woman, `青山 ${young}`) })
+      .getByRole('group', { name: jaMember.setting.summaryOf(jaMember.setting.woman, `青山 ${young}`) })
       .first();
     await expect.poll(() => her.textContent()).toContain(`162cm ・ ${jaMember.women.rank} VIP`);
     await shoot(staff, 'setting-requests');

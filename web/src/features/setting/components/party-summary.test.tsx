@@ -15,7 +15,7 @@ describe("staff's summary of the man and the woman of a setting request", () => 
     const profile = { ...emptyProfile(), birth_date: '2000-05-10', area: 1, height: 162, women_rank: 4 };
     const photos = [{ id: 'p1', url: '/media/p1?sig=x' }];
     render(<PartySummaryView view={{ profile, photos }} woman name="青井 葵" today={today} />);
-    const her = screen.getByRole('region', {
+    const her = screen.getByRole('group', {
       name: jaMember.setting.summaryOf(jaMember.setting.woman, '青井 葵'),
     });
     expect(
@@ -29,7 +29,7 @@ describe("staff's summary of the man and the woman of a setting request", () => 
   it('shows his age, area and occupation, without a rank', () => {
     const profile = { ...emptyProfile(), birth_date: '1980-12-01', area: 6, occupation: 3, women_rank: 0 };
     render(<PartySummaryView view={{ profile, photos: [] }} woman={false} name="山田 太郎" today={today} />);
-    const him = screen.getByRole('region', {
+    const him = screen.getByRole('group', {
       name: jaMember.setting.summaryOf(jaMember.setting.man, '山田 太郎'),
     });
     expect(within(him).queryByRole('img')).toBeNull();

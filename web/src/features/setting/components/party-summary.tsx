@@ -35,8 +35,9 @@ export function PartySummaryView({
   const who = woman ? jaMember.setting.woman : jaMember.setting.man;
   const photo = view?.photos[0]?.url;
   const facts = view ? partyFacts(view, woman, today) : [];
+  // A group, not a region: one person may be in several requests of a list, and landmarks must be unique.
   return (
-    <section className="party-summary" aria-label={jaMember.setting.summaryOf(who, name)}>
+    <div className="party-summary" role="group" aria-label={jaMember.setting.summaryOf(who, name)}>
       <span className="party-summary__photo">
         {photo ? (
           <img src={photo} alt={jaMember.setting.photoOf(name)} loading="lazy" decoding="async" />
@@ -51,7 +52,7 @@ export function PartySummaryView({
           {view && facts.length === 0 ? jaMember.setting.noSummary : facts.join(' ・ ')}
         </span>
       </span>
-    </section>
+    </div>
   );
 }
 
