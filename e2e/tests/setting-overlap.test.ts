@@ -126,7 +126,9 @@ describe('no double booking', () => {
     await owner.keyboard.press('Enter');
     await form.getByRole('alert').getByText(jaMember.setting.errors.overlapReasonRequired).waitFor();
     expect(await axeViolations(owner)).toEqual([]);
-    expect(await keyboardProblems(owner)).toEqual([]);
+    // The list holds every waiting request of the suite's shared server, each card with its own stops: the walk
+    // may take many presses before it comes round (it stops there).
+    expect(await keyboardProblems(owner, 1_000)).toEqual([]);
     await card.scrollIntoViewIfNeeded();
     await owner.screenshot({ path: join(screenshots, 'setting-overlap-staff-1440.png') });
 
