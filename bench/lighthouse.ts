@@ -70,14 +70,14 @@ async function auditOnce(url: string, port: number, config?: Config): Promise<Fi
   };
 }
 
-const man = { id: 'bench-lh-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
-const staff = { id: 'bench-lh-staff', password: 'Bench-pass.1', name: '計測花子', role: 3 };
+export const man = { id: 'bench-lh-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
+export const staff = { id: 'bench-lh-staff', password: 'Bench-pass.1', name: '計測花子', role: 3 };
 
 /** A call to the api as `staff`. */
 type StaffCall = (name: string, body: object) => Promise<unknown>;
 
 /** Logs `staff` in once; each call then carries that session. */
-async function staffCaller(base: string): Promise<StaffCall> {
+export async function staffCaller(base: string): Promise<StaffCall> {
   const post = async (name: string, body: unknown) => {
     const reply = await fetch(`${base}/api/${name}`, {
       method: 'POST',
@@ -116,7 +116,7 @@ async function addBanner(call: StaffCall): Promise<void> {
  * The man's talk with the desk as a member opens it, not empty: a screenful of the desk's messages, short and
  * long (sent as a bulk send to him alone, which lands in his desk talk: product.md §12.7).
  */
-async function addDeskMessages(call: StaffCall, uid: number): Promise<void> {
+export async function addDeskMessages(call: StaffCall, uid: number): Promise<void> {
   const lines = [
     'こんにちは。担当の計測です。',
     '今週末のお見合いの件で、お相手の方から日程のご希望をいただきました。',
@@ -128,7 +128,7 @@ async function addDeskMessages(call: StaffCall, uid: number): Promise<void> {
 }
 
 /** Logs `who` in through the login screen in the browser's own profile (where Lighthouse opens its tab). */
-async function logIn(page: Page, base: string, who: { id: string; password: string }): Promise<void> {
+export async function logIn(page: Page, base: string, who: { id: string; password: string }): Promise<void> {
   await page.goto(`${base}/login`);
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${base}/login`);

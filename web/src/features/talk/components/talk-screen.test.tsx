@@ -106,6 +106,24 @@ describe('the talk screen', () => {
     expect(within(log).getByText('閉じている間のメッセージ')).toBeTruthy();
   });
 
+  it('reads the newest page once when it opens while its socket connects, and again after a drop', async () => {
+    const gone = server.receive({ message: '再接続の間に消えるメッセージ' });
+    server.dropSockets();
+    await waitFor(() => expect(getChatStatus()).toBe('offline'));
+    const reads = server.pageReads();
+    // Opened while the socket is down: its page is read, then the socket catches up and is live.
+    const log = await openTalk();
+    await within(log).findByText(gone.message);
+    await untilLive();
+    // Dropped once more and deleted meanwhile: back live, the page is read again and takes it away.
+    server.dropSockets();
+    await waitFor(() => expect(getChatStatus()).toBe('offline'));
+    server.messages.splice(server.messages.indexOf(gone), 1);
+    await untilLive();
+    await waitFor(() => expect(within(log).queryByText(gone.message)).toBeNull());
+    expect(server.pageReads() - reads).toBe(2);
+  }, 20_000);
+
   it('shows a message from the other side as it arrives', async () => {
     const log = await openTalk();
     server.receive({ message: 'こんにちは、山田です' });

@@ -1,6 +1,7 @@
 import { ja } from '@enishi/contract';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useRef, type Ref, type RefObject } from 'react';
+import { useEffect, useImperativeHandle, useReducer, useRef, type Ref, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import type { TimelineRow } from '../utils/timeline';
@@ -80,11 +81,44 @@ function useStayAtEnd(scroller: RefObject<HTMLDivElement | null>): void {
 
 type RowVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
+/**
+ * A row's height from its ResizeObserver entry (border box); drawn and not yet observed, the height known of
+ * it or its first guess. Never read from the element itself: reading `offsetHeight` while React commits
+ * forces a layout of the whole talk in the middle of the commit (product.md §15.6, the talk opening fast).
+ * The observer reports every drawn row before the frame is painted, so a guess is corrected unseen.
+ */
+function measureRow(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  virtualizer: RowVirtualizer,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = virtualizer.indexFromElement(element);
+  return (
+    virtualizer.itemSizeCache.get(virtualizer.options.getItemKey(index)) ??
+    virtualizer.options.estimateSize(index)
+  );
+}
+
 /** Only the rows in and near view are drawn, measured as they are; a chat keeps to its end. */
 function useRowVirtualizer(rows: TimelineRow[], scroller: RefObject<HTMLDivElement | null>): RowVirtualizer {
+  // Rows the observer measured are placed again before the frame is painted (flushSync), not a frame later:
+  // a first guess is never seen.
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
+  const observed = useRef(false);
   // The virtualizer is read afresh on every render; this component is not memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   return useVirtualizer({
+    measureElement: (element, entry, virtualizer) => {
+      if (entry) observed.current = true;
+      return measureRow(element, entry, virtualizer);
+    },
+    onChange: () => {
+      if (!observed.current) return;
+      observed.current = false;
+      flushSync(redraw);
+    },
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => estimateSize(rows[index]),
