@@ -223,6 +223,7 @@ async function measureBuild(label: string, webDist?: string): Promise<void> {
       console.log(
         `${`${label}: a man's talk, cold`.padEnd(44)} forced layouts ${String(of('forced')).padStart(3)} (${ms(of('forcedMs'))})   layouts ${String(of('layouts')).padStart(3)}   blocking ${ms(of('blockingMs'))}   newest-page reads ${cold.map((figures) => figures.reads).join(',')}`,
       );
+      if (process.env.BENCH_TALK_WARM === '0') return; // cold only, when working on it
       // Warm: the worker in control and the talk kept on the device.
       const warm = async (
         name: string,
