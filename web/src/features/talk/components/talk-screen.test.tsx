@@ -7,13 +7,13 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forgetUser } from '@/lib/auth';
 import { getChatStatus } from '@/lib/chat/events';
-import { clearHistory, loadTalk } from '@/lib/chat/history';
+import { clearHistory, loadTalk, saveTalk } from '@/lib/chat/history';
 import { startChatSocket, stopChatSocket } from '@/lib/chat/socket';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastViewport } from '@/components/ui/toast-viewport';
 import { actAsBrowserAt, deskTalk, logInAsStaff, staffSession } from '@/testing/browser-shims';
 import { startClubServer, type ClubServer } from '@/testing/club-server';
-import { prefetchNewestPage } from '../api/get-messages';
+import { prefetchNewestPage, readKeptPages } from '../api/get-messages';
 import { TalkScreen } from './talk-screen';
 
 let server: ClubServer;
@@ -111,8 +111,7 @@ describe('the talk screen', () => {
     server.dropSockets();
     await waitFor(() => expect(getChatStatus()).toBe('offline'));
     const reads = server.pageReads();
-    // Opened while the socket is down: its page is read, then the socket catches up and is live.
-    const log = await openTalk();
+    const log = await openTalk(); // opened while the socket is down: it catches up and is live after the read
     await within(log).findByText(gone.message);
     await untilLive();
     // Dropped once more and deleted meanwhile: back live, the page is read again and takes it away.
@@ -123,6 +122,22 @@ describe('the talk screen', () => {
     await waitFor(() => expect(within(log).queryByText(gone.message)).toBeNull());
     expect(server.pageReads() - reads).toBe(2);
   }, 20_000);
+
+  it('draws the copy kept on the device while its newest page is on its way, then the page in its place', async () => {
+    const known = server.receive({ message: '端末に残っているメッセージ' });
+    const page = { rows: [{ date: 'today', messages: [known] }], isEnd: true };
+    await saveTalk({ uid: staffSession.uid, conversation_id: deskTalk.id, row: deskTalk, page });
+    const fresh = server.receive({ message: 'サーバーにだけある新しいメッセージ' });
+    const slowPage = server.holdNextPage();
+    void prefetchNewestPage(deskTalk.id);
+    await readKeptPages(staffSession.uid, deskTalk.id);
+    drawTalk(); // not waited for: the kept copy is in the first drawing, before the server has answered
+    const log = screen.getByRole('log', { name: ja.talk.timeline });
+    const shown = () => [known, fresh].map(({ message }) => within(log).queryAllByText(message).length);
+    expect(shown()).toEqual([1, 0]);
+    slowPage.release();
+    await waitFor(() => expect(shown()).toEqual([1, 1]));
+  });
 
   it('shows a message from the other side as it arrives', async () => {
     const log = await openTalk();
