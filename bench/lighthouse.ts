@@ -70,14 +70,14 @@ async function auditOnce(url: string, port: number, config?: Config): Promise<Fi
   };
 }
 
-const man = { id: 'bench-lh-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
-const staff = { id: 'bench-lh-staff', password: 'Bench-pass.1', name: '計測花子', role: 3 };
+export const man = { id: 'bench-lh-man', password: 'Bench-pass.1', name: '計測太郎', role: 101 };
+export const staff = { id: 'bench-lh-staff', password: 'Bench-pass.1', name: '計測花子', role: 3 };
 
 /** A call to the api as `staff`. */
 type StaffCall = (name: string, body: object) => Promise<unknown>;
 
 /** Logs `staff` in once; each call then carries that session. */
-async function staffCaller(base: string): Promise<StaffCall> {
+export async function staffCaller(base: string): Promise<StaffCall> {
   const post = async (name: string, body: unknown) => {
     const reply = await fetch(`${base}/api/${name}`, {
       method: 'POST',
@@ -116,7 +116,7 @@ async function addBanner(call: StaffCall): Promise<void> {
  * The man's talk with the desk as a member opens it, not empty: a screenful of the desk's messages, short and
  * long (sent as a bulk send to him alone, which lands in his desk talk: product.md §12.7).
  */
-async function addDeskMessages(call: StaffCall, uid: number): Promise<void> {
+export async function addDeskMessages(call: StaffCall, uid: number): Promise<void> {
   const lines = [
     'こんにちは。担当の計測です。',
     '今週末のお見合いの件で、お相手の方から日程のご希望をいただきました。',
@@ -128,7 +128,7 @@ async function addDeskMessages(call: StaffCall, uid: number): Promise<void> {
 }
 
 /** Logs `who` in through the login screen in the browser's own profile (where Lighthouse opens its tab). */
-async function logIn(page: Page, base: string, who: { id: string; password: string }): Promise<void> {
+export async function logIn(page: Page, base: string, who: { id: string; password: string }): Promise<void> {
   await page.goto(`${base}/login`);
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${base}/login`);
@@ -141,7 +141,11 @@ async function logIn(page: Page, base: string, who: { id: string; password: stri
 /** Each page `runs` times (BENCH_LIGHTHOUSE_RUNS, 3 by default); the median and range of each figure. */
 export async function benchLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)): Promise<void> {
   const hello = await startHelloSite(buildHelloWorld());
-  const enishi = await startEnishi([man, staff]);
+  // BENCH_WEB_DIST=<a web/dist built from another commit> audits that build (its figures beside this run's hello-world).
+  const enishi = await startEnishi(
+    [man, staff],
+    process.env.BENCH_WEB_DIST ? { WEB_DIST: process.env.BENCH_WEB_DIST } : {},
+  );
   // The e2e suite's headless flags; Lighthouse sets the screen and throttling itself.
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -163,9 +167,13 @@ export async function benchLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE
     await addBanner(call);
     await addDeskMessages(call, enishi.uids[man.id]!);
     header('mobile');
+    // BENCH_LIGHTHOUSE_MEMBER=1: hello-world, a man's home and his talk only (when working on the talk).
+    const memberOnly = process.env.BENCH_LIGHTHOUSE_MEMBER === '1';
     await measure('hello-world React', `${hello.url}/`);
-    await measure('Enishi /enter', `${enishi.url}/enter`);
-    await measure('Enishi /login', `${enishi.url}/login`);
+    if (!memberOnly) {
+      await measure('Enishi /enter', `${enishi.url}/enter`);
+      await measure('Enishi /login', `${enishi.url}/login`);
+    }
     // Logged in as the man: his home (one banner) and his talk with the desk (a screenful of messages).
     const page = await browser.contexts()[0]!.newPage();
     await logIn(page, enishi.url, man);
@@ -175,6 +183,7 @@ export async function benchLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE
     const talkId = /(\d+)$/.exec(talk)![1]!;
     await measure("Enishi a man's home /", `${enishi.url}/`);
     await measure("Enishi a man's talk", `${enishi.url}${talk}`);
+    if (memberOnly) return;
     // The staff member at a desk: the same talk in the desk console.
     await logIn(page, enishi.url, staff);
     await page.close();

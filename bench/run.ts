@@ -6,6 +6,7 @@ import { benchBulkSend } from './bulk-send.js';
 import { benchEntryList } from './entrylist.js';
 import { benchTables } from './tables.js';
 import { benchLighthouse } from './lighthouse.js';
+import { benchTalkOpen } from './talk-open.js';
 import { benchCalls } from './calls.js';
 import { benchCapacity } from './capacity.js';
 import { alternateWithFloor, clusterFigures, printFloorPairs, type FloorPair } from './cluster.js';
@@ -120,6 +121,11 @@ if (section('js')) {
 if (section('lighthouse')) {
   // 3. Lighthouse on the public pages next to a hello-world page.
   await benchLighthouse();
+}
+
+if (section('talk')) {
+  // 3b. Opening a man's talk at 4× CPU: forced layouts and reads cold, and warm from the device (issue 48).
+  await benchTalkOpen();
 }
 
 if (section('socket')) {

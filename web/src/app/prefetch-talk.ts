@@ -1,5 +1,5 @@
 import { conversationQueryOptions } from '@/features/talk/api/get-conversation';
-import { prefetchNewestPage } from '@/features/talk/api/get-messages';
+import { messagesQueryOptions, prefetchNewestPage, readKeptPages } from '@/features/talk/api/get-messages';
 import { loadAutoReplyRule } from '@/features/talk/utils/auto-reply-rule';
 import { queryClient } from '@/lib/query-client';
 import { preloadPhraseBreaks } from '@/lib/phrase-breaks';
@@ -22,5 +22,12 @@ export function prefetchTalk(id: string | undefined, deskTalk = false): null {
   const conversationId = Number(id);
   void queryClient.prefetchQuery(conversationQueryOptions(conversationId));
   void prefetchNewestPage(conversationId);
+  // A warm open: the copy kept on the device is drawn while the server's page is on its way; a screen already
+  // up without pages shows it (the query's read, already started, then puts the server's in its place).
+  void readKeptPages(session.uid, conversationId).then((kept) => {
+    const { queryKey } = messagesQueryOptions(conversationId);
+    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+    if (kept && query && query.state.data === undefined) queryClient.setQueryData(queryKey, kept);
+  });
   return null;
 }

@@ -24,6 +24,8 @@ export type ClubServer = {
   frames: Frame[];
   /** How many socket connections were made. */
   connections: () => number;
+  /** How many times the talk's newest page (/api/messages) was read. */
+  pageReads: () => number;
   /** The next frame of `type` a client sends (one already received is not waited for). */
   nextFrame: (type: string) => Promise<Frame>;
   /** A message from the other side, stored and sent to every live socket. */
@@ -132,9 +134,11 @@ export async function startClubServer(
     refusing: false,
   };
   let connections = 0;
+  let pageReads = 0;
   let hold: { read: () => void; answered: Promise<void> } | null = null;
 
   const http = createServer((request, response) => {
+    if (request.url === '/api/messages') pageReads += 1;
     const held = request.url === '/api/messages' ? hold : null;
     if (held) hold = null;
     void answer(request, response, conversation, stored, held);
@@ -153,6 +157,7 @@ export async function startClubServer(
     messages: stored,
     frames: club.frames,
     connections: () => connections,
+    pageReads: () => pageReads,
     nextFrame: (type) =>
       new Promise((resolve) => club.waiters.push({ accepts: (frame) => frame.type === type, resolve })),
     receive: (patch) => {

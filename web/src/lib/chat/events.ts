@@ -20,8 +20,12 @@ export type ChatEvents = {
   message: MessageEvent;
   delete: DeleteEvent;
   read: ReadEvent;
-  /** The connection is (again) up to date: screens may have missed nothing, but may refresh lists. */
-  live: null;
+  /**
+   * The connection is (again) up to date: screens may refresh lists. `caughtUp`: the catch-up brought every
+   * message after the device's last one (the session frame had its `last_id`), so only deletions meanwhile
+   * may be missing.
+   */
+  live: { caughtUp: boolean };
   /** The server could not catch up (too far behind): screens load what they show again over HTTP. */
   reload: null;
   /** Voice call signalling, the staff list and staff presence (product.md §17). */
@@ -49,9 +53,14 @@ export function emitChatEvent<K extends keyof ChatEvents>(type: K, event: ChatEv
   eventListeners[type].forEach((listener) => listener(event));
 }
 
+/** When a connection last went down (ms since the epoch; 0 before any did): what came after may be missed. */
+let droppedAt = 0;
+export const socketDroppedAt = (): number => droppedAt;
+
 /** False when the status was already `next`. */
 export function setChatStatus(next: ChatStatus): boolean {
   if (status === next) return false;
+  if (next === 'offline') droppedAt = Date.now();
   status = next;
   statusListeners.forEach((listener) => listener());
   return true;

@@ -47,6 +47,8 @@ let openTalk: OpenTalk | null = null;
 let toldTalkId: number | null | undefined;
 /** The socket whose session frame has gone out: only then may other frames follow. */
 let sessionSentOn: WebSocket | null = null;
+/** The `last_id` of the last session frame: the catch-up brings every message after it. */
+let caughtUpFrom: number | null = null;
 /** Set after an alert that the socket failed; cleared once a connection works again (one alert per outage). */
 let failureShown = false;
 let started = false;
@@ -123,6 +125,7 @@ async function sendSessionFrame(ws: WebSocket, token: string): Promise<void> {
   if (ws !== liveSocket() || ws.readyState !== WebSocket.OPEN) return;
   const talk = visibleTalk();
   toldTalkId = talk?.id ?? null;
+  caughtUpFrom = lastSeenId();
   ws.send(
     JSON.stringify({
       type: 'session',
@@ -130,7 +133,7 @@ async function sendSessionFrame(ws: WebSocket, token: string): Promise<void> {
       endpoint,
       conversation_id: talk?.id ?? null,
       conversation_type: talk?.type ?? null,
-      last_id: lastSeenId(),
+      last_id: caughtUpFrom,
     }),
   );
   sessionSentOn = ws;
@@ -186,7 +189,7 @@ function onReady(): void {
   setStatus('live');
   tellOpenTalk();
   flushOutbox();
-  emitChatEvent('live', null);
+  emitChatEvent('live', { caughtUp: caughtUpFrom !== null });
 }
 
 const frameHooks: FrameHooks = { openTalkId: () => openTalk?.id, ready: onReady };

@@ -1,12 +1,29 @@
 import type { MessagesReply } from '@enishi/contract';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { keptWhenOffline } from '@/lib/chat/history';
+import { keptWhenOffline, loadTalk } from '@/lib/chat/history';
+
+/** When each talk's newest page last read from the server was asked for (ms since the epoch). */
+const newestAskedAt = new Map<number, number>();
 
 /** POST /api/messages {id, before?} -> the newest page of a talk, or the page before `before`, grouped by date. */
 export function getMessages(conversationId: number, before: number | undefined): Promise<MessagesReply> {
-  return api('messages', before === undefined ? { id: conversationId } : { id: conversationId, before }, {});
+  if (before !== undefined) return api('messages', { id: conversationId, before }, {});
+  const asked = Date.now();
+  return api('messages', { id: conversationId }, {}).then((reply) => {
+    newestAskedAt.set(conversationId, Math.max(asked, newestAskedAt.get(conversationId) ?? 0));
+    return reply;
+  });
 }
+
+/** Whether the talk's newest page was read from the server, asked for after `time` (ms since the epoch). */
+export const newestAskedSince = (conversationId: number, time: number): boolean =>
+  (newestAskedAt.get(conversationId) ?? -Infinity) > time;
+
+type TalkPages = InfiniteData<MessagesReply, number | undefined>;
+
+/** Pages that are the copy kept on this device, shown until the server's arrive (they are stale at once). */
+const fromDevice = new WeakSet<TalkPages>();
 
 /**
  * The newest page; offline (or with the server out of reach), the copy kept on this device when the talk was
@@ -22,8 +39,11 @@ async function newestPageOrKept(conversationId: number): Promise<MessagesReply> 
   }
 }
 
-/** A newest page asked for before the talk screen's chunk arrived (the route's loader), and its reply once here. */
-type EarlyPage = { at: number; page: Promise<MessagesReply>; reply?: MessagesReply };
+/**
+ * A newest page asked for before the talk screen's chunk arrived (the route's loader), its reply once here,
+ * and the copy kept on the device once read (lib/chat/history.ts).
+ */
+type EarlyPage = { at: number; page: Promise<MessagesReply>; reply?: MessagesReply; kept?: TalkPages };
 
 /** Newest pages asked for early, until the talk's screen is up. */
 const early = new Map<number, EarlyPage>();
@@ -43,6 +63,21 @@ export function prefetchNewestPage(conversationId: number): Promise<void> {
   );
 }
 
+/**
+ * The copy of the talk kept on this device for `uid`, read beside its early page: a warm open draws it at once
+ * and the server's page takes its place (product.md §15.6). Resolves to its pages, or undefined when none is
+ * kept or the server's page came first.
+ */
+export async function readKeptPages(uid: number, conversationId: number): Promise<TalkPages | undefined> {
+  const asked = early.get(conversationId);
+  const talk = await loadTalk(uid, conversationId);
+  if (!talk || !asked || asked.reply || early.get(conversationId) !== asked) return undefined;
+  const kept: TalkPages = { pages: [talk.page], pageParams: [undefined] };
+  fromDevice.add(kept);
+  asked.kept = kept;
+  return kept;
+}
+
 /** The early page when the screen opens within a few seconds of asking; otherwise a fresh read. */
 function earlyPage(conversationId: number): EarlyPage | undefined {
   const asked = early.get(conversationId);
@@ -59,11 +94,9 @@ export function forgetEarlyPage(conversationId: number): void {
  * drawing shows the messages (not a spinner and, a render later, the messages). Kept until the screen is up:
  * a first drawing that React starts again (it is drawn as a transition) builds the query again.
  */
-function pagesAlreadyHere(
-  conversationId: number,
-): InfiniteData<MessagesReply, number | undefined> | undefined {
-  const reply = earlyPage(conversationId)?.reply;
-  return reply ? { pages: [reply], pageParams: [undefined] } : undefined;
+function pagesAlreadyHere(conversationId: number): TalkPages | undefined {
+  const asked = earlyPage(conversationId);
+  return asked?.reply ? { pages: [asked.reply], pageParams: [undefined] } : asked?.kept;
 }
 
 /** The oldest message of a page (announcements aside): the next, older page comes before it. */
@@ -92,6 +125,7 @@ export const messagesQueryOptions = (conversationId: number) =>
     initialPageParam: undefined as number | undefined,
     initialData: () => pagesAlreadyHere(conversationId),
     getNextPageParam: (last) => (last.isEnd ? undefined : oldestId(last)),
-    staleTime: Infinity,
+    // The device's copy is read again from the server at once (its early page, when one is on its way).
+    staleTime: (query) => (query.state.data && fromDevice.has(query.state.data) ? 0 : Infinity),
     gcTime: 0,
   });

@@ -7,13 +7,13 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forgetUser } from '@/lib/auth';
 import { getChatStatus } from '@/lib/chat/events';
-import { clearHistory, loadTalk } from '@/lib/chat/history';
+import { clearHistory, loadTalk, saveTalk } from '@/lib/chat/history';
 import { startChatSocket, stopChatSocket } from '@/lib/chat/socket';
 import { ConfirmProvider } from '@/components/ui/confirm-dialog';
 import { ToastViewport } from '@/components/ui/toast-viewport';
 import { actAsBrowserAt, deskTalk, logInAsStaff, staffSession } from '@/testing/browser-shims';
 import { startClubServer, type ClubServer } from '@/testing/club-server';
-import { prefetchNewestPage } from '../api/get-messages';
+import { prefetchNewestPage, readKeptPages } from '../api/get-messages';
 import { TalkScreen } from './talk-screen';
 
 let server: ClubServer;
@@ -104,6 +104,39 @@ describe('the talk screen', () => {
     // Drawn from a fresh read: with the message from the start, not the old page that the socket mends later.
     const log = await openTalk();
     expect(within(log).getByText('閉じている間のメッセージ')).toBeTruthy();
+  });
+
+  it('reads the newest page once when it opens while its socket connects, and again after a drop', async () => {
+    const gone = server.receive({ message: '再接続の間に消えるメッセージ' });
+    server.dropSockets();
+    await waitFor(() => expect(getChatStatus()).toBe('offline'));
+    const reads = server.pageReads();
+    const log = await openTalk(); // opened while the socket is down: it catches up and is live after the read
+    await within(log).findByText(gone.message);
+    await untilLive();
+    // Dropped once more and deleted meanwhile: back live, the page is read again and takes it away.
+    server.dropSockets();
+    await waitFor(() => expect(getChatStatus()).toBe('offline'));
+    server.messages.splice(server.messages.indexOf(gone), 1);
+    await untilLive();
+    await waitFor(() => expect(within(log).queryByText(gone.message)).toBeNull());
+    expect(server.pageReads() - reads).toBe(2);
+  }, 20_000);
+
+  it('draws the copy kept on the device while its newest page is on its way, then the page in its place', async () => {
+    const known = server.receive({ message: '端末に残っているメッセージ' });
+    const page = { rows: [{ date: 'today', messages: [known] }], isEnd: true };
+    await saveTalk({ uid: staffSession.uid, conversation_id: deskTalk.id, row: deskTalk, page });
+    const fresh = server.receive({ message: 'サーバーにだけある新しいメッセージ' });
+    const slowPage = server.holdNextPage();
+    void prefetchNewestPage(deskTalk.id);
+    await readKeptPages(staffSession.uid, deskTalk.id);
+    drawTalk(); // not waited for: the kept copy is in the first drawing, before the server has answered
+    const log = screen.getByRole('log', { name: ja.talk.timeline });
+    const shown = () => [known, fresh].map(({ message }) => within(log).queryAllByText(message).length);
+    expect(shown()).toEqual([1, 0]);
+    slowPage.release();
+    await waitFor(() => expect(shown()).toEqual([1, 1]));
   });
 
   it('shows a message from the other side as it arrives', async () => {

@@ -1,6 +1,7 @@
 import { ja } from '@enishi/contract';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useRef, type Ref, type RefObject } from 'react';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useImperativeHandle, useReducer, useRef, type Ref, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import type { TimelineRow } from '../utils/timeline';
@@ -80,11 +81,65 @@ function useStayAtEnd(scroller: RefObject<HTMLDivElement | null>): void {
 
 type RowVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
+/**
+ * A row's height from its ResizeObserver entry (border box); drawn and not yet observed, the height known of
+ * it or its first guess. Never read from the element itself: reading `offsetHeight` while React commits
+ * forces a layout of the whole talk in the middle of the commit (product.md §15.6, the talk opening fast).
+ * The observer reports every drawn row before the frame is painted, so a guess is corrected unseen.
+ */
+function measureRow(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  virtualizer: RowVirtualizer,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = virtualizer.indexFromElement(element);
+  return (
+    virtualizer.itemSizeCache.get(virtualizer.options.getItemKey(index)) ??
+    virtualizer.options.estimateSize(index)
+  );
+}
+
 /** Only the rows in and near view are drawn, measured as they are; a chat keeps to its end. */
 function useRowVirtualizer(rows: TimelineRow[], scroller: RefObject<HTMLDivElement | null>): RowVirtualizer {
+  // Rows the observer measured are placed again before the frame is painted (flushSync), not a frame later:
+  // a first guess is never seen.
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
+  const observed = useRef(false);
+  const scrolled = useRef(false);
   // The virtualizer is read afresh on every render; this component is not memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   return useVirtualizer({
+    // The scroller's size from its observer too, a phone's screen until then: not read while React commits.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    observeElementRect: (virtualizer, onRect) => {
+      const element = virtualizer.scrollElement;
+      if (!element) return;
+      const observer = new ResizeObserver(([entry]) => {
+        const box = entry?.borderBoxSize?.[0];
+        if (!box) return;
+        observed.current = true;
+        onRect({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+      });
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    // A new scroller is at its top already: the virtualizer's first write of 0 would lay the talk out at once.
+    scrollToFn: (offset, options, virtualizer) => {
+      if (!scrolled.current && offset + (options.adjustments ?? 0) === 0) return;
+      scrolled.current = true;
+      elementScroll(offset, options, virtualizer);
+    },
+    measureElement: (element, entry, virtualizer) => {
+      if (entry) observed.current = true;
+      return measureRow(element, entry, virtualizer);
+    },
+    onChange: () => {
+      if (!observed.current) return;
+      observed.current = false;
+      flushSync(redraw);
+    },
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => estimateSize(rows[index]),
@@ -123,13 +178,26 @@ function useTimelineHandle(
 }
 
 /** The talk opens at its newest message; the returned ref says whether it has opened. */
-function useOpenAtEnd(count: number, virtualizer: RowVirtualizer): RefObject<boolean> {
+function useOpenAtEnd(
+  count: number,
+  virtualizer: RowVirtualizer,
+  scroller: RefObject<HTMLDivElement | null>,
+): RefObject<boolean> {
   const opened = useRef(false);
   useEffect(() => {
-    if (opened.current || count === 0) return;
-    opened.current = true;
-    virtualizer.scrollToEnd();
-  }, [count, virtualizer]);
+    const element = scroller.current;
+    if (opened.current || count === 0 || !element) return;
+    // Once the rows are laid out (the observer reports after layout, before paint), so that finding the end
+    // reads no layout in the middle of React's work.
+    const observer = new ResizeObserver(() => {
+      observer.disconnect();
+      if (opened.current) return;
+      opened.current = true;
+      virtualizer.scrollToEnd();
+    });
+    observer.observe(element.firstElementChild ?? element);
+    return () => observer.disconnect();
+  }, [count, virtualizer, scroller]);
   return opened;
 }
 
@@ -167,7 +235,7 @@ export function Timeline({
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useRowVirtualizer(rows, scroller);
   useTimelineHandle(ref, virtualizer, rows, scroller);
-  const opened = useOpenAtEnd(rows.length, virtualizer);
+  const opened = useOpenAtEnd(rows.length, virtualizer, scroller);
 
   useStayAtEnd(scroller);
 
@@ -178,7 +246,10 @@ export function Timeline({
     if (opened.current && topInView && hasOlder && !loadingOlder) onLoadOlder();
   }, [opened, topInView, hasOlder, loadingOlder, onLoadOlder]);
 
-  const farFromEnd = rows.length > 0 && virtualizer.getDistanceFromEnd() > FAR_FROM_END_PX;
+  // From what the virtualizer knows (the scroller's own range is a layout read while React draws).
+  const distanceFromEnd =
+    virtualizer.getTotalSize() - (virtualizer.scrollOffset ?? 0) - (virtualizer.scrollRect?.height ?? 0);
+  const farFromEnd = rows.length > 0 && distanceFromEnd > FAR_FROM_END_PX;
 
   return (
     <div className="timeline">

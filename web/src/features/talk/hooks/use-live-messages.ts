@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useChatEvent } from '@/lib/chat/events';
-import { getMessages, messagesQueryOptions } from '../api/get-messages';
+import { socketDroppedAt, useChatEvent } from '@/lib/chat/events';
+import { getMessages, messagesQueryOptions, newestAskedSince } from '../api/get-messages';
 import {
   withMessage,
   withoutAnnouncements,
@@ -45,9 +45,13 @@ export function useLiveMessages(conversationId: number, isOtherSide: (reader: nu
   });
   // Too far behind for the socket's catch-up: the talk is loaded again from its newest page.
   useChatEvent('reload', () => void queryClient.resetQueries({ queryKey }));
-  useChatEvent('live', () => {
+  useChatEvent('live', ({ caughtUp }) => {
     const before = queryClient.getQueryData(queryKey);
     if (!before) return;
+    // A page read from the server since the connection last went down (the one the talk opened with, while
+    // its socket connected) and a catch-up after the device's last message leave nothing to read: the newest
+    // page is read once when a talk opens (product.md §15.6).
+    if (caughtUp && newestAskedSince(conversationId, socketDroppedAt())) return;
     // What the page may take away is only what was shown when it was asked for: a message stored while it was
     // on its way (one just sent, say) is not in it, and is not gone.
     const shown = collectMessages(before.pages);
