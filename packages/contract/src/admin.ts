@@ -227,6 +227,7 @@ export const AUDIT_ACTIONS = [
   'sessions',
   'security',
   'unsend',
+  'desk',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** A day of the filter, in Japan time: 2026-11-26. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, numberOrDigits, ssid } from './common.js';
+import { DeskAssignee, DeskListFilter, DeskStatus } from './desk-talk.js';
 
 /*
  * Conversations and messages over HTTP (product.md §12). A member's one conversation with the staff
@@ -23,6 +24,8 @@ export const ConversationsBody = z
     type: ConversationType,
     search: z.string({ error: ja.errors.badRequest }).max(50, ja.errors.tooLong).default(''),
     page: numberOrDigits.pipe(z.number().int().min(0).max(100_000)).default(0),
+    // Staff's men's and women's lists: by status, 担当 and unread (product.md §2.6); optional.
+    ...DeskListFilter,
   })
   .strict();
 export type ConversationsBody = z.input<typeof ConversationsBody>;
@@ -43,6 +46,9 @@ export const ConversationRow = z.object({
   /** ISO 8601 time of the last message, or null when there is none yet. */
   last_date: z.string().nullable(),
   unread: z.number(),
+  /** Staff only, a desk talk's: its status and 担当 (product.md §2.6); absent for members. */
+  desk_status: DeskStatus.optional(),
+  assignee: DeskAssignee.nullable().optional(),
 });
 export type ConversationRow = z.infer<typeof ConversationRow>;
 export const ConversationsReply = z.object({ rows: z.array(ConversationRow), isEnd: z.boolean() });

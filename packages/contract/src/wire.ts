@@ -86,6 +86,7 @@ export const SERVER_FRAME_TYPES = [
   'ready',
   'reload',
   'setting',
+  'desk',
   'calling',
   'offer',
   'answer',

@@ -11,6 +11,8 @@ import {
 } from '../db/schema.js';
 import { TALK_COLUMNS, type Reader } from '../rules/conversation-rules.js';
 import { scopeSql } from '../rules/scope-sql.js';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DeskStatus } from '@enishi/contract';
 import {
   member,
   unreadCountSql,
@@ -20,6 +22,9 @@ import {
 } from './conversation-unread.js';
 
 export type { Reader };
+
+/** A desk talk's 担当 (product.md §2.6). */
+const assignee = alias(users, 'assignee');
 
 /** What access rules and presenters need to know about a conversation. */
 export interface ConversationAccess {
@@ -44,6 +49,10 @@ export interface ConversationListItem extends ConversationAccess {
   lastIsStamp: boolean | null;
   lastAt: Date | null;
   unread: number;
+  /** A desk talk's status and 担当 (product.md §2.6). */
+  deskStatus: DeskStatus;
+  assigneeId: number | null;
+  assigneeName: string | null;
 }
 
 /**
@@ -68,6 +77,10 @@ export interface ConversationFilter {
   /** Substring of the member's or room's name (and, with `searchLoginId`, the member's login ID). */
   search?: string;
   searchLoginId?: boolean;
+  /** Staff's desk lists (product.md §2.6): by status, by 担当 (null: none), with unread messages only. */
+  deskStatus?: DeskStatus;
+  assigneeId?: number | null;
+  unreadOnly?: boolean;
 }
 
 /** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
@@ -182,6 +195,12 @@ export class ConversationRepository {
       );
     }
 
+    if (filter.deskStatus) conditions.push(eq(conversations.deskStatus, filter.deskStatus));
+    if (filter.assigneeId === null) conditions.push(isNull(conversations.deskAssigneeId));
+    else if (filter.assigneeId !== undefined)
+      conditions.push(eq(conversations.deskAssigneeId, filter.assigneeId));
+    if (filter.unreadOnly) conditions.push(sql`${unreadCountSql(viewer)} > 0`);
+
     // The page's ids first, on the talk's own columns, so the last message and the unread count are read for
     // those rows alone, not for every talk of the kind.
     const page = await this.db
@@ -231,9 +250,13 @@ export class ConversationRepository {
         lastIsStamp: last.isStamp,
         lastAt: last.createdAt,
         unread: unreadCountSql(viewer),
+        deskStatus: conversations.deskStatus,
+        assigneeId: conversations.deskAssigneeId,
+        assigneeName: assignee.name,
       })
       .from(conversations)
       .leftJoin(member, eq(member.id, conversations.memberId))
+      .leftJoin(assignee, eq(assignee.id, conversations.deskAssigneeId))
       .leftJoinLateral(last, sql`true`)
       .$dynamic();
   }

@@ -6,6 +6,8 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { phoneFor } from '@/features/call/controller';
 import { MemberPane } from '@/features/desk/components/member-pane';
 import { MessageSearch } from '@/features/desk/components/message-search';
+import { DeskFilters, useDeskFilters } from '@/features/desk/components/desk-filters';
+import { DeskTalkBar } from '@/features/desk/components/desk-talk-bar';
 import { RoomList } from '@/features/rooms/components/room-list';
 import { conversationQueryOptions } from '@/features/talk/api/get-conversation';
 import { TalkScreen } from '@/features/talk/components/talk-screen';
@@ -139,6 +141,10 @@ export function DeskConsole({
   const list = useRef<HTMLElement>(null);
   useDeskKeys(list);
   const type = chosen ?? (startList ? listOf(startList) : listOf(row?.type));
+  // Status, 担当 and unread only, for the members' lists (product.md §2.6).
+  const [filters, setFilters] = useDeskFilters();
+  const deskList = type === 'men' || type === 'women';
+  const filtered = deskList && Object.keys(filters).length > 0;
 
   return (
     <div className={cx('desk-console', third && 'desk-console--three')}>
@@ -164,7 +170,13 @@ export function DeskConsole({
         ) : (
           <>
             <ListTabs type={type} onChoose={setChosen} />
-            <RoomList key={type} type={type} />
+            {deskList ? <DeskFilters filters={filters} onChange={setFilters} /> : null}
+            <RoomList
+              key={type}
+              type={type}
+              filters={deskList ? filters : undefined}
+              noHits={filtered ? jaMember.deskTalk.noFilterHits : undefined}
+            />
           </>
         )}
         <p className="desk-console__keys">
@@ -175,12 +187,15 @@ export function DeskConsole({
         {conversationId === null ? (
           <NoTalk title={title ?? jaMember.desk.console} />
         ) : (
-          <TalkScreen
+          <>
+            {row?.desk_status ? <DeskTalkBar row={row} /> : null}
+            <TalkScreen
             key={conversationId}
             conversationId={conversationId}
             focusMessageId={focusMessageId}
             phoneFor={phoneFor}
           />
+          </>
         )}
       </div>
       {third ? <MemberPane uid={row?.type === 'men' || row?.type === 'women' ? row.uid : null} /> : null}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ja } from './ja.js';
+import { id, ssid } from './common.js';
+
+/*
+ * A desk talk's status and 担当 (product.md §2.6 "Talk status and 担当"): each member's talk with the desk is
+ * 未対応 (open), 対応中 (pending) or 対応済み (done), and has one staff member as its 担当, or none. Staff only:
+ * no member's call or frame carries either.
+ */
+
+export const DESK_STATUSES = ['open', 'pending', 'done'] as const;
+export const DeskStatus = z.enum(DESK_STATUSES, { error: ja.errors.badRequest });
+export type DeskStatus = z.infer<typeof DeskStatus>;
+
+/** A 担当 as the desk shows it. */
+export const DeskAssignee = z.object({ uid: z.number(), name: z.string() });
+export type DeskAssignee = z.infer<typeof DeskAssignee>;
+
+/** A desk talk's state as every staff screen sees it (the reply of both calls, and the `desk` frame's). */
+export const DeskTalkState = z.object({
+  conversation_id: z.number(),
+  /** The member (101 or 201) of the talk. */
+  uid: z.number(),
+  status: DeskStatus,
+  assignee: DeskAssignee.nullable(),
+});
+export type DeskTalkState = z.infer<typeof DeskTalkState>;
+
+// POST /api/desk/status {ssid, conversation_id, status} -> DeskTalkState
+export const DeskStatusBody = z.object({ ssid, conversation_id: id, status: DeskStatus }).strict();
+export type DeskStatusBody = z.input<typeof DeskStatusBody>;
+
+// POST /api/desk/assign {ssid, conversation_id, assignee: uid | null} -> DeskTalkState (null: release)
+export const DeskAssignBody = z.object({ ssid, conversation_id: id, assignee: id.nullable() }).strict();
+export type DeskAssignBody = z.input<typeof DeskAssignBody>;
+
+// POST /api/desk/counts {ssid} -> {open, pending, done, mine, mine_open}: the side navigation's counts.
+export const DeskCountsBody = z.object({ ssid }).strict();
+export const DeskCountsReply = z.object({
+  open: z.number(),
+  pending: z.number(),
+  done: z.number(),
+  /** Talks whose 担当 is the caller, not 対応済み. */
+  mine: z.number(),
+});
+export type DeskCountsReply = z.infer<typeof DeskCountsReply>;
+
+// POST /api/desk/staff {ssid} -> {rows: [{uid, name}], round_robin}: who may be 担当, in reading order.
+export const DeskStaffBody = z.object({ ssid }).strict();
+export const DeskStaffReply = z.object({ rows: z.array(DeskAssignee), round_robin: z.boolean() });
+export type DeskStaffReply = z.infer<typeof DeskStaffReply>;
+
+// POST /api/desk/round_robin {ssid, enabled} -> {round_robin}: the admin's switch (off by default).
+export const DeskRoundRobinBody = z
+  .object({ ssid, enabled: z.boolean({ error: ja.errors.badRequest }) })
+  .strict();
+export type DeskRoundRobinBody = z.input<typeof DeskRoundRobinBody>;
+export const DeskRoundRobinReply = z.object({ round_robin: z.boolean() });
+
+/** `/api/conversations`' filters of the men's and women's lists (staff only; members' lists ignore them). */
+export const DeskListFilter = {
+  desk_status: DeskStatus.optional(),
+  /** "me": the caller's; "none": without a 担当; a staff member's uid. */
+  assignee: z.union([z.enum(['me', 'none'], { error: ja.errors.badRequest }), id]).optional(),
+  unread_only: z.boolean({ error: ja.errors.badRequest }).optional(),
+};
