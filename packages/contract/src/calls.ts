@@ -16,17 +16,7 @@ import {
   ClosingDayOkReply,
 } from './calendar.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
-import {
-  DeskAssignBody,
-  DeskCountsBody,
-  DeskCountsReply,
-  DeskRoundRobinBody,
-  DeskRoundRobinReply,
-  DeskStaffBody,
-  DeskStaffReply,
-  DeskStatusBody,
-  DeskTalkState,
-} from './desk-talk.js';
+import { DESK_CALLS } from './desk-talk.js';
 import { MemberExportBody, MemberExportReply } from './member-csv.js';
 import {
   AddConversationBody,
@@ -277,12 +267,7 @@ export const CALLS = {
   // Setting requests and favourites (product.md §18, §19.4)
   'setting/add': { body: SettingAddBody, reply: SettingAddReply },
   'setting/list': { body: SettingListBody, reply: SettingListReply },
-  // A desk talk's status and 担当 (product.md §2.6)
-  'desk/status': { body: DeskStatusBody, reply: DeskTalkState },
-  'desk/assign': { body: DeskAssignBody, reply: DeskTalkState },
-  'desk/counts': { body: DeskCountsBody, reply: DeskCountsReply },
-  'desk/staff': { body: DeskStaffBody, reply: DeskStaffReply },
-  'desk/round_robin': { body: DeskRoundRobinBody, reply: DeskRoundRobinReply },
+  ...DESK_CALLS, // a desk talk's status and 担当 (product.md §2.6)
   'setting/update': { body: SettingUpdateBody, reply: SettingUpdateReply },
   entrylist: { body: EntryListBody, reply: EntryListReply },
   entrydetail: { body: EntryDetailBody, reply: EntryDetailReply },

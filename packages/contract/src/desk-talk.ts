@@ -57,10 +57,26 @@ export const DeskRoundRobinBody = z
 export type DeskRoundRobinBody = z.input<typeof DeskRoundRobinBody>;
 export const DeskRoundRobinReply = z.object({ round_robin: z.boolean() });
 
+/** The desk's calls, gathered into CALLS (calls.ts). */
+export const DESK_CALLS = {
+  'desk/status': { body: DeskStatusBody, reply: DeskTalkState },
+  'desk/assign': { body: DeskAssignBody, reply: DeskTalkState },
+  'desk/counts': { body: DeskCountsBody, reply: DeskCountsReply },
+  'desk/staff': { body: DeskStaffBody, reply: DeskStaffReply },
+  'desk/round_robin': { body: DeskRoundRobinBody, reply: DeskRoundRobinReply },
+} as const;
+
 /** `/api/conversations`' filters of the men's and women's lists (staff only; members' lists ignore them). */
 export const DeskListFilter = {
   desk_status: DeskStatus.optional(),
   /** "me": the caller's; "none": without a 担当; a staff member's uid. */
   assignee: z.union([z.enum(['me', 'none'], { error: ja.errors.badRequest }), id]).optional(),
   unread_only: z.boolean({ error: ja.errors.badRequest }).optional(),
+};
+
+/** The desk list's filters as a client sends them (product.md §2.6). */
+export type DeskListFilters = {
+  desk_status?: DeskStatus;
+  assignee?: 'me' | 'none' | number;
+  unread_only?: boolean;
 };

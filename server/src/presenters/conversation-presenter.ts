@@ -58,8 +58,7 @@ export function presentConversation(
     ...(isDesk && can(viewer, 'desk.status')
       ? {
           desk_status: item.deskStatus,
-          assignee:
-            item.assigneeId !== null ? { uid: item.assigneeId, name: item.assigneeName ?? '' } : null,
+          assignee: item.assigneeId !== null ? { uid: item.assigneeId, name: item.assigneeName ?? '' } : null,
         }
       : {}),
   };

@@ -11,8 +11,7 @@ import {
 } from '../db/schema.js';
 import { TALK_COLUMNS, type Reader } from '../rules/conversation-rules.js';
 import { scopeSql } from '../rules/scope-sql.js';
-import { alias } from 'drizzle-orm/pg-core';
-import type { DeskStatus } from '@enishi/contract';
+import * as desk from './desk-talk-repository.js';
 import {
   member,
   unreadCountSql,
@@ -22,9 +21,6 @@ import {
 } from './conversation-unread.js';
 
 export type { Reader };
-
-/** A desk talk's 担当 (product.md §2.6). */
-const assignee = alias(users, 'assignee');
 
 /** What access rules and presenters need to know about a conversation. */
 export interface ConversationAccess {
@@ -38,7 +34,7 @@ export interface ConversationAccess {
 }
 
 /** A row of a room list: the conversation, its member (desk), its last message and the viewer's unread count. */
-export interface ConversationListItem extends ConversationAccess {
+export interface ConversationListItem extends ConversationAccess, desk.DeskListColumns {
   name: string;
   memberName: string | null;
   memberRank: number | null;
@@ -49,10 +45,6 @@ export interface ConversationListItem extends ConversationAccess {
   lastIsStamp: boolean | null;
   lastAt: Date | null;
   unread: number;
-  /** A desk talk's status and 担当 (product.md §2.6). */
-  deskStatus: DeskStatus;
-  assigneeId: number | null;
-  assigneeName: string | null;
 }
 
 /**
@@ -68,7 +60,7 @@ const LIST_ORDER = [
 ];
 
 /** Which conversations a list asks for, within the reader's scope. */
-export interface ConversationFilter {
+export interface ConversationFilter extends desk.DeskListFilter {
   kind: ConversationKind;
   /** desk only: the members' role (101 men, 201 women). */
   memberRole?: number;
@@ -77,10 +69,6 @@ export interface ConversationFilter {
   /** Substring of the member's or room's name (and, with `searchLoginId`, the member's login ID). */
   search?: string;
   searchLoginId?: boolean;
-  /** Staff's desk lists (product.md §2.6): by status, by 担当 (null: none), with unread messages only. */
-  deskStatus?: DeskStatus;
-  assigneeId?: number | null;
-  unreadOnly?: boolean;
 }
 
 /** `%text%` for ILIKE, with the pattern characters of the text itself taken literally. */
@@ -195,11 +183,7 @@ export class ConversationRepository {
       );
     }
 
-    if (filter.deskStatus) conditions.push(eq(conversations.deskStatus, filter.deskStatus));
-    if (filter.assigneeId === null) conditions.push(isNull(conversations.deskAssigneeId));
-    else if (filter.assigneeId !== undefined)
-      conditions.push(eq(conversations.deskAssigneeId, filter.assigneeId));
-    if (filter.unreadOnly) conditions.push(sql`${unreadCountSql(viewer)} > 0`);
+    conditions.push(...desk.deskListConditions(filter, unreadCountSql(viewer)));
 
     // The page's ids first, on the talk's own columns, so the last message and the unread count are read for
     // those rows alone, not for every talk of the kind.
@@ -252,11 +236,11 @@ export class ConversationRepository {
         unread: unreadCountSql(viewer),
         deskStatus: conversations.deskStatus,
         assigneeId: conversations.deskAssigneeId,
-        assigneeName: assignee.name,
+        assigneeName: desk.deskAssignee.name,
       })
       .from(conversations)
       .leftJoin(member, eq(member.id, conversations.memberId))
-      .leftJoin(assignee, eq(assignee.id, conversations.deskAssigneeId))
+      .leftJoin(desk.deskAssignee, eq(desk.deskAssignee.id, conversations.deskAssigneeId))
       .leftJoinLateral(last, sql`true`)
       .$dynamic();
   }

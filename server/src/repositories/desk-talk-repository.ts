@@ -1,4 +1,5 @@
-import { and, between, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, between, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ROLE, type DeskStatus } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { conversations, users } from '../db/schema.js';
@@ -34,6 +35,34 @@ const ROUND_ROBIN_LAST_KEY = 'desk_round_robin_last';
 const ROUND_ROBIN_LOCK = 'enishi.desk.round_robin';
 
 const assignee = users;
+/** A desk talk's 担当, joined beside its member in the room lists (conversation-repository.ts). */
+export const deskAssignee = alias(users, 'assignee');
+
+/** Staff's desk lists (product.md §2.6): by status, by 担当 (null: none), with unread messages only. */
+export interface DeskListFilter {
+  deskStatus?: DeskStatus;
+  assigneeId?: number | null;
+  unreadOnly?: boolean;
+}
+
+/** A room list row's desk talk status and 担当 (product.md §2.6). */
+export interface DeskListColumns {
+  deskStatus: DeskStatus;
+  assigneeId: number | null;
+  assigneeName: string | null;
+}
+
+/** The desk list's filters as conditions; `unread` is the viewer's unread count. */
+export function deskListConditions(filter: DeskListFilter, unread: SQL<number>): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.deskStatus) conditions.push(eq(conversations.deskStatus, filter.deskStatus));
+  if (filter.assigneeId === null) conditions.push(isNull(conversations.deskAssigneeId));
+  else if (filter.assigneeId !== undefined)
+    conditions.push(eq(conversations.deskAssigneeId, filter.assigneeId));
+  if (filter.unreadOnly) conditions.push(sql`${unread} > 0`);
+  return conditions;
+}
+
 const isStaff = between(users.role, ROLE.admin, ROLE.staffMenuLimit);
 
 export class DeskTalkRepository {
@@ -115,10 +144,7 @@ export class DeskTalkRepository {
     return this.db.transaction(async (tx) => {
       const before = await this.read(tx, conversationId, true);
       if (!before || before.status !== 'done') return null;
-      await tx
-        .update(conversations)
-        .set({ deskStatus: 'open' })
-        .where(eq(conversations.id, conversationId));
+      await tx.update(conversations).set({ deskStatus: 'open' }).where(eq(conversations.id, conversationId));
       const after: DeskTalkRow = { ...before, status: 'open' };
       const entry = audit({ before, after });
       if (entry) await insertAudit(tx, entry);
@@ -129,7 +155,13 @@ export class DeskTalkRepository {
   /** Desk talks by status (members' talks only), and those of `uid` not yet 対応済み. */
   async counts(uid: number): Promise<Record<DeskStatus, number> & { mine: number }> {
     const rows = await this.db
-      .select({ status: conversations.deskStatus, count: count(), mine: sql<number>`count(*) filter (where ${conversations.deskAssigneeId} = ${uid} and ${conversations.deskStatus} <> 'done')`.mapWith(Number) })
+      .select({
+        status: conversations.deskStatus,
+        count: count(),
+        mine: sql<number>`count(*) filter (where ${conversations.deskAssigneeId} = ${uid} and ${conversations.deskStatus} <> 'done')`.mapWith(
+          Number,
+        ),
+      })
       .from(conversations)
       .where(eq(conversations.kind, 'desk'))
       .groupBy(conversations.deskStatus);
@@ -216,10 +248,7 @@ export class DeskTalkRepository {
     if (!talk[0]) return null;
     const before = await this.read(tx, talk[0].id, true);
     if (!before || before.assignee) return null;
-    await tx
-      .update(conversations)
-      .set({ deskAssigneeId: uid })
-      .where(eq(conversations.id, talk[0].id));
+    await tx.update(conversations).set({ deskAssigneeId: uid }).where(eq(conversations.id, talk[0].id));
     const after = (await this.read(tx, talk[0].id, false))!;
     const entry = audit({ before, after });
     if (entry) await insertAudit(tx, entry);

@@ -6,39 +6,31 @@ import {
   DeskTalkState,
   jaMember,
   type ConversationRow,
-  type ServerFrame,
 } from '@enishi/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectSharedState, type SharedState } from '../composition/shared-state.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, createUser, login, type TestContext } from '../test/app.js';
-import { Sockets, type Person } from '../test/call-club.js';
 import { createRoleUsers, type RoleName } from '../test/content.js';
-import { testRedisUrl } from '../test/redis.js';
-import { listen } from '../test/socket.js';
 import { deskOf, postMessage } from '../test/talk.js';
 
 /*
  * A desk talk's status and 担当 (product.md §2.6): staff set them, a member's message reopens a 対応済み talk,
- * the lists filter and the side navigation counts by them, every change is an audit row and a `desk` frame
- * to every staff socket on any instance, and members see none of it.
+ * the lists filter and the side navigation counts by them, every change is an audit row, and members see
+ * none of it (the live frame: realtime/desk-events-redis.test.ts).
  */
-
-const REDIS_URL = testRedisUrl(6);
 
 let ctx: TestContext;
 let ssid: Record<RoleName, string>;
 let uids: Record<RoleName, number>;
-const shared: SharedState[] = [];
-let a: string;
-let b: string;
-let instanceA: TestContext['app'];
-const sockets = new Sockets();
 let serial = 0;
 
 /** A man of this case alone, with his session and his desk talk (cases run in any order). */
 async function freshMan(name = '会員') {
   serial += 1;
-  const man = await createUser(ctx.app, { loginId: `desk-man-${serial}`, role: 101, name: `${name}${serial}` });
+  const man = await createUser(ctx.app, {
+    loginId: `desk-man-${serial}`,
+    role: 101,
+    name: `${name}${serial}`,
+  });
   const session = await login(ctx.app, man);
   return { ...man, ssid: session, talk: await deskOf(ctx.app, session) };
 }
@@ -62,18 +54,14 @@ async function counts(who: RoleName) {
 
 /** The owner's audit rows of action `desk` about one member, newest first. */
 async function deskAudit(memberName: string) {
-  const reply = await call(ctx.app, 'auditlog', { ssid: ssid.owner, page: 0, action: 'desk', person: memberName });
+  const reply = await call(ctx.app, 'auditlog', {
+    ssid: ssid.owner,
+    page: 0,
+    action: 'desk',
+    person: memberName,
+  });
   expect(reply.status).toBe(200);
   return AuditLogReply.parse(reply.body).rows;
-}
-
-async function post(base: string, name: string, body: Record<string, unknown>) {
-  const response = await fetch(`${base}/api/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as unknown };
 }
 
 beforeAll(async () => {
@@ -84,21 +72,8 @@ beforeAll(async () => {
     RoleName,
     number
   >;
-  const onError = (error: unknown) => {
-    throw error;
-  };
-  for (let index = 0; index < 2; index += 1) shared.push(await connectSharedState(REDIS_URL, onError));
-  const apps = await Promise.all(
-    shared.map((state) => ctx.buildApp({}, undefined, { fanout: state.fanout, calls: state.calls })),
-  );
-  [a, b] = [await listen(apps[0]!), await listen(apps[1]!)];
-  instanceA = apps[0]!;
 });
-afterEach(() => sockets.closeAll());
-afterAll(async () => {
-  await ctx.close();
-  for (const state of shared) await state.close();
-});
+afterAll(() => ctx.close());
 
 describe('a desk talk’s status (product.md §2.6)', () => {
   it('starts 未対応, changes to 対応中 and 対応済み, each change one audit row', async () => {
@@ -169,7 +144,10 @@ describe('a desk talk’s status (product.md §2.6)', () => {
       expect((await assign(who, man.talk, uids[who])).status).toBe(403);
       expect((await call(ctx.app, 'desk/counts', { ssid: ssid[who] })).status).toBe(403);
     }
-    expect((await call(ctx.app, 'desk/status', { ssid: 'none', conversation_id: man.talk, status: 'done' })).status).toBe(401);
+    expect(
+      (await call(ctx.app, 'desk/status', { ssid: 'none', conversation_id: man.talk, status: 'done' }))
+        .status,
+    ).toBe(401);
     expect(await setStatus('staff', 99_999_999, 'done')).toMatchObject({
       status: 404,
       body: { error: jaMember.deskTalk.errors.notDeskTalk },
@@ -291,28 +269,5 @@ describe('担当 (product.md §2.6)', () => {
     expect(off).toMatchObject({ status: 200, body: { round_robin: false } });
     expect((await add(`rr-${serial}-off`)).assignee).toBeNull();
     serial += 1;
-  });
-});
-
-describe('live on every staff screen, on any instance', () => {
-  it('sends the change to staff on the other instance, and nothing to the member', async () => {
-    const man = await freshMan('ライブ');
-    const staffSocket = await sockets.connect(b, { ...({} as Person), ssid: ssid.staff6 });
-    const memberSocket = await sockets.connect(b, { ...({} as Person), ssid: man.ssid });
-    const reply = await post(a, 'desk/status', { ssid: ssid.staff, conversation_id: man.talk, status: 'done' });
-    expect(reply.status).toBe(200);
-    const frame = await staffSocket.take((each: ServerFrame) => each.type === 'desk', 2_000);
-    expect(frame).toEqual({
-      type: 'desk',
-      conversation_id: man.talk,
-      uid: man.uid,
-      status: 'done',
-      assignee: null,
-    });
-    // The member's message reopens it: staff hear that too.
-    await postMessage(instanceA, man.ssid, man.talk, 'また連絡しました');
-    await staffSocket.take((each: ServerFrame) => each.type === 'desk' && each.status === 'open', 2_000);
-    await memberSocket.take((each: ServerFrame) => each.type === 'message', 2_000);
-    expect(memberSocket.received.some((each) => each.type === 'desk')).toBe(false);
   });
 });

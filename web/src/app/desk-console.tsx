@@ -113,6 +113,24 @@ function ListTabs({
   );
 }
 
+/** The room list, with status, 担当 and unread only for the members' lists (product.md §2.6). */
+function FilteredRooms({ type }: { type: ConversationType }) {
+  const [filters, setFilters] = useDeskFilters();
+  if (type !== 'men' && type !== 'women') return <RoomList key={type} type={type} />;
+  const filtered = Object.keys(filters).length > 0;
+  return (
+    <>
+      <DeskFilters filters={filters} onChange={setFilters} />
+      <RoomList
+        key={type}
+        type={type}
+        filters={filters}
+        noHits={filtered ? jaMember.deskTalk.noFilterHits : undefined}
+      />
+    </>
+  );
+}
+
 /**
  * The staff desk from 1024 px (product.md §2.6): the room list (with its search and unread counts, or the
  * message search) beside the open talk, and from 1440 px the member's summary and notes. The address still
@@ -141,10 +159,6 @@ export function DeskConsole({
   const list = useRef<HTMLElement>(null);
   useDeskKeys(list);
   const type = chosen ?? (startList ? listOf(startList) : listOf(row?.type));
-  // Status, 担当 and unread only, for the members' lists (product.md §2.6).
-  const [filters, setFilters] = useDeskFilters();
-  const deskList = type === 'men' || type === 'women';
-  const filtered = deskList && Object.keys(filters).length > 0;
 
   return (
     <div className={cx('desk-console', third && 'desk-console--three')}>
@@ -170,13 +184,7 @@ export function DeskConsole({
         ) : (
           <>
             <ListTabs type={type} onChoose={setChosen} />
-            {deskList ? <DeskFilters filters={filters} onChange={setFilters} /> : null}
-            <RoomList
-              key={type}
-              type={type}
-              filters={deskList ? filters : undefined}
-              noHits={filtered ? jaMember.deskTalk.noFilterHits : undefined}
-            />
+            <FilteredRooms type={type} />
           </>
         )}
         <p className="desk-console__keys">
@@ -190,11 +198,11 @@ export function DeskConsole({
           <>
             {row?.desk_status ? <DeskTalkBar row={row} /> : null}
             <TalkScreen
-            key={conversationId}
-            conversationId={conversationId}
-            focusMessageId={focusMessageId}
-            phoneFor={phoneFor}
-          />
+              key={conversationId}
+              conversationId={conversationId}
+              focusMessageId={focusMessageId}
+              phoneFor={phoneFor}
+            />
           </>
         )}
       </div>

@@ -1,7 +1,6 @@
-import { DESK_STATUSES, can, jaMember, type DeskStatus } from '@enishi/contract';
+import { DESK_STATUSES, can, jaMember, type DeskListFilters, type DeskStatus } from '@enishi/contract';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import type { RoomFilters } from '@/features/rooms/api/get-conversations';
 import { useSession } from '@/lib/session';
 import { useDeskStaff } from '../api/desk-talk';
 import { RoundRobinSwitch } from './round-robin-switch';
@@ -13,11 +12,11 @@ const t = jaMember.deskTalk;
  * The desk's filters as the address keeps them (product.md §2.6): `status` (open, pending, done), `assignee`
  * (me, none or a staff member's uid) and `unread=1`; anything else is no filter.
  */
-export function useDeskFilters(): [RoomFilters, (next: RoomFilters) => void] {
+export function useDeskFilters(): [DeskListFilters, (next: DeskListFilters) => void] {
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
   const assignee = params.get('assignee');
-  const filters: RoomFilters = {
+  const filters: DeskListFilters = {
     ...(DESK_STATUSES.includes(status as DeskStatus) ? { desk_status: status as DeskStatus } : {}),
     ...(assignee === 'me' || assignee === 'none'
       ? { assignee }
@@ -26,7 +25,7 @@ export function useDeskFilters(): [RoomFilters, (next: RoomFilters) => void] {
         : {}),
     ...(params.get('unread') === '1' ? { unread_only: true } : {}),
   };
-  const set = (next: RoomFilters) =>
+  const set = (next: DeskListFilters) =>
     setParams(
       (current) => {
         const kept = new URLSearchParams(current);
@@ -46,8 +45,8 @@ export function DeskFilters({
   filters,
   onChange,
 }: {
-  filters: RoomFilters;
-  onChange: (next: RoomFilters) => void;
+  filters: DeskListFilters;
+  onChange: (next: DeskListFilters) => void;
 }) {
   const id = useId();
   const admin = can(useSession(), 'desk.round_robin');
@@ -55,59 +54,60 @@ export function DeskFilters({
   const assignee = filters.assignee === undefined ? '' : String(filters.assignee);
   return (
     <>
-    <fieldset className="desk-filters">
-      <legend className="visually-hidden">{t.filters}</legend>
-      <div className="desk-filters__statuses" role="group" aria-label={t.filterStatus}>
-        {[undefined, ...DESK_STATUSES].map((status) => (
-          <button
-            key={status ?? 'all'}
-            type="button"
-            className="desk-filters__status"
-            aria-pressed={filters.desk_status === status}
-            onClick={() => onChange({ ...filters, desk_status: status })}
-          >
-            {status ? t.statuses[status] : t.allStatuses}
-          </button>
-        ))}
-      </div>
-      <div className="desk-filters__row">
-        <label className="visually-hidden" htmlFor={`${id}-assignee`}>
-          {t.filterAssignee}
-        </label>
-        <select
-          id={`${id}-assignee`}
-          className="desk-filters__select"
-          value={assignee}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange({
-              ...filters,
-              assignee: value === '' ? undefined : value === 'me' || value === 'none' ? value : Number(value),
-            });
-          }}
-        >
-          <option value="">{t.allAssignees}</option>
-          <option value="me">{t.mine}</option>
-          <option value="none">{t.unassigned}</option>
-          {staff.map((person) => (
-            <option key={person.uid} value={person.uid}>
-              {person.name}
-            </option>
+      <fieldset className="desk-filters">
+        <legend className="visually-hidden">{t.filters}</legend>
+        <div className="desk-filters__statuses" role="group" aria-label={t.filterStatus}>
+          {[undefined, ...DESK_STATUSES].map((status) => (
+            <button
+              key={status ?? 'all'}
+              type="button"
+              className="desk-filters__status"
+              aria-pressed={filters.desk_status === status}
+              onClick={() => onChange({ ...filters, desk_status: status })}
+            >
+              {status ? t.statuses[status] : t.allStatuses}
+            </button>
           ))}
-        </select>
-        <label className="desk-filters__check">
-          <input
-            type="checkbox"
-            checked={filters.unread_only === true}
-            onChange={(event) =>
-              onChange({ ...filters, unread_only: event.target.checked ? true : undefined })
-            }
-          />
-          {t.unreadOnly}
-        </label>
-      </div>
-    </fieldset>
-    {admin ? <RoundRobinSwitch /> : null}
+        </div>
+        <div className="desk-filters__row">
+          <label className="visually-hidden" htmlFor={`${id}-assignee`}>
+            {t.filterAssignee}
+          </label>
+          <select
+            id={`${id}-assignee`}
+            className="desk-filters__select"
+            value={assignee}
+            onChange={(event) => {
+              const value = event.target.value;
+              onChange({
+                ...filters,
+                assignee:
+                  value === '' ? undefined : value === 'me' || value === 'none' ? value : Number(value),
+              });
+            }}
+          >
+            <option value="">{t.allAssignees}</option>
+            <option value="me">{t.mine}</option>
+            <option value="none">{t.unassigned}</option>
+            {staff.map((person) => (
+              <option key={person.uid} value={person.uid}>
+                {person.name}
+              </option>
+            ))}
+          </select>
+          <label className="desk-filters__check">
+            <input
+              type="checkbox"
+              checked={filters.unread_only === true}
+              onChange={(event) =>
+                onChange({ ...filters, unread_only: event.target.checked ? true : undefined })
+              }
+            />
+            {t.unreadOnly}
+          </label>
+        </div>
+      </fieldset>
+      {admin ? <RoundRobinSwitch /> : null}
     </>
   );
 }

@@ -1,9 +1,9 @@
-import type { ConversationsBody, ConversationType } from '@enishi/contract';
+import type { ConversationType, DeskListFilters } from '@enishi/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** The desk's filters of the men's and women's lists (staff, product.md §2.6). */
-export type RoomFilters = Pick<ConversationsBody, 'desk_status' | 'assignee' | 'unread_only'>;
+export type RoomFilters = DeskListFilters;
 
 /** POST /api/conversations {type, search, page} -> {rows, isEnd}: one page of a room list, newest activity first. */
 export function getConversations(
