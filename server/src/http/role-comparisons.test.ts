@@ -44,8 +44,6 @@ const GROUP_COMPARISON = new RegExp(
  */
 const GROUP_ALLOWED: Record<string, number> = {
   'server/src/rules/conversation-rules.ts': 1,
-  // Who may be a desk talk's 担当: every staff account (product.md §2.6).
-  'server/src/repositories/desk-talk-repository.ts': 1,
 };
 
 /** A role's kind (ROLE_TRAITS, kindOfRole) compared with a group: `roleGroup(x) === 'men'` by another name. */

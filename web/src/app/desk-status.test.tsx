@@ -132,7 +132,7 @@ describe('the desk list’s filters', () => {
     expect(rows[0]!.textContent).toContain('担当なし');
     expect(rows[1]!.textContent).toContain('対応中');
     expect(rows[1]!.textContent).toContain('担当：主任 田中');
-  });
+  }, 20_000);
 
   it('asks the server for the status, 担当 and unread chosen, and says when none match', async () => {
     renderDesk(<Filtered />);
@@ -157,7 +157,7 @@ describe('the desk list’s filters', () => {
 
     fireEvent.click(within(statuses).getByRole('button', { name: '対応済み' }));
     expect(await screen.findByText(t.noFilterHits)).toBeTruthy();
-  });
+  }, 20_000);
 
   it('reads the filters from the address (a reload keeps them)', async () => {
     renderDesk(<Filtered />, '/talkrooms?status=pending&assignee=3&unread=1');
@@ -167,7 +167,7 @@ describe('the desk list’s filters', () => {
       (screen.getByRole('combobox', { name: t.filterAssignee }) as HTMLSelectElement).selectedOptions[0]
         ?.textContent,
     ).toBe('主任 田中');
-  });
+  }, 20_000);
 });
 
 describe('the open talk’s status and 担当', () => {
@@ -190,7 +190,7 @@ describe('the open talk’s status and 担当', () => {
       conversation_id: 11,
       status: 'done',
     });
-  });
+  }, 20_000);
 
   it('takes the talk with 自分が担当; role 6 is offered only 担当なし and themself', async () => {
     renderDesk(<OpenTalk />);
@@ -205,5 +205,5 @@ describe('the open talk’s status and 担当', () => {
     });
     // Once one's own, the button is gone (nothing to take).
     expect(screen.queryByRole('button', { name: t.takeMine })).toBeNull();
-  });
+  }, 20_000);
 });
