@@ -25,10 +25,22 @@ let staff: Page;
 let admin: Page;
 let man: Page;
 
+const errors: string[] = [];
+
 /** Opens the man's talk on a staff desk from the men's list. */
 async function openTalk(page: Page): Promise<void> {
+  page.on('pageerror', (error) => errors.push(`${error.message} ${error.stack ?? ''}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto(`/talkrooms/men?q=${encodeURIComponent(member.name)}`);
-  await page.getByRole('link', { name: new RegExp(member.name) }).click();
+  await page
+    .getByRole('link', { name: new RegExp(member.name) })
+    .click({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: join(screenshots, 'desk-status-failed-1440.png') });
+      throw new Error(`${String(error)} ${errors.join(' | ')}`);
+    });
   await page.waitForURL(/\/talk\/\d+$/);
   await timeline(page).waitFor();
 }

@@ -1,30 +1,13 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, ssid } from './common.js';
+import { DeskAssignee, DeskStatus, DeskTalkState } from './talk.js';
 
 /*
  * A desk talk's status and 担当 (product.md §2.6 "Talk status and 担当"): each member's talk with the desk is
  * 未対応 (open), 対応中 (pending) or 対応済み (done), and has one staff member as its 担当, or none. Staff only:
  * no member's call or frame carries either.
  */
-
-export const DESK_STATUSES = ['open', 'pending', 'done'] as const;
-export const DeskStatus = z.enum(DESK_STATUSES, { error: ja.errors.badRequest });
-export type DeskStatus = z.infer<typeof DeskStatus>;
-
-/** A 担当 as the desk shows it. */
-export const DeskAssignee = z.object({ uid: z.number(), name: z.string() });
-export type DeskAssignee = z.infer<typeof DeskAssignee>;
-
-/** A desk talk's state as every staff screen sees it (the reply of both calls, and the `desk` frame's). */
-export const DeskTalkState = z.object({
-  conversation_id: z.number(),
-  /** The member (101 or 201) of the talk. */
-  uid: z.number(),
-  status: DeskStatus,
-  assignee: DeskAssignee.nullable(),
-});
-export type DeskTalkState = z.infer<typeof DeskTalkState>;
 
 // POST /api/desk/status {ssid, conversation_id, status} -> DeskTalkState
 export const DeskStatusBody = z.object({ ssid, conversation_id: id, status: DeskStatus }).strict();
@@ -65,14 +48,6 @@ export const DESK_CALLS = {
   'desk/staff': { body: DeskStaffBody, reply: DeskStaffReply },
   'desk/round_robin': { body: DeskRoundRobinBody, reply: DeskRoundRobinReply },
 } as const;
-
-/** `/api/conversations`' filters of the men's and women's lists (staff only; members' lists ignore them). */
-export const DeskListFilter = {
-  desk_status: DeskStatus.optional(),
-  /** "me": the caller's; "none": without a 担当; a staff member's uid. */
-  assignee: z.union([z.enum(['me', 'none'], { error: ja.errors.badRequest }), id]).optional(),
-  unread_only: z.boolean({ error: ja.errors.badRequest }).optional(),
-};
 
 /** The desk list's filters as a client sends them (product.md §2.6). */
 export type DeskListFilters = {

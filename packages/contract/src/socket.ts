@@ -3,8 +3,7 @@ import { GroupReadMarks } from './read-marks.js';
 import { ja } from './ja.js';
 import { id } from './common.js';
 import { CALL_SERVER_FRAMES, CallClientFrame } from './call-frames.js';
-import { ConversationType, Message, Notifications } from './talk.js';
-import { DeskTalkState } from './desk-talk.js';
+import { ConversationType, DeskTalkState, Message, Notifications } from './talk.js';
 import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, type SERVER_FRAME_TYPES } from './wire.js';
 
 /* The chat socket `GET /ws/chat` (product.md §15): JSON text frames, one schema per frame. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, numberOrDigits, ssid } from './common.js';
-import { DeskAssignee, DeskListFilter, DeskStatus } from './desk-talk.js';
 
 /*
  * Conversations and messages over HTTP (product.md §12). A member's one conversation with the staff
@@ -14,6 +13,36 @@ export type ConversationType = z.infer<typeof ConversationType>;
 
 export const PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 50;
+
+/*
+ * A desk talk's status and 担当 (product.md §2.6), here beside the room list that carries them; the calls
+ * that change them are in desk-talk.ts.
+ */
+export const DESK_STATUSES = ['open', 'pending', 'done'] as const;
+export const DeskStatus = z.enum(DESK_STATUSES, { error: ja.errors.badRequest });
+export type DeskStatus = z.infer<typeof DeskStatus>;
+
+/** A 担当 as the desk shows it. */
+export const DeskAssignee = z.object({ uid: z.number(), name: z.string() });
+export type DeskAssignee = z.infer<typeof DeskAssignee>;
+
+/** A desk talk's state as every staff screen sees it (the reply of both calls, and the `desk` frame's). */
+export const DeskTalkState = z.object({
+  conversation_id: z.number(),
+  /** The member (101 or 201) of the talk. */
+  uid: z.number(),
+  status: DeskStatus,
+  assignee: DeskAssignee.nullable(),
+});
+export type DeskTalkState = z.infer<typeof DeskTalkState>;
+
+/** `/api/conversations`' filters of the men's and women's lists (staff only; members' lists ignore them). */
+export const DeskListFilter = {
+  desk_status: DeskStatus.optional(),
+  /** "me": the caller's; "none": without a 担当; a staff member's uid. */
+  assignee: z.union([z.enum(['me', 'none'], { error: ja.errors.badRequest }), id]).optional(),
+  unread_only: z.boolean({ error: ja.errors.badRequest }).optional(),
+};
 
 // POST /api/conversations {ssid, type, search, page} -> {rows, isEnd}
 export const ConversationsBody = z
