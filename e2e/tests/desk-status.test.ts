@@ -79,7 +79,9 @@ describe('a desk talk’s status, live on every staff desk', () => {
     await expect.poll(() => pressed(admin)).toBe(t.statuses.open);
 
     // By keyboard: the button is reached and pressed like any other.
-    const done = staff.getByRole('button', { name: t.statuses.done, exact: true });
+    const done = staff
+      .getByRole('group', { name: t.statusGroup })
+      .getByRole('button', { name: t.statuses.done, exact: true });
     await done.focus();
     await staff.keyboard.press('Enter');
     await expect.poll(() => pressed(staff)).toBe(t.statuses.done);
