@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, numberOrDigits, ssid } from './common.js';
+import { DESK_STATUSES } from './wire.js';
 
 /*
  * Conversations and messages over HTTP (product.md §12). A member's one conversation with the staff
@@ -18,7 +19,6 @@ export const MESSAGES_PAGE_SIZE = 50;
  * A desk talk's status and 担当 (product.md §2.6), here beside the room list that carries them; the calls
  * that change them are in desk-talk.ts.
  */
-export const DESK_STATUSES = ['open', 'pending', 'done'] as const;
 export const DeskStatus = z.enum(DESK_STATUSES, { error: ja.errors.badRequest });
 export type DeskStatus = z.infer<typeof DeskStatus>;
 
