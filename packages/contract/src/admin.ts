@@ -227,10 +227,10 @@ export const AUDIT_ACTIONS = [
   'sessions',
   'security',
   'unsend',
+  'desk', // a desk talk's status or 担当 (product.md §2.6)
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-/** A day of the filter, in Japan time: 2026-11-26. */
-const auditDay = z
+const auditDay /* a day of the filter, in Japan time: 2026-11-26 */ = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: jaMember.audit.badDate })
   .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00+09:00`)), { error: jaMember.audit.badDate });

@@ -16,6 +16,7 @@ import {
   ClosingDayOkReply,
 } from './calendar.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
+import { DESK_CALLS } from './desk-talk.js';
 import { MemberExportBody, MemberExportReply } from './member-csv.js';
 import {
   AddConversationBody,
@@ -266,6 +267,7 @@ export const CALLS = {
   // Setting requests and favourites (product.md §18, §19.4)
   'setting/add': { body: SettingAddBody, reply: SettingAddReply },
   'setting/list': { body: SettingListBody, reply: SettingListReply },
+  ...DESK_CALLS, // a desk talk's status and 担当 (product.md §2.6)
   'setting/update': { body: SettingUpdateBody, reply: SettingUpdateReply },
   entrylist: { body: EntryListBody, reply: EntryListReply },
   entrydetail: { body: EntryDetailBody, reply: EntryDetailReply },

@@ -25,6 +25,7 @@ export * from './ja-profile.js';
 export * as jaMember from './ja-member.js';
 export * from './profile-calls.js';
 export * from './desk.js';
+export * from './desk-talk.js';
 export * from './sessions.js';
 
 export * from './setting.js';

@@ -36,6 +36,11 @@ export const PERMISSION_LINES: Record<Permission, string> = {
   'note.delete_any': 'roles 1 to 3: delete a colleague’s note on a member',
   'reply.manage': 'roles 1 to 3: edit the saved replies',
   'desk.use': 'staff: the desk, saved replies, notes on members, the staff menu',
+  'desk.status':
+    'staff (roles 1 to 6): set a member’s desk talk 未対応, 対応中 or 対応済み, and filter and count the desk by it',
+  'desk.assign':
+    'staff (roles 1 to 6): take a member’s desk talk (自分が担当) or release their own; roles 1 to 3 hand it to anyone on the desk or take it off them',
+  'desk.round_robin': 'admin (1) and owner (2): turn on or off the 担当 in turn for new members',
   'lookups.manage': 'the admin and the owner (roles 1, 2): the club’s own code lists',
   'calendar.manage':
     'the admin and the owner (roles 1, 2): the club’s closing days, which the auto-reply skips',

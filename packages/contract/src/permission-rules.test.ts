@@ -47,6 +47,9 @@ const HOLDERS: Record<Permission, readonly number[]> = {
   'note.delete_any': SENIOR,
   'reply.manage': SENIOR,
   'desk.use': STAFF,
+  'desk.status': STAFF,
+  'desk.assign': STAFF,
+  'desk.round_robin': [1, 2],
   'lookups.manage': [1, 2],
   'calendar.manage': [1, 2],
   'audit.read': [2],
@@ -120,6 +123,16 @@ describe('the permission model, rule by rule', () => {
     expect(can(as(1), 'talk.write', { talk: history })).toBe(false);
     // Without a talk, the role decides.
     expect(can(as(101), 'talk.write', { authorId: 5 })).toBe(true);
+  });
+
+  it('lets anyone on the desk take a talk or let go of their own; roles 1 to 3 hand it over', () => {
+    expect(can(as(6), 'desk.assign', { assignment: { from: null, to: 6 } })).toBe(true);
+    expect(can(as(6), 'desk.assign', { assignment: { from: 3, to: 6 } })).toBe(true);
+    expect(can(as(6), 'desk.assign', { assignment: { from: 6, to: null } })).toBe(true);
+    expect(can(as(6), 'desk.assign', { assignment: { from: 3, to: null } })).toBe(false);
+    expect(can(as(6), 'desk.assign', { assignment: { from: null, to: 3 } })).toBe(false);
+    expect(can(as(3), 'desk.assign', { assignment: { from: 6, to: 1 } })).toBe(true);
+    expect(can(as(101), 'desk.assign', { assignment: { from: null, to: 101 } })).toBe(false);
   });
 
   it('lets a message be deleted by its author where they see it, and by roles 1 to 3', () => {

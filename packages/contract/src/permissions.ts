@@ -72,6 +72,8 @@ export interface PermissionResource {
   setting?: { manId: number; womanId: number | null; status: string };
   /** The roles of the man and the woman a group talk is to seat. */
   pair?: { manRole: number; womanRole: number };
+  /** A desk talk's 担当 changing: who it is now and who it is to be (null: none). */
+  assignment?: { from: number | null; to: number | null };
 }
 
 type Rule = {
@@ -170,6 +172,18 @@ export const PERMISSIONS = {
   'note.delete_any': { roles: isSeniorStaff },
   'reply.manage': { roles: isSeniorStaff },
   'desk.use': { roles: isStaffRole },
+  'desk.status': { roles: isStaffRole },
+  'desk.assign': {
+    roles: isStaffRole,
+    // Anyone on the desk takes a talk or lets go of their own; handing over or taking it off someone else is
+    // for roles 1 to 3 (product.md §2.6).
+    resource: (actor, { assignment }) =>
+      assignment === undefined ||
+      isSeniorStaff(actor.role) ||
+      assignment.to === actor.uid ||
+      (assignment.to === null && assignment.from === actor.uid),
+  },
+  'desk.round_robin': { roles: (role) => role === ROLE.admin || isOwner(role) },
   'lookups.manage': { roles: (role) => role === ROLE.admin || isOwner(role) },
   'calendar.manage': { roles: (role) => role === ROLE.admin || isOwner(role) },
   'audit.read': { roles: isOwner },

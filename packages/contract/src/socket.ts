@@ -3,7 +3,7 @@ import { GroupReadMarks } from './read-marks.js';
 import { ja } from './ja.js';
 import { id } from './common.js';
 import { CALL_SERVER_FRAMES, CallClientFrame } from './call-frames.js';
-import { ConversationType, Message, Notifications } from './talk.js';
+import { ConversationType, DeskTalkState, Message, Notifications } from './talk.js';
 import { MESSAGE_IMAGES_MAX, MESSAGE_MAX, type SERVER_FRAME_TYPES } from './wire.js';
 
 /* The chat socket `GET /ws/chat` (product.md §15): JSON text frames, one schema per frame. */
@@ -168,6 +168,13 @@ export const SettingEvent = z.object({
 });
 export type SettingEvent = z.infer<typeof SettingEvent>;
 
+/**
+ * staff only: a desk talk's status or 担当 changed (product.md §2.6), by staff or by its member's new message:
+ * lists, counts and the open talk's controls refresh.
+ */
+export const DeskEvent = DeskTalkState.extend({ type: z.literal('desk') });
+export type DeskEvent = z.infer<typeof DeskEvent>;
+
 export const ServerFrame = z.discriminatedUnion('type', [
   MessageEvent,
   DeleteEvent,
@@ -177,6 +184,7 @@ export const ServerFrame = z.discriminatedUnion('type', [
   ReadyEvent,
   ReloadEvent,
   SettingEvent,
+  DeskEvent,
   ...CALL_SERVER_FRAMES,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
 import { id, numberOrDigits, ssid } from './common.js';
+import { DESK_STATUSES } from './wire.js';
 
 /*
  * Conversations and messages over HTTP (product.md §12). A member's one conversation with the staff
@@ -14,6 +15,35 @@ export type ConversationType = z.infer<typeof ConversationType>;
 export const PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 50;
 
+/*
+ * A desk talk's status and 担当 (product.md §2.6), here beside the room list that carries them; the calls
+ * that change them are in desk-talk.ts.
+ */
+export const DeskStatus = z.enum(DESK_STATUSES, { error: ja.errors.badRequest });
+export type DeskStatus = z.infer<typeof DeskStatus>;
+
+/** A 担当 as the desk shows it. */
+export const DeskAssignee = z.object({ uid: z.number(), name: z.string() });
+export type DeskAssignee = z.infer<typeof DeskAssignee>;
+
+/** A desk talk's state as every staff screen sees it (the reply of both calls, and the `desk` frame's). */
+export const DeskTalkState = z.object({
+  conversation_id: z.number(),
+  /** The member (101 or 201) of the talk. */
+  uid: z.number(),
+  status: DeskStatus,
+  assignee: DeskAssignee.nullable(),
+});
+export type DeskTalkState = z.infer<typeof DeskTalkState>;
+
+/** `/api/conversations`' filters of the men's and women's lists (staff only; members' lists ignore them). */
+export const DeskListFilter = {
+  desk_status: DeskStatus.optional(),
+  /** "me": the caller's; "none": without a 担当; a staff member's uid. */
+  assignee: z.union([z.enum(['me', 'none'], { error: ja.errors.badRequest }), id]).optional(),
+  unread_only: z.boolean({ error: ja.errors.badRequest }).optional(),
+};
+
 // POST /api/conversations {ssid, type, search, page} -> {rows, isEnd}
 export const ConversationsBody = z
   .object({
@@ -23,6 +53,8 @@ export const ConversationsBody = z
     type: ConversationType,
     search: z.string({ error: ja.errors.badRequest }).max(50, ja.errors.tooLong).default(''),
     page: numberOrDigits.pipe(z.number().int().min(0).max(100_000)).default(0),
+    // Staff's men's and women's lists: by status, 担当 and unread (product.md §2.6); optional.
+    ...DeskListFilter,
   })
   .strict();
 export type ConversationsBody = z.input<typeof ConversationsBody>;
@@ -43,6 +75,9 @@ export const ConversationRow = z.object({
   /** ISO 8601 time of the last message, or null when there is none yet. */
   last_date: z.string().nullable(),
   unread: z.number(),
+  /** Staff only, a desk talk's: its status and 担当 (product.md §2.6); absent for members. */
+  desk_status: DeskStatus.optional(),
+  assignee: DeskAssignee.nullable().optional(),
 });
 export type ConversationRow = z.infer<typeof ConversationRow>;
 export const ConversationsReply = z.object({ rows: z.array(ConversationRow), isEnd: z.boolean() });

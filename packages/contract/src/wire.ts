@@ -86,6 +86,7 @@ export const SERVER_FRAME_TYPES = [
   'ready',
   'reload',
   'setting',
+  'desk',
   'calling',
   'offer',
   'answer',
@@ -135,3 +136,6 @@ export function groupTalkName(manName: string, womanName: string): string {
  * notice (its ring, its push), so the record raises no toast or push of its own.
  */
 export const CALL_RECORD_TYPE = 1;
+
+/** A desk talk's statuses, 未対応, 対応中, 対応済み (product.md §2.6): here, so the desk reads them without zod. */
+export const DESK_STATUSES = ['open', 'pending', 'done'] as const;

@@ -1,4 +1,4 @@
-import type { CallServerFrame, SettingStatus } from '@enishi/contract';
+import type { CallServerFrame, DeskTalkState, SettingStatus } from '@enishi/contract';
 import type { MessageFact } from '../presenters/message-fact.js';
 import type { GroupReadMarks } from '@enishi/contract';
 
@@ -49,6 +49,11 @@ export interface RealtimeEventMap {
    * its board and badge, and a new one shows a toast (product.md §2.8).
    */
   'setting.changed': { id: number; status: SettingStatus; man: string; woman: string };
+  /**
+   * A desk talk's status or 担当 changed (product.md §2.6): to staff only, on every instance; lists, counts
+   * and the open talk's controls refresh.
+   */
+  'desk.changed': { state: DeskTalkState };
   /** A staff member's first socket opened or last one closed (to staff and male members). */
   'presence.changed': { uid: number; isOnline: boolean };
 }

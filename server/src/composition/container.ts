@@ -25,6 +25,7 @@ import type { ContentImageService } from '../services/content-image-service.js';
 import type { StampService } from '../services/stamp-service.js';
 import type { ConversationService } from '../services/conversation-service.js';
 import type { DeskService } from '../services/desk-service.js';
+import type { DeskTalkService } from '../services/desk-talk-service.js';
 import { EnquiryService } from '../services/enquiry-service.js';
 import type { Foreground } from '../services/foreground.js';
 import type { MediaService } from '../services/media-service.js';
@@ -87,6 +88,8 @@ export interface Services extends AccountServices {
   /** Per-member limits on the chat socket (sockets, messages, images). */
   fairUse: FairUse;
   desk: DeskService;
+  /** A desk talk's status and 担当 (product.md §2.6). */
+  deskTalks: DeskTalkService;
   push: PushService;
   pushNotifier: PushNotifier;
   foreground: Foreground;
@@ -250,6 +253,7 @@ function clubServices(
         profilePhotos,
         delivery,
         accounts: deps.accounts,
+        deskTalks: deps.talk.services.deskTalks,
       },
       clock,
     ),

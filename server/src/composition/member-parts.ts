@@ -1,3 +1,4 @@
+import type { DeskTalkService } from '../services/desk-talk-service.js';
 import type { Delivery } from '../bus/delivery.js';
 import type { DatabaseConnections } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -30,6 +31,7 @@ export function memberAdministration(
     delivery: Delivery;
     /** A new password of one's own needs fresh proof and tells the person's other devices. */
     accounts: OwnPasswordChange;
+    deskTalks: DeskTalkService;
   },
   clock: Clock,
 ): MemberAdminService {
@@ -46,6 +48,7 @@ export function memberAdministration(
       remove: (paths) => deps.profilePhotos.remove(paths),
     },
     deps.accounts,
+    deps.deskTalks,
   );
 }
 

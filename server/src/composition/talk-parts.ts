@@ -14,6 +14,8 @@ import type { UserRepository } from '../repositories/user-repository.js';
 import { BroadcastService } from '../services/broadcast-service.js';
 import { ConversationService } from '../services/conversation-service.js';
 import { DeskService } from '../services/desk-service.js';
+import { DeskTalkRepository } from '../repositories/desk-talk-repository.js';
+import { DeskTalkService } from '../services/desk-talk-service.js';
 import { MessagePosting } from '../services/message-posting.js';
 import { MessageService } from '../services/message-service.js';
 import { MessageWriter } from '../services/message-writer.js';
@@ -41,6 +43,7 @@ export function talkServices(
     cache: roomListCache(config.roomListCacheMs, delivery, deps.fanout),
     delivery,
   });
+  const deskTalks = new DeskTalkService(new DeskTalkRepository(db), delivery, clock);
   const posting = new MessagePosting(
     // The one writer: its group commit gathers the messages of every socket.
     new MessageWriter(new MessageBatchRepository(db, ordered)),
@@ -48,6 +51,7 @@ export function talkServices(
     shown.signImages,
     shown.profileUrl,
     shown.signStamp,
+    deskTalks,
   );
   const messages = new MessageService(
     repositories.messages,
@@ -69,5 +73,5 @@ export function talkServices(
     clock,
   );
   const desk = new DeskService(new DeskRepository(db), conversations, clock);
-  return { posting, services: { conversations, messages, broadcasts, desk } };
+  return { posting, services: { conversations, messages, broadcasts, desk, deskTalks } };
 }

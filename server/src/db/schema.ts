@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, ownedBy, storedImageColumns } from './columns.js';
 import { stamps } from './schema-stamps.js';
+import type { DeskStatus } from '@enishi/contract';
 
 /*
  * One schema for both engines (embedded PGlite and PostgreSQL). Migrations in server/drizzle are generated
@@ -126,8 +127,14 @@ export const conversations = pgTable(
     // which is how a list tells a talk without messages (product.md §12.3).
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    // A desk talk's status and 担当 (product.md §2.6); other kinds keep the defaults and never show them.
+    deskStatus: varchar('desk_status', { length: 8 }).$type<DeskStatus>().notNull().default('open'),
+    deskAssigneeId: integer('desk_assignee_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
+    check('conversations_desk_status', sql`${table.deskStatus} in ('open', 'pending', 'done')`),
+    index('conversations_desk_status_idx').on(table.kind, table.deskStatus),
+    index('conversations_desk_assignee_idx').on(table.deskAssigneeId),
     check('conversations_kind', sql`${table.kind} in ('desk', 'st', 'staffroom', 'sendmen', 'sendwomen')`),
     check('conversations_desk_member', sql`(${table.kind} = 'desk') = (${table.memberId} is not null)`),
     // One desk conversation per member.

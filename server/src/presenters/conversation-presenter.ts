@@ -54,5 +54,12 @@ export function presentConversation(
     last_content: lastContent(item.lastBody, item.lastImageCount, item.lastIsStamp ?? false),
     last_date: item.lastAt ? item.lastAt.toISOString() : null,
     unread: item.unread,
+    // Staff only (product.md §2.6): a member never learns the status or 担当 of their talk.
+    ...(isDesk && can(viewer, 'desk.status')
+      ? {
+          desk_status: item.deskStatus,
+          assignee: item.assigneeId !== null ? { uid: item.assigneeId, name: item.assigneeName ?? '' } : null,
+        }
+      : {}),
   };
 }

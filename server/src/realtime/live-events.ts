@@ -87,6 +87,8 @@ export function applyLiveEvent(socket: LiveSocket, actor: Actor, event: Realtime
         man: event.man,
         woman: event.woman,
       });
+    case 'desk.changed':
+      return socket.send({ type: 'desk', ...event.state });
     case 'presence.changed':
       return socket.send({ type: 'updateConnection', uid: event.uid, isOnline: event.isOnline });
     case 'session.ended':

@@ -11,6 +11,7 @@ import {
 } from '../db/schema.js';
 import { TALK_COLUMNS, type Reader } from '../rules/conversation-rules.js';
 import { scopeSql } from '../rules/scope-sql.js';
+import * as desk from './desk-talk-repository.js';
 import {
   member,
   unreadCountSql,
@@ -33,7 +34,7 @@ export interface ConversationAccess {
 }
 
 /** A row of a room list: the conversation, its member (desk), its last message and the viewer's unread count. */
-export interface ConversationListItem extends ConversationAccess {
+export interface ConversationListItem extends ConversationAccess, desk.DeskListColumns {
   name: string;
   memberName: string | null;
   memberRank: number | null;
@@ -59,7 +60,7 @@ const LIST_ORDER = [
 ];
 
 /** Which conversations a list asks for, within the reader's scope. */
-export interface ConversationFilter {
+export interface ConversationFilter extends desk.DeskListFilter {
   kind: ConversationKind;
   /** desk only: the members' role (101 men, 201 women). */
   memberRole?: number;
@@ -182,6 +183,8 @@ export class ConversationRepository {
       );
     }
 
+    conditions.push(...desk.deskListConditions(filter, unreadCountSql(viewer)));
+
     // The page's ids first, on the talk's own columns, so the last message and the unread count are read for
     // those rows alone, not for every talk of the kind.
     const page = await this.db
@@ -231,9 +234,13 @@ export class ConversationRepository {
         lastIsStamp: last.isStamp,
         lastAt: last.createdAt,
         unread: unreadCountSql(viewer),
+        deskStatus: conversations.deskStatus,
+        assigneeId: conversations.deskAssigneeId,
+        assigneeName: desk.deskAssignee.name,
       })
       .from(conversations)
       .leftJoin(member, eq(member.id, conversations.memberId))
+      .leftJoin(desk.deskAssignee, eq(desk.deskAssignee.id, conversations.deskAssigneeId))
       .leftJoinLateral(last, sql`true`)
       .$dynamic();
   }

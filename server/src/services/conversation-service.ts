@@ -4,6 +4,7 @@ import {
   PAGE_SIZE,
   ROLE,
   type ConversationType,
+  type DeskStatus,
   jaMember,
   can,
   scope,
@@ -60,6 +61,36 @@ function filterFor(actor: Actor, type: ConversationType): Omit<ConversationFilte
   }
 }
 
+/** A room list as asked for: its type, keyword and page, and the desk's filters (product.md §2.6). */
+export interface ListQuery {
+  type: ConversationType;
+  search: string;
+  page: number;
+  desk_status?: DeskStatus;
+  assignee?: 'me' | 'none' | number;
+  unread_only?: boolean;
+}
+
+/**
+ * The desk's filters of a men's or women's list, for who may use them (desk.status); other lists and
+ * members' lists ignore them.
+ */
+function deskFilter(
+  actor: Actor,
+  query: ListQuery,
+  found: Omit<ConversationFilter, 'search'>,
+): Pick<ConversationFilter, 'deskStatus' | 'assigneeId' | 'unreadOnly'> {
+  if (found.kind !== 'desk' || !can(actor, 'desk.status')) return {};
+  const assignee = query.assignee;
+  return {
+    ...(query.desk_status ? { deskStatus: query.desk_status } : {}),
+    ...(assignee === undefined
+      ? {}
+      : { assigneeId: assignee === 'me' ? actor.uid : assignee === 'none' ? null : assignee }),
+    ...(query.unread_only ? { unreadOnly: true } : {}),
+  };
+}
+
 export class ConversationService {
   constructor(
     private readonly conversations: ConversationRepository,
@@ -73,16 +104,16 @@ export class ConversationService {
    * One page (20) of a room list, newest activity first. Answered from the room-list cache when it holds
    * the list (room-list-cache.ts says why that is safe), else read.
    */
-  async list(
-    actor: Actor,
-    query: { type: ConversationType; search: string; page: number },
-  ): Promise<RoomListPage> {
-    const filter = filterFor(actor, query.type);
-    if (!filter) return { rows: [], isEnd: true };
+  async list(actor: Actor, query: ListQuery): Promise<RoomListPage> {
+    const found = filterFor(actor, query.type);
+    if (!found) return { rows: [], isEnd: true };
+    const desk = deskFilter(actor, query, found);
+    const filter = { ...found, ...desk };
     const search = query.search.trim();
     const reader = readerOf(actor);
     const cache = this.roomLists?.cache.enabled ? this.roomLists.cache : null;
-    const key = roomListKey({ type: query.type, search, page: query.page });
+    const filters = Object.keys(desk).length > 0 ? JSON.stringify(desk) : undefined;
+    const key = roomListKey({ type: query.type, search, page: query.page, filters });
     const cached = cache?.get(reader, key, this.clock());
     if (cached) return cached;
     const mark = cache?.mark() ?? 0;

@@ -23,6 +23,7 @@ import type { ProfileImageService } from './profile-image-service.js';
 import type { Actor, SessionService } from './session-service.js';
 import type { AccountNotices } from './account-notices.js';
 import type { UserService } from './user-service.js';
+import type { DeskTalkService } from './desk-talk-service.js';
 
 /** A member form as the contract schema gives it (product.md §5 already checked). */
 export interface MemberInput {
@@ -90,6 +91,8 @@ export class MemberAdminService {
     /** A member's profile photo files, removed with them. */
     private readonly photoFiles: MemberPhotoFiles = { of: async () => [], remove: async () => {} },
     private readonly ownPassword: OwnPasswordChange | null = null,
+    /** A new member's 担当 in turn, when the admin turned it on (product.md §2.6). */
+    private readonly deskTalks: Pick<DeskTalkService, 'newMember'> | null = null,
   ) {}
 
   private entry(actor: Actor, action: AuditAction, passwordReset = false) {
@@ -139,6 +142,7 @@ export class MemberAdminService {
       (tx, user) => insertAudit(tx, this.entry(actor, 'add')(null, user)),
     );
     if (!created) throw badRequest(jaMember.members.errors.idTaken);
+    if (can(created, 'talk.desk')) await this.deskTalks?.newMember(actor, created.id);
     return created;
   }
 

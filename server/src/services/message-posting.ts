@@ -15,6 +15,7 @@ import {
 } from '../presenters/message-fact.js';
 import type { MessageWriter } from './message-writer.js';
 import { talksChanged } from './room-list-cache.js';
+import type { DeskTalkService } from './desk-talk-service.js';
 
 /** The sender as readers see them on the message. */
 export interface Sender {
@@ -59,6 +60,8 @@ export class MessagePosting {
     private readonly signImages: SignImages,
     private readonly profileUrl: ProfileUrl,
     private readonly signStamp: SignStamp,
+    /** A member's message reopens their 対応済み desk talk (product.md §2.6); none in some tests. */
+    private readonly deskTalks: Pick<DeskTalkService, 'memberWrote'> | null = null,
   ) {}
 
   /** A stored message as every reader sees it (`read`: 既読 by the other side). */
@@ -77,6 +80,9 @@ export class MessagePosting {
     if (!stored.created) return stored;
     const row = { ...rowOf(stored, sender, reply), stamp };
     const [message] = await this.publish([{ row, audience: audienceOf(stored.conversation) }]);
+    const { conversation } = stored;
+    if (this.deskTalks && conversation.kind === 'desk' && conversation.memberId === sender.uid)
+      await this.deskTalks.memberWrote(conversation.id, sender);
     return { created: true, message: message! };
   }
 

@@ -71,6 +71,9 @@ describe('RoomListCache', () => {
     lastIsStamp: false,
     lastAt: null,
     unread: 0,
+    deskStatus: 'open',
+    assigneeId: null,
+    assigneeName: null,
   });
   const page = (id: number, lastBody?: string): RoomListPage => ({ rows: [item(id, lastBody)], isEnd: true });
   const man = { uid: 7, isStaff: false };

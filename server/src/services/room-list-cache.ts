@@ -34,8 +34,13 @@ export interface RoomListPage {
 }
 
 /** Which list of a reader: its type, search text and page. */
-export const roomListKey = (query: { type: string; search: string; page: number }): string =>
-  `${query.type}\n${query.page}\n${query.search}`;
+export const roomListKey = (query: {
+  type: string;
+  search: string;
+  page: number;
+  /** The desk's filters (product.md §2.6), as one text. */
+  filters?: string;
+}): string => `${query.type}\n${query.page}\n${query.filters ?? ''}\n${query.search}`;
 
 /** Messages stored or deleted in these talks: the lists of their members and of every staff member. */
 export function talksChanged(talks: Omit<Talk, 'kind'>[]): RoomListChange {

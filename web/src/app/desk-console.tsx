@@ -6,6 +6,8 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { phoneFor } from '@/features/call/controller';
 import { MemberPane } from '@/features/desk/components/member-pane';
 import { MessageSearch } from '@/features/desk/components/message-search';
+import { DeskFilters, useDeskFilters } from '@/features/desk/components/desk-filters';
+import { DeskTalkBar } from '@/features/desk/components/desk-talk-bar';
 import { RoomList } from '@/features/rooms/components/room-list';
 import { conversationQueryOptions } from '@/features/talk/api/get-conversation';
 import { TalkScreen } from '@/features/talk/components/talk-screen';
@@ -111,6 +113,24 @@ function ListTabs({
   );
 }
 
+/** The room list, with status, 担当 and unread only for the members' lists (product.md §2.6). */
+function FilteredRooms({ type }: { type: ConversationType }) {
+  const [filters, setFilters] = useDeskFilters();
+  if (type !== 'men' && type !== 'women') return <RoomList key={type} type={type} />;
+  const filtered = Object.keys(filters).length > 0;
+  return (
+    <>
+      <DeskFilters filters={filters} onChange={setFilters} />
+      <RoomList
+        key={type}
+        type={type}
+        filters={filters}
+        noHits={filtered ? jaMember.deskTalk.noFilterHits : undefined}
+      />
+    </>
+  );
+}
+
 /**
  * The staff desk from 1024 px (product.md §2.6): the room list (with its search and unread counts, or the
  * message search) beside the open talk, and from 1440 px the member's summary and notes. The address still
@@ -164,7 +184,7 @@ export function DeskConsole({
         ) : (
           <>
             <ListTabs type={type} onChoose={setChosen} />
-            <RoomList key={type} type={type} />
+            <FilteredRooms type={type} />
           </>
         )}
         <p className="desk-console__keys">
@@ -175,12 +195,15 @@ export function DeskConsole({
         {conversationId === null ? (
           <NoTalk title={title ?? jaMember.desk.console} />
         ) : (
-          <TalkScreen
-            key={conversationId}
-            conversationId={conversationId}
-            focusMessageId={focusMessageId}
-            phoneFor={phoneFor}
-          />
+          <>
+            {row?.desk_status ? <DeskTalkBar row={row} /> : null}
+            <TalkScreen
+              key={conversationId}
+              conversationId={conversationId}
+              focusMessageId={focusMessageId}
+              phoneFor={phoneFor}
+            />
+          </>
         )}
       </div>
       {third ? <MemberPane uid={row?.type === 'men' || row?.type === 'women' ? row.uid : null} /> : null}

@@ -26,6 +26,8 @@ import {
 } from '@/components/ui/icons';
 import { UserIcon } from '@/components/ui/user-icon';
 import { useSettings } from '@/features/setting/api/settings';
+import { useDeskCounts } from '@/features/desk/api/desk-talk';
+import { useDeskEvents } from '@/features/desk/hooks/use-desk-events';
 import './staff-shell.css';
 
 type NavItem = {
@@ -36,6 +38,8 @@ type NavItem = {
   /** Other paths that belong to this entry (its sub-screens). */
   also?: string[];
   end?: boolean;
+  /** A filtered view of the entry above it: never the current entry, drawn indented. */
+  sub?: boolean;
 };
 
 /** The setting requests waiting for staff (the first page's `requested`, product.md §18.2). */
@@ -48,7 +52,9 @@ function useNavItems(role: number): NavItem[] {
   const counters = useCounters();
   const waiting = useWaitingSettings();
   const applications = useNewApplicationCount(true);
+  const desk = useDeskCounts(can({ role }, 'desk.status')).data;
   const s = jaMember.shell;
+  const d = jaMember.deskTalk;
   const items: NavItem[] = [
     { to: '/', label: s.home, Icon: HomeIcon, end: true },
     {
@@ -58,6 +64,13 @@ function useNavItems(role: number): NavItem[] {
       count: counters.fromMen + counters.fromWomen + counters.setting,
       also: ['/talk/', '/strooms', '/search'],
     },
+    // The desk's own counts (product.md §2.6): open talks, and one's own not yet 対応済み.
+    ...(desk
+      ? [
+          { to: '/talkrooms?status=open', label: d.navOpen, Icon: ChatsIcon, count: desk.open, sub: true },
+          { to: '/talkrooms?assignee=me', label: d.navMine, Icon: StaffIcon, count: desk.mine, sub: true },
+        ]
+      : []),
     { to: '/menlist', label: s.men, Icon: UserEditIcon, also: ['/men/'] },
     { to: '/womenlist', label: s.women, Icon: UserEditIcon, also: ['/women/', '/managewomen'] },
     {
@@ -95,6 +108,7 @@ function useNavItems(role: number): NavItem[] {
  * the path starts with, 0 for none. /men/send is 一括送信's, not 男性会員's (/men/): the closest wins.
  */
 function closeness(item: NavItem, path: string): number {
+  if (item.sub) return 0;
   if (item.end) return path === item.to ? item.to.length : 0;
   const prefixes = [item.to, ...(item.also ?? [])];
   return Math.max(
@@ -125,6 +139,7 @@ export function StaffShell() {
   const session = useSession();
   const role = session?.role ?? 0;
   const items = useNavItems(role);
+  useDeskEvents();
   const matches = useRouteMatches();
   const path = matches.at(-1)?.pathname ?? '/';
   const current = currentEntry(items, path);
@@ -180,7 +195,11 @@ function NavEntry({ item, current }: { item: NavItem; current: boolean }) {
     <li>
       <Link
         to={to}
-        className={cx('staff-shell__link', current && 'staff-shell__link--current')}
+        className={cx(
+          'staff-shell__link',
+          current && 'staff-shell__link--current',
+          item.sub && 'staff-shell__link--sub',
+        )}
         aria-current={current ? 'page' : undefined}
       >
         <Icon size={20} />

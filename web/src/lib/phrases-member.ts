@@ -4,6 +4,7 @@
 export const PACKED_PHRASES = `103nety:03080b
 104h8qy:0409
 108swlg:06
+10ktwgv:03
 10q84jb:050a0l0t0v0x
 10qfmeu:05
 10up9b6:05
@@ -11,11 +12,15 @@ export const PACKED_PHRASES = `103nety:03080b
 110jlyw:02050b0g
 111bax8:050b
 11bhjxv:050c0e0h0k0p
+11dhd0l:0309
 11iyyp7:040c0f0i0m
 11l30jo:03
 123golv:0208
 12cvmxo:060c
+12fdzxm:0306090d0g
 12irvah:030a0f0j0n0q0t
+12itwc0:0306090c
+12mrk9w:03
 12nbfnl:040b0f
 12pdy4q:06
 12q3j9n:0205070a0f0i0q0s0x0z11
@@ -28,6 +33,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1346mpw:03
 13iuzpg:0408
 13nwmjj:03080b
+13qcf6b:05
 13qyijy:05
 13r5rrc:0609
 13tr4h5:040a0f
@@ -45,6 +51,7 @@ export const PACKED_PHRASES = `103nety:03080b
 14ru0fw:06
 14sbw7e:090c
 14x1wah:09
+14y82gv:04
 158wjk4:020a0f
 15p3ev9:09
 15r1vyj:090d0l0t
@@ -149,6 +156,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1mc1l3j:02080b
 1mdw45b:03
 1mqlbdc:05
+1n26sm2:0206
 1n54rzn:07
 1n70v4p:060c0f0j0o0r0x0z14181f1l1n1r1x
 1nfwyw7:03
@@ -207,6 +215,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1vtrzdj:06
 1vy6o55:09
 1w0uqf8:05080e
+1w1x0a6:03
 1wawl66:05080b
 1wbl32k:03
 1wfc9ft:0305
@@ -314,6 +323,7 @@ dhnrfm:02070c
 dhuj58:02050b0h0o
 e3davn:07090e
 eaeeuq:05
+egcwmn:0308
 ezglsm:05
 f6y68d:0309
 f7x8jn:05
@@ -338,10 +348,12 @@ hxk3vd:06090f0o0u0w1117
 hxrfp1:0306
 hz6qvk:070b0d0j
 id2g9q:09
+ijfvqi:03070a0e0h0k0p0s
 ioof45:070b0f
 ipuo3x:0407
 itc7fu:06
 j3q94s:04080c0g0i0l
+je9ixe:0306090c
 jqxen3:030a0c0h
 jrep8r:05
 jtc36u:06
@@ -424,10 +436,12 @@ uin3qs:02050b0h
 uiry90:06
 um2qh4:050b0e
 v4wyk8:0307
+v9h3hb:04
 veict3:0205
 vk7vx9:060b0h0l0o
 vmo40e:05
 vr4re6:0309
+vsk9dt:03
 vu9esu:01
 vx0h5y:0407
 vzanpv:0305

@@ -1,6 +1,7 @@
 import type {
   CallServerFrame,
   DeleteEvent,
+  DeskEvent,
   ErrorEvent,
   MessageEvent,
   ReadEvent,
@@ -34,6 +35,8 @@ export type ChatEvents = {
   error: ErrorEvent;
   /** Staff: a setting request was made or decided (product.md §2.8). */
   setting: SettingEvent;
+  /** Staff: a desk talk's status or 担当 changed (product.md §2.6). */
+  desk: DeskEvent;
 };
 
 let status: ChatStatus = 'offline';
@@ -47,6 +50,7 @@ const eventListeners: { [K in keyof ChatEvents]: Set<(event: ChatEvents[K]) => v
   call: new Set(),
   error: new Set(),
   setting: new Set(),
+  desk: new Set(),
 };
 
 export function emitChatEvent<K extends keyof ChatEvents>(type: K, event: ChatEvents[K]): void {

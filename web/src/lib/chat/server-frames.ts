@@ -73,6 +73,9 @@ export function onServerFrame(data: string, socket: FrameHooks): void {
     case 'setting':
       emitChatEvent('setting', frame); // staff: setting requests (product.md §2.8)
       return;
+    case 'desk':
+      emitChatEvent('desk', frame); // staff: a desk talk's status or 担当 (product.md §2.6)
+      return;
     default:
       emitChatEvent('call', frame); // voice calls (product.md §17)
   }

@@ -108,6 +108,14 @@ describe('the audit log in words', () => {
     ]);
   });
 
+  it('says a desk talk’s status and 担当 in words (product.md §2.6)', () => {
+    const status: AuditRow = { ...base, action: 'desk', changes: { desk_status: ['done', 'open'] } };
+    expect(rowActionLabel(status)).toBe('対応状況');
+    expect(auditLines(status, lookups)).toEqual([{ field: '対応状況', before: '対応済み', after: '未対応' }]);
+    const handed: AuditRow = { ...base, action: 'desk', changes: { assignee: [null, '受付 佐藤'] } };
+    expect(auditLines(handed, lookups)).toEqual([{ field: '担当', before: '担当なし', after: '受付 佐藤' }]);
+  });
+
   it('names a setting confirmed despite an overlap (product.md §18.5): which, the one it meets, and why', () => {
     const row: AuditRow = {
       ...base,

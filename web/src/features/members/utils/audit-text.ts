@@ -171,9 +171,26 @@ function settingOverrideLines(row: AuditRow): AuditLine[] {
   ];
 }
 
+/** A desk talk's status or 担当 (product.md §2.6): statuses by their words, 担当 by name or 担当なし. */
+function deskLines(row: AuditRow): AuditLine[] {
+  const d = jaMember.deskTalk;
+  const word = (field: string, value: unknown) =>
+    field === 'desk_status'
+      ? (d.statuses[String(value)] ?? String(value))
+      : typeof value === 'string' && value
+        ? value
+        : d.assigneeNone;
+  return Object.entries(row.changes ?? {}).map(([field, [before, after]]) => ({
+    field: d.auditFields[field] ?? field,
+    before: word(field, before),
+    after: word(field, after),
+  }));
+}
+
 /** What changed, field by field, in words. */
 export function auditLines(row: AuditRow, lookups: Lookups | undefined): AuditLine[] {
   if (row.action === 'unsend') return unsendLines(row);
+  if (row.action === 'desk') return deskLines(row);
   if (isSettingOverride(row)) return settingOverrideLines(row);
   return row.changes ? changeLines(row, lookups) : recordLines(row);
 }

@@ -8,7 +8,7 @@ import { useLoadMore } from '@/lib/use-load-more';
 import { Button } from '@/components/ui/button';
 import { SearchForm } from '@/components/ui/search-form';
 import { Spinner } from '@/components/ui/spinner';
-import { conversationsQueryKey, useConversations } from '../api/get-conversations';
+import { conversationsQueryKey, useConversations, type RoomFilters } from '../api/get-conversations';
 import { RoomRow } from './room-row';
 import './room-list.css';
 import { Phrases } from '@/components/ui/phrases';
@@ -36,6 +36,7 @@ function useRefreshedRooms(type: ConversationType): Date {
   useChatEvent('delete', refresh);
   useChatEvent('live', refresh);
   useChatEvent('reload', refresh);
+  useChatEvent('desk', refresh);
   return now;
 }
 
@@ -44,11 +45,20 @@ function useRefreshedRooms(type: ConversationType): Date {
  * end, and unread counts kept current by the chat socket. The keyword lives in the address (`?q=`), so
  * coming back from a talk finds the same search.
  */
-export function RoomList({ type }: { type: ConversationType }) {
+export function RoomList({
+  type,
+  filters = {},
+  noHits,
+}: {
+  type: ConversationType;
+  /** The desk's filters (staff, product.md §2.6), and what the list says when they leave no talk. */
+  filters?: RoomFilters;
+  noHits?: string;
+}) {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const [keyword, setKeyword] = useState(search);
-  const rooms = useConversations(type, search);
+  const rooms = useConversations(type, search, filters);
   const now = useRefreshedRooms(type);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = rooms;
@@ -58,7 +68,16 @@ export function RoomList({ type }: { type: ConversationType }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = keyword.trim();
-    setParams(next ? { q: next } : {}, { replace: true });
+    // The desk's filters stay in the address beside the keyword.
+    setParams(
+      (current) => {
+        const kept = new URLSearchParams(current);
+        if (next) kept.set('q', next);
+        else kept.delete('q');
+        return kept;
+      },
+      { replace: true },
+    );
   }
 
   const rows = rooms.data?.pages.flatMap((page) => page.rows) ?? [];
@@ -87,7 +106,7 @@ export function RoomList({ type }: { type: ConversationType }) {
         </div>
       ) : rows.length === 0 ? (
         <p className="notice-box room-list__message">
-          <Phrases text={search ? ja.talk.noSearchHits : ja.talk.noRooms} />
+          <Phrases text={search ? ja.talk.noSearchHits : (noHits ?? ja.talk.noRooms)} />
         </p>
       ) : (
         <ul className="card-list" aria-label={ja.talk.roomList}>

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { listTime } from '@/lib/japan-date';
 import { CountBadge } from '@/components/ui/count-badge';
 import { talkTone, UserIcon } from '@/components/ui/user-icon';
+import { DeskTags } from './desk-tags';
 
 /** Where a room opens: staff-type rooms (the desk talk of a member, staff rooms) at /talk/staff/<id>. */
 export const talkPath = (row: Pick<ConversationRow, 'id' | 'type'>): string =>
@@ -56,6 +57,7 @@ export function RoomRow({ row, now }: { row: ConversationRow; now: Date }) {
             <span className="room-row__last">{content || ja.talk.noContent}</span>
             <CountBadge count={row.unread} />
           </span>
+          {row.desk_status ? <DeskTags status={row.desk_status} assignee={row.assignee ?? null} /> : null}
         </span>
       </NavLink>
       {row.unread > 0 ? (
