@@ -5,6 +5,7 @@ import { id, numberOrDigits, ssid, uid } from './common.js';
 import { ImageDataUrl } from './socket.js';
 import { CONTENT_TYPE, MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './wire.js';
 import { news } from './ja-member/news.js';
+import { SendAt } from './send-at.js';
 
 /*
  * Member content (product.md §13): news and ad banners for one group each, and bulk sends (一括送信) to
@@ -167,9 +168,9 @@ export type BannerRow = z.infer<typeof BannerRow>;
 export const BannerGetReply = z.object({ rows: z.array(BannerRow) });
 export type BannerGetReply = z.infer<typeof BannerGetReply>;
 
-// POST /api/messages/send {ssid, users, message, image} -> {status: 'OK', count} (staff only). Every uid
-// must be a member of one group (all men or all women; `type` may name it). The original client also
-// sends a conversation `id`; it is ignored.
+// POST /api/messages/send {ssid, users, message, image, send_at?} -> {status: 'OK', count} (staff only).
+// Every uid must be a member of one group (all men or all women; `type` may name it). The original client
+// also sends a conversation `id`; it is ignored. With `send_at` the send is stored and goes out then.
 export const BroadcastSendBody = z
   .object({
     ssid,
@@ -181,6 +182,7 @@ export const BroadcastSendBody = z
       .max(BROADCAST_RECIPIENTS_MAX, jaMember.broadcast.tooManyRecipients),
     message: z.string({ error: ja.errors.badRequest }).max(MESSAGE_MAX, ja.errors.tooLong).default(''),
     image: z.array(ImageDataUrl).max(MESSAGE_IMAGES_MAX, ja.errors.tooManyImages).default([]),
+    send_at: SendAt.optional(),
   })
   .strict()
   .refine((body) => body.message.trim().length > 0 || body.image.length > 0, {
@@ -212,6 +214,9 @@ export const BroadcastRow = z.object({
   /** Recipients, and how many of them have opened their talk since. */
   count: z.number(),
   read: z.number(),
+  /** Copies still stored in the recipients' talks, and how many recipients a push was sent to. */
+  delivered: z.number(),
+  pushed: z.number(),
 });
 export type BroadcastRow = z.infer<typeof BroadcastRow>;
 export const BroadcastsReply = z.object({ rows: z.array(BroadcastRow), isEnd: z.boolean() });
