@@ -38,6 +38,7 @@ export const broadcast = {
   scheduleConfirm: (n: number, at: string) => `${n}人に${at}に送信します。予約してよろしいですか？`,
   scheduledMen: '一括送信男性への送信を予約しました',
   scheduledWomen: '一括送信女性への送信を予約しました',
+  sendAtMissing: '送信日時を選んでください',
   sendAtMalformed: '送信日時の形式が正しくありません',
   sendAtPast: '送信日時が過ぎています。これから先の日時を選んでください',
   sendAtTooFar: '送信日時は90日先までにしてください',
@@ -54,6 +55,9 @@ export const broadcast = {
   saved: '予約を変更しました',
   cancelConfirm: (at: string) => `${at}送信予定の予約を取り消しますか？`,
   cancelled: '予約を取り消しました',
-  figures: (count: number, delivered: number, read: number, pushed: number) =>
-    `送信先 ${count}人・配信 ${delivered}・既読 ${read}・通知 ${pushed}`,
+  delivered: (delivered: number, count: number) => `配信 ${delivered}/${count}`,
+  deliveredLabel: (delivered: number, count: number) => `${count}人中${delivered}人に配信`,
+  pushed: (pushed: number, count: number) => `通知 ${pushed}/${count}`,
+  pushedLabel: (pushed: number, count: number) => `${count}人中${pushed}人に通知を送信`,
+  figures: '送信の結果',
 } as const;
