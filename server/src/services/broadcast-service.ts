@@ -149,6 +149,7 @@ export class BroadcastService {
     const sender = record.senderId === null ? null : await this.broadcasts.sender(record.senderId);
     if (found.length === 0 || !sender || record.senderId === null) {
       await this.scheduled.fail(record.id, claim);
+      await this.media.remove(record.images.map((image) => image.path));
       return true;
     }
     await this.deliver(
