@@ -5,7 +5,6 @@ import { id, numberOrDigits, ssid, uid } from './common.js';
 import { ImageDataUrl } from './socket.js';
 import { CONTENT_TYPE, MESSAGE_IMAGES_MAX, MESSAGE_MAX } from './wire.js';
 import { news } from './ja-member/news.js';
-import { SendAt } from './send-at.js';
 
 /*
  * Member content (product.md §13): news and ad banners for one group each, and bulk sends (一括送信) to
@@ -167,6 +166,17 @@ export const BannerRow = z.object({
 export type BannerRow = z.infer<typeof BannerRow>;
 export const BannerGetReply = z.object({ rows: z.array(BannerRow) });
 export type BannerGetReply = z.infer<typeof BannerGetReply>;
+
+/** How far ahead a bulk send may be scheduled, and how late a time may be that was picked a moment ago. */
+export const SCHEDULE_MAX_DAYS = 90;
+export const SCHEDULE_GRACE_MS = 5 * 60 * 1000;
+/** ISO 8601 with a date, a time and an offset (Z or ±hh:mm): a time that means one instant wherever read. */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A bulk send's time (product.md §4.6); whether it is past or too far ahead the server checks by its clock. */
+export const SendAt = z
+  .string({ error: jaMember.broadcast.sendAtMalformed })
+  .regex(ISO_WITH_OFFSET, jaMember.broadcast.sendAtMalformed)
+  .refine((value) => !Number.isNaN(Date.parse(value)), jaMember.broadcast.sendAtMalformed);
 
 // POST /api/messages/send {ssid, users, message, image, send_at?} -> {status: 'OK', count} (staff only).
 // Every uid must be a member of one group (all men or all women; `type` may name it). The original client

@@ -11,7 +11,6 @@ export * from './talk.js';
 export * from './auto-reply.js';
 export * from './content.js';
 export * from './scheduled-broadcast.js';
-export * from './send-at.js';
 export * from './stamps.js';
 export * from './calendar.js';
 export * from './admin.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { id, ssid } from './common.js';
-import { ContentTypeField } from './content.js';
+import { ContentTypeField, SendAt } from './content.js';
 import { ja } from './ja.js';
-import { SendAt } from './send-at.js';
 import { CONTENT_TYPE, MESSAGE_MAX } from './wire.js';
 
 /*
