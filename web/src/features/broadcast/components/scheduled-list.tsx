@@ -92,10 +92,13 @@ function ScheduledItem({ row, now }: { row: ScheduledRow; now: Date }) {
   async function onCancel() {
     if (cancel.isPending || !(await confirm({ message: t.cancelConfirm(when), confirmLabel: t.cancel })))
       return;
-    cancel.mutate(row.id, {
-      onSuccess: () => toastSuccess(t.cancelled),
-      onError: (error) => toast(errorMessage(error)),
-    });
+    // Awaited, not mutate's callbacks: the item leaves the list (and unmounts) as soon as the list is read again.
+    try {
+      await cancel.mutateAsync(row.id);
+      toastSuccess(t.cancelled);
+    } catch (error) {
+      toast(errorMessage(error));
+    }
   }
   const close = () => {
     setEditing(false);
