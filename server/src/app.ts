@@ -130,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   app.decorate('services', services);
   app.addHook('onClose', async () => {
+    await services.broadcastScheduler.stop();
     services.delivery.stop();
     await services.calls.close();
   });
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The club's own stamps, once, at the very first start (product.md §12.8).
   await services.stamps.seedClubSet();
   await services.delivery.start();
+  // Scheduled bulk sends: those that fell due while no instance ran go out now (product.md §4.6).
+  services.broadcastScheduler.start();
 
   installErrorHandler(app);
   installSecurityHeaders(

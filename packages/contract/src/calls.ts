@@ -18,6 +18,7 @@ import {
 import { MemberTableBody, MemberTableReply } from './back-office.js';
 import { DESK_CALLS } from './desk-talk.js';
 import { MemberExportBody, MemberExportReply } from './member-csv.js';
+import { SCHEDULED_CALLS } from './scheduled-broadcast.js';
 import {
   AddConversationBody,
   AddConversationReply,
@@ -253,6 +254,7 @@ export const CALLS = {
   'messages/send': { body: BroadcastSendBody, reply: BroadcastSendReply },
   broadcasts: { body: BroadcastsBody, reply: BroadcastsReply },
   'broadcasts/recipients': { body: RecipientsBody, reply: RecipientsReply },
+  ...SCHEDULED_CALLS,
   // Code tables, member profiles and the applications inbox
   lookups: { body: LookupsBody, reply: LookupsReply },
   'lookups/update': { body: ClubLookupUpdateBody, reply: ClubLookupUpdateReply },

@@ -167,9 +167,20 @@ export type BannerRow = z.infer<typeof BannerRow>;
 export const BannerGetReply = z.object({ rows: z.array(BannerRow) });
 export type BannerGetReply = z.infer<typeof BannerGetReply>;
 
-// POST /api/messages/send {ssid, users, message, image} -> {status: 'OK', count} (staff only). Every uid
-// must be a member of one group (all men or all women; `type` may name it). The original client also
-// sends a conversation `id`; it is ignored.
+/** How far ahead a bulk send may be scheduled, and how late a time may be that was picked a moment ago. */
+export const SCHEDULE_MAX_DAYS = 90;
+export const SCHEDULE_GRACE_MS = 5 * 60 * 1000;
+/** ISO 8601 with a date, a time and an offset (Z or ±hh:mm): a time that means one instant wherever read. */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A bulk send's time (product.md §4.6); whether it is past or too far ahead the server checks by its clock. */
+export const SendAt = z
+  .string({ error: jaMember.broadcast.sendAtMalformed })
+  .regex(ISO_WITH_OFFSET, jaMember.broadcast.sendAtMalformed)
+  .refine((value) => !Number.isNaN(Date.parse(value)), jaMember.broadcast.sendAtMalformed);
+
+// POST /api/messages/send {ssid, users, message, image, send_at?} -> {status: 'OK', count} (staff only).
+// Every uid must be a member of one group (all men or all women; `type` may name it). The original client
+// also sends a conversation `id`; it is ignored. With `send_at` the send is stored and goes out then.
 export const BroadcastSendBody = z
   .object({
     ssid,
@@ -181,6 +192,7 @@ export const BroadcastSendBody = z
       .max(BROADCAST_RECIPIENTS_MAX, jaMember.broadcast.tooManyRecipients),
     message: z.string({ error: ja.errors.badRequest }).max(MESSAGE_MAX, ja.errors.tooLong).default(''),
     image: z.array(ImageDataUrl).max(MESSAGE_IMAGES_MAX, ja.errors.tooManyImages).default([]),
+    send_at: SendAt.optional(),
   })
   .strict()
   .refine((body) => body.message.trim().length > 0 || body.image.length > 0, {
@@ -212,6 +224,9 @@ export const BroadcastRow = z.object({
   /** Recipients, and how many of them have opened their talk since. */
   count: z.number(),
   read: z.number(),
+  /** Copies still stored in the recipients' talks, and how many recipients a push was sent to. */
+  delivered: z.number(),
+  pushed: z.number(),
 });
 export type BroadcastRow = z.infer<typeof BroadcastRow>;
 export const BroadcastsReply = z.object({ rows: z.array(BroadcastRow), isEnd: z.boolean() });

@@ -10,6 +10,7 @@ export * from './call-frames.js';
 export * from './talk.js';
 export * from './auto-reply.js';
 export * from './content.js';
+export * from './scheduled-broadcast.js';
 export * from './stamps.js';
 export * from './calendar.js';
 export * from './admin.js';

@@ -20,6 +20,7 @@ import { ApplicationService } from '../services/application-service.js';
 import { BannerService } from '../services/banner-service.js';
 import { CalendarService } from '../services/calendar-service.js';
 import type { BroadcastService } from '../services/broadcast-service.js';
+import type { BroadcastScheduler } from '../services/broadcast-scheduler.js';
 import type { CallService } from '../services/call-service.js';
 import type { ContentImageService } from '../services/content-image-service.js';
 import type { StampService } from '../services/stamp-service.js';
@@ -85,6 +86,8 @@ export interface Services extends AccountServices {
   news: NewsService;
   banners: BannerService;
   broadcasts: BroadcastService;
+  /** Sends scheduled bulk sends when due (product.md §4.6). */
+  broadcastScheduler: BroadcastScheduler;
   /** Per-member limits on the chat socket (sockets, messages, images). */
   fairUse: FairUse;
   desk: DeskService;
@@ -172,7 +175,13 @@ export function createServices(
     push: pushing.pushNotifier,
   };
   const accounts = accountParts(config, core, loginDeps);
-  const talk = talkServices(config, connections, repositories, { delivery, fanout, shown, clock });
+  const talk = talkServices(config, connections, repositories, {
+    delivery,
+    fanout,
+    shown,
+    clock,
+    onError: pushing.onError,
+  });
   const calls = createCallService(callDeps, {
     db,
     delivery,

@@ -12,6 +12,8 @@ import type { MessageRepository } from '../repositories/message-repository.js';
 import type { NewsRepository } from '../repositories/news-repository.js';
 import type { UserRepository } from '../repositories/user-repository.js';
 import { BroadcastService } from '../services/broadcast-service.js';
+import { BroadcastScheduler } from '../services/broadcast-scheduler.js';
+import { ScheduledBroadcastRepository } from '../repositories/scheduled-broadcast-repository.js';
 import { ConversationService } from '../services/conversation-service.js';
 import { DeskService } from '../services/desk-service.js';
 import { DeskTalkRepository } from '../repositories/desk-talk-repository.js';
@@ -36,7 +38,13 @@ export function talkServices(
   config: Pick<Config, 'roomListCacheMs' | 'dataDir'>,
   { db, ordered }: DatabaseConnections,
   repositories: Repositories,
-  deps: { delivery: Delivery; fanout: Fanout; shown: Pictures; clock: Clock },
+  deps: {
+    delivery: Delivery;
+    fanout: Fanout;
+    shown: Pictures;
+    clock: Clock;
+    onError: (error: unknown) => void;
+  },
 ) {
   const { delivery, shown, clock } = deps;
   const conversations = new ConversationService(repositories.conversations, repositories.users, clock, {
@@ -71,7 +79,9 @@ export function talkServices(
     posting,
     path.join(config.dataDir, 'media'),
     clock,
+    new ScheduledBroadcastRepository(db),
   );
+  const broadcastScheduler = new BroadcastScheduler(() => broadcasts.sendDue(), deps.onError);
   const desk = new DeskService(new DeskRepository(db), conversations, clock);
-  return { posting, services: { conversations, messages, broadcasts, desk, deskTalks } };
+  return { posting, services: { conversations, messages, broadcasts, broadcastScheduler, desk, deskTalks } };
 }

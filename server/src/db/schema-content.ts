@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -97,11 +98,56 @@ export const broadcasts = pgTable(
     historyMessageId: bigint('history_message_id', { mode: 'number' })
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
+    /** The scheduled send it came from; unique, so a scheduled send is stored at most once. */
+    scheduledId: integer('scheduled_id')
+      .unique('broadcasts_scheduled_id_unique')
+      .references(() => scheduledBroadcasts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [
     check('broadcasts_type', sql`${table.type} in (1, 2)`),
     index('broadcasts_type_id_idx').on(table.type, table.id),
+  ],
+);
+
+/** An image of a scheduled send, cleaned and stored when it was scheduled (the columns of `media`). */
+export interface ScheduledImage {
+  id: string;
+  path: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/**
+ * A bulk send to go out later (予約送信, product.md §4.6). `scheduled` until an instance claims it
+ * (`sending`, with its claim and the time); the statement that stores the send marks it `sent` in the same
+ * transaction, only while the claim is still its own, so it goes out once. `cancelled` by staff; `failed`
+ * when at its time no recipient was left.
+ */
+export const scheduledBroadcasts = pgTable(
+  'scheduled_broadcasts',
+  {
+    id: serial('id').primaryKey(),
+    type: integer('type').notNull(),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    recipients: integer('recipients').array().notNull(),
+    body: text('body').notNull(),
+    images: jsonb('images').$type<ScheduledImage[]>().notNull().default([]),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    state: text('state').notNull().default('scheduled'),
+    claim: text('claim'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('scheduled_broadcasts_type', sql`${table.type} in (1, 2)`),
+    check(
+      'scheduled_broadcasts_state',
+      sql`${table.state} in ('scheduled', 'sending', 'sent', 'cancelled', 'failed')`,
+    ),
+    index('scheduled_broadcasts_due_idx').on(table.state, table.sendAt),
   ],
 );
 
@@ -122,6 +168,18 @@ export const broadcastRecipients = pgTable(
   },
   (table) => [primaryKey({ columns: [table.broadcastId, table.memberId] })],
 );
+
+/**
+ * Bulk-send copies a push went out for (to at least one of the member's devices; the figure 通知). A table of
+ * its own rather than a column of broadcast_recipients: marked by the copy's message id, which that table has
+ * no index on (decision 027 keeps its inserts lean).
+ */
+export const broadcastPushes = pgTable('broadcast_pushes', {
+  messageId: bigint('message_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull(),
+});
 
 export type NewsRecord = typeof news.$inferSelect;
 export type BannerRecord = typeof banners.$inferSelect;

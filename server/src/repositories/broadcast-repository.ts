@@ -1,7 +1,12 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { conversations, messages, users, type ConversationKind } from '../db/schema.js';
-import { broadcastRecipients, broadcasts } from '../db/schema-content.js';
+import {
+  broadcastPushes,
+  broadcastRecipients,
+  broadcasts,
+  scheduledBroadcasts,
+} from '../db/schema-content.js';
 import { readingOrder } from './reading-order.js';
 
 /** A member picked for a bulk send, with their desk conversation. */
@@ -21,6 +26,8 @@ export interface BroadcastListItem {
   createdAt: Date;
   count: number;
   read: number;
+  delivered: number;
+  pushed: number;
 }
 
 /* An array goes in as one text parameter in PostgreSQL's array syntax, which both engines bind the same way. */
@@ -72,8 +79,9 @@ export class BroadcastRepository {
   }
 
   /**
-   * A page of a group's bulk sends, newest first, each with its recipients (members still there) and how
-   * many of them have read their talk up to their copy.
+   * A page of a group's bulk sends, newest first, with its figures (product.md §4.6): recipients (those
+   * chosen for a scheduled send, else those with a copy), delivered (copies still stored), read (members who
+   * read their talk up to their copy) and pushed (copies a push went out for).
    */
   async list(type: number, offset: number, limit: number): Promise<BroadcastListItem[]> {
     const rows = await this.db
@@ -85,8 +93,17 @@ export class BroadcastRepository {
         deletedAt: messages.deletedAt,
         senderName: users.name,
         createdAt: broadcasts.createdAt,
-        count: sql<number>`(
+        count: sql<number>`coalesce(
+          (select cardinality(s.recipients) from ${scheduledBroadcasts} as s where s.id = ${broadcasts.scheduledId}),
+          (select count(*)::int from ${broadcastRecipients} as r where r.broadcast_id = ${broadcasts.id})
+        )`.mapWith(Number),
+        delivered: sql<number>`(
           select count(*)::int from ${broadcastRecipients} as r where r.broadcast_id = ${broadcasts.id}
+        )`.mapWith(Number),
+        pushed: sql<number>`(
+          select count(*)::int from ${broadcastRecipients} as r
+          join ${broadcastPushes} as p on p.message_id = r.message_id
+          where r.broadcast_id = ${broadcasts.id}
         )`.mapWith(Number),
         read: sql<number>`(
           select count(*)::int from ${broadcastRecipients} as r

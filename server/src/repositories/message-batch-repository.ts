@@ -46,6 +46,8 @@ export interface NewBulkSend {
   /** The history message's images, then each copy's in the order of `deskIds`; empty when it has none. */
   images: NewImage[][];
   now: Date;
+  /** A scheduled send's id and the claim its instance took it with (product.md §4.6). */
+  scheduled?: { id: number; claim: string } | undefined;
 }
 
 /** A message's key among its sender's: a repeat of a client id is the same message. */
@@ -182,6 +184,8 @@ export class MessageBatchRepository {
       bulk.now.toISOString(),
       hasImages ? JSON.stringify(bulk.images) : '[]',
       String(bulk.type),
+      bulk.scheduled ? String(bulk.scheduled.id) : null,
+      bulk.scheduled?.claim ?? null,
     ]);
     const talks = [bulk.historyConversationId, ...bulk.deskIds];
     return answered.map((row, index): InsertOutcome => {

@@ -8,7 +8,7 @@ import {
   users,
   type ConversationKind,
 } from '../db/schema.js';
-import { broadcastRecipients, broadcasts } from '../db/schema-content.js';
+import { broadcastRecipients, broadcasts, scheduledBroadcasts } from '../db/schema-content.js';
 import { mayWrite } from './message-repository.js';
 
 /*
@@ -111,6 +111,8 @@ export type BulkAnswer = Pick<InsertAnswer, 'id' | 'kind' | 'member_id' | 'membe
  * images is the same, so the rows are made in the statement from the array (decision 027): no JSON per
  * copy to read, and client ids drawn by the database. The record goes to a history room and each copy to a
  * desk talk, or not at all (the write rule for a staff sender, with the bulk send's record as its one exception).
+ * A scheduled send also gives its id and the claim it was taken with: the statement marks it sent and stores
+ * it only while that claim still holds it, in the one transaction, so it is stored once (product.md §4.6).
  */
 export const INSERT_BULK = new PreparedStatement<BulkAnswer>(
   sql`
@@ -129,6 +131,14 @@ export const INSERT_BULK = new PreparedStatement<BulkAnswer>(
       from t join c on c.id = t.conversation_id
       where case when t.ord = 1 then c.kind in ('sendmen', 'sendwomen') else c.kind = 'desk' end
     ),
+    claimed as materialized (
+      update ${scheduledBroadcasts} set state = 'sent'
+      where id = ${param(8)}::int and state = 'sending' and claim = ${param(9)}
+      returning id
+    ),
+    go as materialized (
+      select 1 as go where ${param(8)}::int is null or exists (select 1 from claimed)
+    ),
     imgs as (
       select e.ord::int as ord, array(
         select x.value ->> 'id' from jsonb_array_elements(e.list) with ordinality as x(value, n) order by x.n
@@ -141,6 +151,7 @@ export const INSERT_BULK = new PreparedStatement<BulkAnswer>(
         ${param(5)}::timestamptz
       from ok left join imgs on imgs.ord = ok.ord
       cross join lock
+      cross join go
       order by ok.ord
       returning id, conversation_id, client_id
     ),
@@ -159,8 +170,8 @@ export const INSERT_BULK = new PreparedStatement<BulkAnswer>(
       where id = any(array(select conversation_id from ins))
     ),
     bulk as (
-      insert into ${broadcasts} (type, sender_id, history_message_id, created_at)
-      select ${param(7)}::int, ${param(3)}::int, ins.id, ${param(5)}::timestamptz
+      insert into ${broadcasts} (type, sender_id, history_message_id, created_at, scheduled_id)
+      select ${param(7)}::int, ${param(3)}::int, ins.id, ${param(5)}::timestamptz, ${param(8)}::int
       from ins where ins.conversation_id = ${param(1)}::int
       returning id
     ),
@@ -176,5 +187,5 @@ export const INSERT_BULK = new PreparedStatement<BulkAnswer>(
     left join c on c.id = ok.conversation_id
     left join ins on ins.conversation_id = ok.conversation_id
     order by t.ord`,
-  7,
+  9,
 );

@@ -3,6 +3,7 @@ import { ROLE } from '@enishi/contract';
 import type { PushSettings } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { pushSettings, pushSubscriptions, users } from '../db/schema.js';
+import { broadcastPushes } from '../db/schema-content.js';
 
 export interface StoredSubscription {
   endpoint: string;
@@ -75,6 +76,11 @@ export class PushRepository {
       .from(pushSubscriptions)
       .innerJoin(users, eq(users.id, pushSubscriptions.userId))
       .where(or(...who));
+  }
+
+  /** A bulk send's copy was pushed (the figure 通知, product.md §4.6); its first push counts. */
+  async markBroadcastPushed(messageId: number, at: Date): Promise<void> {
+    await this.db.insert(broadcastPushes).values({ messageId, pushedAt: at }).onConflictDoNothing();
   }
 
   /** The stored settings of those users who have any. */

@@ -21,6 +21,20 @@ export function broadcastRoutes(
     services.broadcasts.list(actor, body.type, body.page),
   );
 
+  calls.session('broadcasts/scheduled', 'broadcast.read', async ({ body, actor }) => ({
+    rows: await services.broadcasts.pending(actor, body.type),
+  }));
+
+  calls.session('broadcasts/scheduled/update', 'broadcast.send', async ({ body, actor }) => {
+    await services.broadcasts.reschedule(actor, body.id, body.send_at, body.message);
+    return { status: 'OK' as const };
+  });
+
+  calls.session('broadcasts/scheduled/cancel', 'broadcast.send', async ({ body, actor }) => {
+    await services.broadcasts.cancel(actor, body.id);
+    return { status: 'OK' as const };
+  });
+
   calls.session('broadcasts/recipients', 'broadcast.send', async ({ body, actor }) => ({
     rows: await services.broadcasts.recipients(actor, body.type),
   }));

@@ -67,6 +67,8 @@ describe('bulk send', () => {
         date: expect.any(String),
         count: 2,
         read: 0,
+        delivered: 2,
+        pushed: 0,
       });
       const sendmen = ConversationsReply.parse(
         (
@@ -95,7 +97,7 @@ describe('bulk send', () => {
       expect(
         (await call(club.ctx.app, 'deluser', { ssid: club.ssid.admin, uid: club.men[1]!.uid })).status,
       ).toBe(200);
-      expect((await club.history(1))[0]).toMatchObject({ count: 1, read: 0 });
+      expect((await club.history(1))[0]).toMatchObject({ count: 1, read: 0, delivered: 1 });
     });
 
     it('sends images: every copy has its own image, which outlives another copy being deleted', async () => {

@@ -214,12 +214,19 @@ export class PushNotifier implements PushSender {
         continue;
       }
       const fact = event.message;
+      const broadcast = 'broadcast' in event && event.broadcast === true;
+      // A bulk send's copy in a member's desk talk: its push is counted for the send's figures.
+      const copy = broadcast && fact.kind === 'desk' && event.event === 'message.created';
       await this.toAway(
         looked,
         [...recipients, ...(audience.staff ? looked.staff : [])].filter((each) => each.userId !== fact.from),
-        (role) => messageKind(fact, role, 'broadcast' in event && event.broadcast === true),
+        (role) => messageKind(fact, role, broadcast),
         (role, settings, badge) => messagePayload(fact, role, settings, badge),
         PUSH_DELIVERY.message,
+        (role) =>
+          copy && !can({ role }, 'desk.use')
+            ? () => this.repository.markBroadcastPushed(fact.id, new Date())
+            : undefined,
       );
     }
   }
@@ -231,6 +238,7 @@ export class PushNotifier implements PushSender {
     kindOf: (role: number) => keyof PushKinds | null | 'skip',
     payloadOf: (role: number, settings: PushSettings, badge: number) => PushPayload,
     delivery: PushDelivery,
+    sentOf: (role: number) => (() => Promise<void>) | undefined = () => undefined,
   ): Promise<void> {
     const byUser = new Map<number, Recipient[]>();
     for (const each of recipients) {
@@ -246,7 +254,9 @@ export class PushNotifier implements PushSender {
         const badge = sum(await this.counters({ uid, role }));
         const settings = looked.settings.get(uid) ?? DEFAULT_PUSH_SETTINGS;
         const payload = JSON.stringify(payloadOf(role, settings, badge));
-        for (const subscription of subscriptions) this.queue.enqueue({ subscription, payload, delivery });
+        const onSent = sentOf(role);
+        for (const subscription of subscriptions)
+          this.queue.enqueue({ subscription, payload, delivery, ...(onSent ? { onSent } : {}) });
       }),
     );
   }

@@ -18,6 +18,8 @@ export interface PushJob {
   subscription: StoredSubscription;
   payload: string;
   delivery: PushDelivery;
+  /** Called once the push service took it (a bulk send's copy is counted as pushed, product.md §4.6). */
+  onSent?: () => Promise<void>;
 }
 
 export interface PushQueueOptions {
@@ -113,6 +115,7 @@ export class PushQueue {
           contentEncoding: 'aes128gcm',
           agent: this.agent,
         });
+        await job.onSent?.();
         return;
       } catch (error) {
         // Not a push service: no retry will change that (the next resolution is checked again anyway).

@@ -1,4 +1,4 @@
-import { ja, jaMember, type StampsReply } from '@enishi/contract';
+import { BroadcastsReply, ja, jaMember, type StampsReply } from '@enishi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../db/schema.js';
@@ -211,6 +211,13 @@ describe('pushes for messages', () => {
     expect((await send('二通目のご案内')).status).toBe(200);
     await ctx.app.services.pushNotifier.idle();
     expect(receiver.to('man-broadcast')).toHaveLength(1);
+    // The figures of each send (product.md §4.6): the first was pushed, the muted second not.
+    const history = BroadcastsReply.parse(
+      (await call(ctx.app, 'broadcasts', { ssid: ssid['push-staff'], type: 1 })).body,
+    ).rows;
+    const figures = (message: string) => history.find((row) => row.message === message);
+    expect(figures('一括のご案内')).toMatchObject({ count: 1, delivered: 1, pushed: 1 });
+    expect(figures('二通目のご案内')).toMatchObject({ count: 1, delivered: 1, pushed: 0 });
     await call(ctx.app, 'pushsettings/update', { ssid: ssid['push-man'], kinds: { broadcast: true } });
   });
 

@@ -10,6 +10,7 @@ export const PACKED_PHRASES = `10nvwri:03
 12cb4oo:04
 12q8h3x:070b
 1335vcf:0408
+14skwr:03
 14ssdcc:050a0e
 15cqi78:0407
 15ic0sg:05
@@ -36,12 +37,14 @@ export const PACKED_PHRASES = `10nvwri:03
 1djvo0o:090b0d0f0i
 1dkzy3u:020b0e
 1dx16jr:03
+1dx1ywm:05080b
 1et6tad:03
 1ft3fn4:030609
 1gtib3c:040g0r0u0x
 1h3u6qb:030a0d0l
 1h460sx:0205
 1i1h1i:04
+1ic873i:05
 1jjzhq7:06090b0g
 1jsocm2:04
 1jwf51q:0206
@@ -53,6 +56,7 @@ export const PACKED_PHRASES = `10nvwri:03
 1mzny33:0205
 1no80s8:0306
 1ntjkvc:04
+1poqbvs:05
 1px7k8n:0207
 1py69bk:04
 1q95jui:060l
@@ -60,7 +64,9 @@ export const PACKED_PHRASES = `10nvwri:03
 1qvdk6z:050f
 1rk1565:04
 1sneliw:05
+1t0iq5j:0205080e0k0n
 1t9kfgt:03
+1tgbdzy:080b
 1tjr7kr:050f0i0l0o
 1tq8gci:0406
 1tyjphc:03
@@ -77,14 +83,18 @@ export const PACKED_PHRASES = `10nvwri:03
 2nkc6j:04
 367s98:05
 44l9g9:04
+4nxvmf:03
+4p5zsk:03060c0i
 5thj3p:05
 61ievj:04
 6l8koh:05
 718fee:080b0g0l0p
 75slam:03
 7xhxp:03
+7xt4jb:03
 9tpqxf:04
 a3xelp:05
+aa6kch:04
 b0p08y:06
 bbenf9:060c
 bbigzd:0207
@@ -105,6 +115,7 @@ fw62j5:06
 gey8x3:02050a0d
 gtmwk:03
 gx9m5g:0407
+h2xcme:03
 hecfu5:06
 hoio00:04
 i3zc2j:04
@@ -112,6 +123,7 @@ ir81q9:0306
 jbiz0y:050c
 jr0m1x:06
 k1olur:040a
+kroibi:0307
 kuwocv:04
 lbaiha:05090c0f0i
 lchsnl:03
@@ -120,6 +132,7 @@ lrh7cz:0305
 m3sut0:05
 mjmmef:030a
 n2yqjh:050f0i0n0q
+n602l6:080b
 n7h6kq:04
 ne3dtg:060d
 njxrov:040b
@@ -130,6 +143,8 @@ pjdkq7:050f0i0l0o
 prwac6:04
 qmarlt:0407
 s0dpec:04
+tn8itv:050c0g0i0l
+v5q2cg:03
 vnlha7:0204070f0j0q0t
 vyoacs:03
 w4f07x:0407

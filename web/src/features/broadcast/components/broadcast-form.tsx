@@ -14,7 +14,10 @@ import { TextArea } from '@/components/ui/text-area';
 import { useRecipients } from '../api/get-recipients';
 import { useSendBroadcast } from '../api/send-broadcast';
 import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
+import { useSendAt } from '../hooks/use-send-at';
 import { sentText, typeOf } from '../utils/target';
+import { scheduledText, whenLabel } from '../utils/send-at';
+import { ScheduleField } from './schedule-field';
 import './broadcast.css';
 import { Phrases } from '@/components/ui/phrases';
 
@@ -110,24 +113,30 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
     return selected.filter((uid) => known.has(uid));
   }, [recipients.data, selected]);
 
+  const schedule = useSendAt();
+  const { later, at, min, sendAt } = schedule;
+
   async function onSend() {
     if (send.isPending) return;
     if (!text.trim() && images.length === 0) return toast(ja.talk.emptyComment);
     if (users.length === 0) return toast(jaMember.broadcast.noRecipients);
-    if (
-      !(await confirm({
-        message: jaMember.broadcast.sendConfirm(users.length),
-        confirmLabel: jaMember.broadcast.send,
-      }))
-    )
-      return;
+    const when = sendAt();
+    if (when && 'wrong' in when) return toast(when.wrong);
+    const asked = when
+      ? {
+          message: jaMember.broadcast.scheduleConfirm(users.length, whenLabel(when.send_at, new Date())),
+          confirmLabel: jaMember.broadcast.scheduleButton,
+        }
+      : { message: jaMember.broadcast.sendConfirm(users.length), confirmLabel: jaMember.broadcast.send };
+    if (!(await confirm(asked))) return;
     send.mutate(
-      { type: typeOf(group), users, message: text, image: images },
+      { type: typeOf(group), users, message: text, image: images, ...(when ?? {}) },
       {
         onSuccess: () => {
           clear();
-          toastSuccess(sentText(group));
-          void navigate('/');
+          toastSuccess(when ? scheduledText(group) : sentText(group));
+          // A scheduled send is seen in 予約一覧, beside the recipients.
+          void navigate(when ? `/${group}/send` : '/');
         },
         onError: (error) => toast(errorMessage(error)),
       },
@@ -152,6 +161,8 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
 
       <BroadcastImages images={images} setImages={setImages} hintId={`${ids}-images`} />
 
+      <ScheduleField on={later} onToggle={schedule.setLater} at={at} onAt={schedule.setAt} min={min} />
+
       <Button
         block
         variant={group === 'men' ? 'primary' : 'rose'}
@@ -161,7 +172,7 @@ export function BroadcastForm({ group }: { group: ContentGroup }) {
         disabled={send.isPending || users.length === 0}
         aria-describedby={users.length === 0 ? `${ids}-why` : undefined}
       >
-        {jaMember.broadcast.send}
+        {later ? jaMember.broadcast.scheduleButton : jaMember.broadcast.send}
       </Button>
     </div>
   );

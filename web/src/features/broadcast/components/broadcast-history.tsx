@@ -1,4 +1,4 @@
-import { ja, type ContentGroup, jaMember } from '@enishi/contract';
+import { ja, type BroadcastRow, type ContentGroup, jaMember } from '@enishi/contract';
 import { useId } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { dayLabel, clockTime, japanDateKey } from '@/lib/japan-date';
@@ -9,7 +9,31 @@ import { useBroadcasts } from '../api/get-broadcasts';
 import { typeOf } from '../utils/target';
 import { Phrases } from '@/components/ui/phrases';
 
-/** The group's past bulk sends, newest first, each with how many recipients have read it (既読 n/m). */
+const t = jaMember.broadcast;
+
+/**
+ * A send's figures (product.md §4.6), each of its recipients: delivered (配信: copies stored), read (既読) and
+ * pushed (通知). Short on the screen, a whole sentence for a screen reader.
+ */
+function Figures({ row }: { row: BroadcastRow }) {
+  const figures = [
+    [t.delivered(row.delivered, row.count), t.deliveredLabel(row.delivered, row.count)],
+    [t.read(row.read, row.count), t.readLabel(row.read, row.count)],
+    [t.pushed(row.pushed, row.count), t.pushedLabel(row.pushed, row.count)],
+  ];
+  return (
+    <ul className="broadcast-history__figures" role="list" aria-label={t.figures}>
+      {figures.map(([short, whole]) => (
+        <li key={short} className="broadcast-history__read">
+          <span aria-hidden="true">{short}</span>
+          <span className="visually-hidden">{whole}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The group's past bulk sends, newest first, each with its figures (配信, 既読 n/m, 通知). */
 export function BroadcastHistory({ group }: { group: ContentGroup }) {
   const history = useBroadcasts(typeOf(group));
   const now = useNow();
@@ -51,10 +75,7 @@ export function BroadcastHistory({ group }: { group: ContentGroup }) {
                   ))}
                 </ul>
               ) : null}
-              <p className="broadcast-history__read">
-                <span aria-hidden="true">{jaMember.broadcast.read(row.read, row.count)}</span>
-                <span className="visually-hidden">{jaMember.broadcast.readLabel(row.read, row.count)}</span>
-              </p>
+              <Figures row={row} />
             </li>
           ))}
         </ul>

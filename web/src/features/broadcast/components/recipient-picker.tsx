@@ -9,6 +9,7 @@ import { useRecipients } from '../api/get-recipients';
 import { useBroadcastDraft } from '../hooks/use-broadcast-draft';
 import { typeOf } from '../utils/target';
 import { BroadcastHistory } from './broadcast-history';
+import { ScheduledList } from './scheduled-list';
 import './broadcast.css';
 import { Phrases } from '@/components/ui/phrases';
 
@@ -133,6 +134,8 @@ export function RecipientPicker({ group }: { group: ContentGroup }) {
       )}
 
       <NextBar group={group} chosenCount={chosenCount} whyId={`${ids}-why`} />
+
+      <ScheduledList group={group} />
 
       <BroadcastHistory group={group} />
     </div>
