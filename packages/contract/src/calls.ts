@@ -16,6 +16,7 @@ import {
   ClosingDayOkReply,
 } from './calendar.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
+import { ReportBody, ReportReply } from './reports.js';
 import { MemberExportBody, MemberExportReply } from './member-csv.js';
 import {
   AddConversationBody,
@@ -249,6 +250,8 @@ export const CALLS = {
   calendar: { body: CalendarBody, reply: CalendarReply },
   'calendar/add': { body: ClosingDayAddBody, reply: ClosingDayAddReply },
   'calendar/delete': { body: ClosingDayDeleteBody, reply: ClosingDayOkReply },
+  // Reports (product.md §2.9)
+  reports: { body: ReportBody, reply: ReportReply },
   'messages/send': { body: BroadcastSendBody, reply: BroadcastSendReply },
   broadcasts: { body: BroadcastsBody, reply: BroadcastsReply },
   'broadcasts/recipients': { body: RecipientsBody, reply: RecipientsReply },

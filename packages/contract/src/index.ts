@@ -12,6 +12,8 @@ export * from './auto-reply.js';
 export * from './content.js';
 export * from './stamps.js';
 export * from './calendar.js';
+export * from './reports.js';
+export * from './csv.js';
 export * from './admin.js';
 export * from './calls.js';
 export * from './second-factor.js';

@@ -49,6 +49,7 @@ const HOLDERS: Record<Permission, readonly number[]> = {
   'desk.use': STAFF,
   'lookups.manage': [1, 2],
   'calendar.manage': [1, 2],
+  'report.view': [1, 2],
   'audit.read': [2],
   'women.browse': [...STAFF, 101],
   'women.favorite': [101],

@@ -172,6 +172,7 @@ export const PERMISSIONS = {
   'desk.use': { roles: isStaffRole },
   'lookups.manage': { roles: (role) => role === ROLE.admin || isOwner(role) },
   'calendar.manage': { roles: (role) => role === ROLE.admin || isOwner(role) },
+  'report.view': { roles: (role) => role === ROLE.admin || isOwner(role) },
   'audit.read': { roles: isOwner },
   'women.browse': {
     roles: (role) => isMan(role) || isStaffRole(role),
