@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/raw.js';
 
@@ -51,43 +51,7 @@ export class ReportRepository {
     const end = sql`${window.end}::timestamptz`;
     const firstDay = sql`${window.firstDay}::date`;
     const result = await this.db.execute(sql`
-      with stream as (
-        -- Each desk talk: one row for where it stood when the month began (its latest message: the member's,
-        -- dated when their wait began, or the staff's), then the month's messages, in order.
-        select d.id as conversation_id, r.created_at, r.id, r.sender_id, r.before,
-          coalesce(r.sender_id = d.member_id, false) as from_member
-        from conversations d
-        cross join lateral (
-          (
-            select coalesce(run.created_at, last.created_at) as created_at, 0::bigint as id, last.sender_id, true as before
-            from (
-              select m.created_at, m.sender_id from messages m
-              where m.conversation_id = d.id and m.deleted_at is null and m.created_at < ${start}
-              order by m.created_at desc, m.id desc limit 1
-            ) last
-            -- A member still waiting: their wait began with the first message since the staff's last one.
-            left join lateral (
-              select m.created_at, m.id from messages m
-              where last.sender_id = d.member_id and m.conversation_id = d.id and m.deleted_at is null
-                and m.created_at < ${start} and m.sender_id is distinct from d.member_id
-              order by m.created_at desc, m.id desc limit 1
-            ) staff on true
-            left join lateral (
-              select m.created_at from messages m
-              where last.sender_id = d.member_id and m.conversation_id = d.id and m.deleted_at is null
-                and (m.created_at, m.id) > (coalesce(staff.created_at, '-infinity'), coalesce(staff.id, 0))
-              order by m.created_at, m.id limit 1
-            ) run on true
-          )
-          union all
-          (
-            select m.created_at, m.id, m.sender_id, false from messages m
-            where m.conversation_id = d.id and m.deleted_at is null
-              and m.created_at >= ${start} and m.created_at < ${end}
-          )
-        ) r
-        where d.kind = 'desk'
-      ),
+      with stream as (${deskStream(start, end)}),
       ordered as (
         select *, (created_at at time zone ${JST})::date as day, lag(from_member) over w as prev_member
         from stream window w as (partition by conversation_id order by created_at, id)
@@ -142,4 +106,46 @@ export class ReportRepository {
       from setting_requests where decided_at >= ${from} and decided_at < ${to} group by 1, 2`);
     return rowsOf<SettingFigure>(result);
   }
+}
+
+/**
+ * Each desk talk: one row for where it stood when the month began (its latest message: the member's, dated
+ * when their wait began, or the staff's), then the month's messages.
+ */
+function deskStream(start: SQL, end: SQL): SQL {
+  return sql`
+        select d.id as conversation_id, r.created_at, r.id, r.sender_id, r.before,
+          coalesce(r.sender_id = d.member_id, false) as from_member
+        from conversations d
+        cross join lateral (
+          (
+            select coalesce(run.created_at, last.created_at) as created_at, 0::bigint as id, last.sender_id, true as before
+            from (
+              select m.created_at, m.sender_id from messages m
+              where m.conversation_id = d.id and m.deleted_at is null and m.created_at < ${start}
+              order by m.created_at desc, m.id desc limit 1
+            ) last
+            -- A member still waiting: their wait began with the first message since the staff's last one.
+            left join lateral (
+              select m.created_at, m.id from messages m
+              where last.sender_id = d.member_id and m.conversation_id = d.id and m.deleted_at is null
+                and m.created_at < ${start} and m.sender_id is distinct from d.member_id
+              order by m.created_at desc, m.id desc limit 1
+            ) staff on true
+            left join lateral (
+              select m.created_at from messages m
+              where last.sender_id = d.member_id and m.conversation_id = d.id and m.deleted_at is null
+                and (m.created_at, m.id) > (coalesce(staff.created_at, '-infinity'), coalesce(staff.id, 0))
+              order by m.created_at, m.id limit 1
+            ) run on true
+          )
+          union all
+          (
+            select m.created_at, m.id, m.sender_id, false from messages m
+            where m.conversation_id = d.id and m.deleted_at is null
+              and m.created_at >= ${start} and m.created_at < ${end}
+          )
+        ) r
+        where d.kind = 'desk'
+  `;
 }

@@ -2,12 +2,16 @@
 export const reports = {
   title: 'レポート',
   month: '対象月',
+  monthLabel: (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`,
   intro: '日付と時刻は日本時間です。初回返信は、会員のメッセージからスタッフの最初の返信までの時間です。',
   loading: 'レポートを読み込んでいます',
   failed: 'レポートを読み込めませんでした',
   csv: 'CSVダウンロード',
+  csvOf: (title: string) => `${title}をCSVダウンロード`,
   chartLabel: (title: string) => `${title}のグラフ(同じ内容を下の表に示しています)`,
   none: '—',
+  tableLabel: (title: string) => `${title}の表`,
+  empty: 'この月に表示できる記録はありません',
   minutes: (minutes: number) => `${minutes.toFixed(1)}分`,
   replies: {
     title: '初回返信までの時間(日別)',
@@ -21,7 +25,6 @@ export const reports = {
     file: 'first-replies-by-staff',
     header: ['スタッフ', '返信数', '中央値(分)', '90パーセンタイル(分)'],
     total: '全体',
-    empty: 'この月の初回返信はありません',
   },
   messages: {
     title: '1日のメッセージ数',
