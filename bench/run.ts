@@ -16,6 +16,7 @@ import { benchFlood } from './flood.js';
 import { benchPush } from './push.js';
 import { routeJsFigures } from './route-js.js';
 import { benchSearch } from './search.js';
+import { benchReports } from './reports.js';
 import { benchSessions } from './sessions.js';
 import { bareWsFigures } from './bare-ws-figures.js';
 import { durableCommitFloor, enishiFigures, printSocketFigures, scratchDatabase } from './socket.js';
@@ -262,6 +263,15 @@ if (section('search')) {
     postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
     messages: Number(process.env.BENCH_SEARCH_MESSAGES ?? 1_000_000),
     pgliteMessages: Number(process.env.BENCH_SEARCH_PGLITE_MESSAGES ?? 1_000_000),
+  });
+}
+
+if (only?.includes('reports')) {
+  // Reports (product.md §2.9): a month's report over 1,000,000 messages next to a count(*) of the month. Only
+  // when asked (BENCH_ONLY=reports): seeding takes about 2 minutes.
+  await benchReports({
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    messages: Number(process.env.BENCH_REPORT_MESSAGES ?? 1_000_000),
   });
 }
 

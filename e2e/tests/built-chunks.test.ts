@@ -54,4 +54,14 @@ describe('the built chunks', () => {
         );
     }
   });
+
+  test('the chart library (uPlot, decision 038) is in the reports screen’s chunk alone', () => {
+    // Only /reports draws charts (product.md §2.9): no other screen, the desk included, downloads it.
+    const assets = join(dist, 'assets');
+    const withCharts = readdirSync(assets)
+      .filter((name) => name.endsWith('.js') || name.endsWith('.css'))
+      .filter((name) => /uplot|u-legend/.test(readFileSync(join(assets, name), 'utf8')));
+    expect(withCharts.length).toBeGreaterThan(0);
+    for (const name of withCharts) expect(name).toMatch(/^reports-[\w-]{8}\.(js|css)$/);
+  });
 });

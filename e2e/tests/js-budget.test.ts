@@ -62,7 +62,7 @@ const MAN_HOME_FILES = 8;
 const STAFF_DESK_CEILING = 170_000;
 /** Chunks that only staff screens use (the build names a chunk after its module), the staff-only phrase breaks included. */
 const STAFF_ONLY =
-  /^(desk-console|staff-menu|member-notes|message-search|member-admin|profile-admin|group-admin|managead|stamp-admin|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications|phrases-staff)-[\w-]{8}\.js$/;
+  /^(desk-console|staff-menu|member-notes|message-search|member-admin|profile-admin|group-admin|managead|stamp-admin|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications|reports|phrases-staff)-[\w-]{8}\.js$/;
 
 /**
  * The styles of staff-only screens, by their class blocks: the staff console and desk, the members' table and

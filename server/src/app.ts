@@ -29,6 +29,7 @@ import { bannerRoutes } from './routes/banner-routes.js';
 import { broadcastRoutes } from './routes/broadcast-routes.js';
 import { calendarRoutes } from './routes/calendar-routes.js';
 import { deskTalkRoutes } from './routes/desk-talk-routes.js';
+import { reportRoutes } from './routes/report-routes.js';
 import { clubConfigRoutes, courseImageOrigins } from './routes/club-config-routes.js';
 import { contentImageRoutes } from './routes/content-image-routes.js';
 import { stampRoutes } from './routes/stamp-routes.js';
@@ -220,4 +221,5 @@ function routesOf(
   settingRoutes(calls, services, config.siteKinds);
   calendarRoutes(calls, services);
   deskTalkRoutes(calls, services);
+  reportRoutes(calls, services);
 }

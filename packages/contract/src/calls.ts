@@ -17,6 +17,7 @@ import {
 } from './calendar.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
 import { DESK_CALLS } from './desk-talk.js';
+import { ReportBody, ReportReply } from './reports.js';
 import { MemberExportBody, MemberExportReply } from './member-csv.js';
 import { SCHEDULED_CALLS } from './scheduled-broadcast.js';
 import {
@@ -251,6 +252,8 @@ export const CALLS = {
   calendar: { body: CalendarBody, reply: CalendarReply },
   'calendar/add': { body: ClosingDayAddBody, reply: ClosingDayAddReply },
   'calendar/delete': { body: ClosingDayDeleteBody, reply: ClosingDayOkReply },
+  // Reports (product.md §2.9)
+  reports: { body: ReportBody, reply: ReportReply },
   'messages/send': { body: BroadcastSendBody, reply: BroadcastSendReply },
   broadcasts: { body: BroadcastsBody, reply: BroadcastsReply },
   'broadcasts/recipients': { body: RecipientsBody, reply: RecipientsReply },

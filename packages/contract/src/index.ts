@@ -13,6 +13,8 @@ export * from './content.js';
 export * from './scheduled-broadcast.js';
 export * from './stamps.js';
 export * from './calendar.js';
+export * from './reports.js';
+export * from './csv.js';
 export * from './admin.js';
 export * from './calls.js';
 export * from './second-factor.js';

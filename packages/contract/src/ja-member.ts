@@ -38,3 +38,4 @@ export { stamps } from './ja-member/stamps.js';
 export { stampAdmin } from './ja-member/stamp-admin.js';
 export { calendar } from './ja-member/calendar.js';
 export { deskTalk } from './ja-member/desk-talk.js';
+export { reports } from './ja-member/reports.js';

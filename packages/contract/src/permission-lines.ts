@@ -44,6 +44,8 @@ export const PERMISSION_LINES: Record<Permission, string> = {
   'lookups.manage': 'the admin and the owner (roles 1, 2): the club’s own code lists',
   'calendar.manage':
     'the admin and the owner (roles 1, 2): the club’s closing days, which the auto-reply skips',
+  'report.view':
+    'the admin and the owner (roles 1, 2): the reports (first replies, messages, open talks, settings)',
   'audit.read': 'the owner (role 2): the audit log',
   'women.browse': 'men (101) and staff: the women’s list and cards; a record: a woman’s',
   'women.favorite': 'men (101): their own favourites',

@@ -52,6 +52,7 @@ const HOLDERS: Record<Permission, readonly number[]> = {
   'desk.round_robin': [1, 2],
   'lookups.manage': [1, 2],
   'calendar.manage': [1, 2],
+  'report.view': [1, 2],
   'audit.read': [2],
   'women.browse': [...STAFF, 101],
   'women.favorite': [101],

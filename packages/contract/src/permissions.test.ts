@@ -29,6 +29,7 @@ describe('can', () => {
     expect(holders('audit.read')).toEqual([2]);
     expect(holders('lookups.manage')).toEqual([1, 2]);
     expect(holders('calendar.manage')).toEqual([1, 2]);
+    expect(holders('report.view')).toEqual([1, 2]);
     expect(holders('call.place')).toEqual([1, 2, 3, 6, 101]);
     expect(holders('women.browse')).toEqual([1, 2, 3, 6, 101]);
     expect(holders('women.favorite')).toEqual([101]);

@@ -186,6 +186,7 @@ export const PERMISSIONS = {
   'desk.round_robin': { roles: (role) => role === ROLE.admin || isOwner(role) },
   'lookups.manage': { roles: (role) => role === ROLE.admin || isOwner(role) },
   'calendar.manage': { roles: (role) => role === ROLE.admin || isOwner(role) },
+  'report.view': { roles: (role) => role === ROLE.admin || isOwner(role) },
   'audit.read': { roles: isOwner },
   'women.browse': {
     roles: (role) => isMan(role) || isStaffRole(role),

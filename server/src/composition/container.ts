@@ -10,6 +10,7 @@ import { InProcessSocketSeats, type SocketSeats } from '../realtime/socket-seats
 import { ApplicationRepository } from '../repositories/application-repository.js';
 import { BannerRepository } from '../repositories/banner-repository.js';
 import { CalendarRepository } from '../repositories/calendar-repository.js';
+import { ReportRepository } from '../repositories/report-repository.js';
 import { ConversationRepository } from '../repositories/conversation-repository.js';
 import { MemberTableRepository } from '../repositories/member-table-repository.js';
 import { MessageRepository, type MessageRow } from '../repositories/message-repository.js';
@@ -19,6 +20,7 @@ import { UserRepository } from '../repositories/user-repository.js';
 import { ApplicationService } from '../services/application-service.js';
 import { BannerService } from '../services/banner-service.js';
 import { CalendarService } from '../services/calendar-service.js';
+import { ReportService } from '../services/report-service.js';
 import type { BroadcastService } from '../services/broadcast-service.js';
 import type { BroadcastScheduler } from '../services/broadcast-scheduler.js';
 import type { CallService } from '../services/call-service.js';
@@ -106,6 +108,8 @@ export interface Services extends AccountServices {
   settings: SettingService;
   /** The club's closing days, which the auto-reply skips (product.md §9.3). */
   calendar: CalendarService;
+  /** Reports for the admin and the owner (product.md §2.9). */
+  reports: ReportService;
 }
 
 /** Fair use counted across instances: socket seats in Redis (its limits are the other limits'); in memory unless given. */
@@ -269,5 +273,6 @@ function clubServices(
     news: new NewsService(repositories.news, shown.contentImages, delivery, clock),
     banners: new BannerService(new BannerRepository(db), shown.contentImages, clock),
     calendar: new CalendarService(new CalendarRepository(db), clock),
+    reports: new ReportService(new ReportRepository(db), clock),
   };
 }

@@ -63,6 +63,9 @@ export const settingRequests = pgTable(
     index('setting_requests_man_id_idx').on(table.manId, table.id),
     index('setting_requests_woman_id_idx').on(table.womanId, table.id),
     index('setting_requests_status_idx').on(table.status, table.id),
+    // Reports (product.md §2.9): requests by the month they came in, decisions by the month they were made.
+    index('setting_requests_created_at_idx').on(table.createdAt),
+    index('setting_requests_decided_at_idx').on(table.decidedAt),
   ],
 );
 

@@ -187,6 +187,10 @@ export const messages = pgTable(
     index('messages_sender_stamp_idx')
       .on(table.senderId, table.id)
       .where(sql`${table.stampId} is not null`),
+    // Reports (product.md §2.9): a talk's messages in time order with their senders, read from the index alone.
+    index('messages_report_idx')
+      .on(table.conversationId, table.createdAt, table.id, table.senderId)
+      .where(sql`${table.deletedAt} is null`),
     index('messages_announce_idx')
       .on(table.conversationId)
       .where(sql`${table.announce} and ${table.deletedAt} is null`),

@@ -1,6 +1,5 @@
-import { MEN_RANKS_LABELS, jaMember, lookupLabel, type MemberTableRow } from '@enishi/contract';
+import { MEN_RANKS_LABELS, csvFile, jaMember, lookupLabel, type MemberTableRow } from '@enishi/contract';
 import type { MemberExportItem, MemberTableItem } from '../repositories/member-table-repository.js';
-import { csvFile } from '../lib/csv.js';
 
 /** A member table row (product.md §2.8): never the password hash, only what the table shows. */
 export function presentMemberTableRow(item: MemberTableItem): MemberTableRow {

@@ -1,9 +1,8 @@
-import { MemberExportReply, jaMember } from '@enishi/contract';
+import { MemberExportReply, csvCell, jaMember } from '@enishi/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { call } from '../test/app.js';
-import { csvCell } from '../lib/csv.js';
 import { useMemberOffice } from '../test/member-office.js';
 
 /** The member tables' CSV export (product.md §2.8): every match of the filters, as Excel reads it. */

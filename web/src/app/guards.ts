@@ -47,6 +47,8 @@ export const requireStaff = requirePermission('desk.use');
 export const requireOwner = requirePermission('staff.manage');
 /** The club's calendar: the admin and the owner (roles 1, 2, product.md §9.3). */
 export const requireCalendarManager = requirePermission('calendar.manage');
+/** Reports: the admin and the owner (roles 1, 2, product.md §2.9). */
+export const requireReportViewer = requirePermission('report.view');
 /** The member site: male members (role 101) only. */
 export const requireMaleMember = requirePermission('member_site.open');
 /** Voice calls (/call, /contact): staff and male members, the only people who call (product.md §17). */

@@ -43,6 +43,7 @@ const guard =
       | 'requireStaff'
       | 'requireOwner'
       | 'requireCalendarManager'
+      | 'requireReportViewer'
       | 'requireMaleMember'
       | 'requireCaller',
   ) =>
@@ -56,6 +57,7 @@ const requireStoredSession = guard('requireStoredSession');
 const requireStaff = guard('requireStaff');
 const requireOwner = guard('requireOwner');
 const requireCalendarManager = guard('requireCalendarManager');
+const requireReportViewer = guard('requireReportViewer');
 const requireMaleMember = guard('requireMaleMember');
 const requireCaller = guard('requireCaller');
 const openDeskTalk = async () => (await import('./loaders')).openDeskTalk();
@@ -208,6 +210,18 @@ export const routes: AppRoute[] = [
           {
             loader: requireCalendarManager,
             children: [{ path: 'calendar', lazy: screen(() => import('./routes/calendar-admin')) }],
+          },
+
+          // Reports: the admin and the owner (report.view); the chart library comes with this screen alone.
+          {
+            loader: requireReportViewer,
+            children: [
+              {
+                path: 'reports',
+                handle: { wide: true } satisfies LayoutHandle,
+                lazy: screen(() => import('./routes/reports')),
+              },
+            ],
           },
 
           // Staff administration: the owner (role 2) only.

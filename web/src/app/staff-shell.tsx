@@ -11,6 +11,7 @@ import { cx } from '@/components/ui/class-names';
 import { CountBadge } from '@/components/ui/count-badge';
 import {
   CalendarIcon,
+  ChartIcon,
   ChatsIcon,
   HistoryIcon,
   HomeIcon,
@@ -89,6 +90,7 @@ function useNavItems(role: number): NavItem[] {
   ];
   if (can({ role }, 'calendar.manage'))
     items.push({ to: '/calendar', label: s.calendar, Icon: CalendarIcon });
+  if (can({ role }, 'report.view')) items.push({ to: '/reports', label: s.reports, Icon: ChartIcon });
   if (can({ role }, 'staff.manage')) {
     items.push(
       {

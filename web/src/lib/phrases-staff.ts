@@ -29,6 +29,7 @@ export const PACKED_PHRASES = `10nvwri:03
 1aj7qhy:06
 1aot19d:04
 1b97djf:0206080b
+1bl9wj2:05070i
 1c8c9r2:06
 1cvg8pp:03
 1d2v4mx:04
@@ -45,6 +46,7 @@ export const PACKED_PHRASES = `10nvwri:03
 1h460sx:0205
 1i1h1i:04
 1ic873i:05
+1ipgwcs:05
 1jjzhq7:06090b0g
 1jsocm2:04
 1jwf51q:0206
@@ -56,6 +58,7 @@ export const PACKED_PHRASES = `10nvwri:03
 1mzny33:0205
 1no80s8:0306
 1ntjkvc:04
+1pm7a61:0204090c
 1poqbvs:05
 1px7k8n:0207
 1py69bk:04
@@ -63,9 +66,11 @@ export const PACKED_PHRASES = `10nvwri:03
 1qcjjti:07
 1qvdk6z:050f
 1rk1565:04
+1rt28d6:0709
 1sneliw:05
 1t0iq5j:0205080e0k0n
 1t9kfgt:03
+1tcswnr:05
 1tgbdzy:080b
 1tjr7kr:050f0i0l0o
 1tq8gci:0406
@@ -90,6 +95,7 @@ export const PACKED_PHRASES = `10nvwri:03
 6l8koh:05
 718fee:080b0g0l0p
 75slam:03
+7asqdl:04
 7xhxp:03
 7xt4jb:03
 9tpqxf:04
@@ -110,6 +116,7 @@ dwu5rp:03
 e5sfr4:06
 eco98j:080b0e0h0k0n
 ekdhrl:03
+eneo7g:03
 fo9bjr:09
 fw62j5:06
 gey8x3:02050a0d
@@ -120,6 +127,7 @@ hecfu5:06
 hoio00:04
 i3zc2j:04
 ir81q9:0306
+iw1682:03060d0j0m0t0y1116
 jbiz0y:050c
 jr0m1x:06
 k1olur:040a
@@ -140,6 +148,7 @@ nx1h2m:03090e
 o4fz5j:06090e0o0w
 pdh815:03
 pjdkq7:050f0i0l0o
+pr0ocv:0709
 prwac6:04
 qmarlt:0407
 s0dpec:04
@@ -151,6 +160,7 @@ w4f07x:0407
 wdoi6t:080b0e0n0q0t
 whn2ql:03
 xt1etq:020609
+ydqk7g:0307
 yv8r0u:040b
 z49ooc:04
 z6vmba:06

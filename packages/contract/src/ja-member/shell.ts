@@ -11,6 +11,7 @@ export const shell = {
   banners: '広告',
   stamps: 'スタンプ',
   calendar: '休業日',
+  reports: 'レポート',
   send: '一括送信',
   replies: '定型文',
   staff: 'スタッフ',

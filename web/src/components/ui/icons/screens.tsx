@@ -88,6 +88,13 @@ export const StampIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const ChartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4v16h16" />
+    <path d="M8 16v-4M12 16V8M16 16v-6" />
+  </Icon>
+);
+
 export const CalendarIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="4" y="5.5" width="16" height="14" rx="2" />

@@ -30,6 +30,7 @@ export const STAFF_SECTIONS = [
   'banners',
   'broadcast',
   'desk',
+  'reports',
 ] as const satisfies readonly (keyof typeof jaMember)[];
 
 /** The texts each table covers (a text in both the member's and the staff's sections goes to the member's). */

@@ -1,5 +1,5 @@
 /*
- * CSV for Excel (product.md §2.8): UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting (a cell with
+ * CSV for Excel (product.md §2.8): the member export on the server, the reports in the browser: UTF-8 with a byte order mark, CRLF line ends, RFC 4180 quoting (a cell with
  * a comma, a double quote or a line break is quoted, its quotes doubled), and a cell that a spreadsheet would
  * run as a formula (starting with = + - @, a tab or a carriage return) prefixed with ' so it stays text.
  */
