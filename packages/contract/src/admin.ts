@@ -5,6 +5,7 @@ import { ja } from './ja.js';
 import { LIMITS, ROLE, ROLE_TRAITS, numberOrDigits, ssid, uid } from './common.js';
 import { UserRow } from './http.js';
 import { NameKana } from './profile.js';
+import { AUDIT_ACTIONS } from './audit-actions.js';
 
 /*
  * Member and staff administration (product.md §2 admin routes, §5 member forms, §6). The member form rules live
@@ -217,18 +218,7 @@ export type AddConversationBody = z.input<typeof AddConversationBody>;
 export const AddConversationReply = z.object({ conversation_id: z.number() });
 export type AddConversationReply = z.infer<typeof AddConversationReply>;
 
-export const AUDIT_ACTIONS = [
-  'add',
-  'update',
-  'delete',
-  'image',
-  'profile',
-  'photo',
-  'sessions',
-  'security',
-  'unsend',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction } from './audit-actions.js';
 /** A day of the filter, in Japan time: 2026-11-26. */
 const auditDay = z
   .string()

@@ -7,14 +7,7 @@ import {
   StampsReply,
   StampOkReply,
 } from './stamps.js';
-import {
-  CalendarBody,
-  CalendarReply,
-  ClosingDayAddBody,
-  ClosingDayAddReply,
-  ClosingDayDeleteBody,
-  ClosingDayOkReply,
-} from './calendar.js';
+import { CALENDAR_CALLS } from './calendar.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
 import { MemberExportBody, MemberExportReply } from './member-csv.js';
 import {
@@ -246,9 +239,7 @@ export const CALLS = {
   'stamps/add_set': { body: StampSetAddBody, reply: SavedReply },
   'stamps/update_set': { body: StampSetUpdateBody, reply: StampOkReply },
   // The club's calendar (product.md §9.3)
-  calendar: { body: CalendarBody, reply: CalendarReply },
-  'calendar/add': { body: ClosingDayAddBody, reply: ClosingDayAddReply },
-  'calendar/delete': { body: ClosingDayDeleteBody, reply: ClosingDayOkReply },
+  ...CALENDAR_CALLS,
   'messages/send': { body: BroadcastSendBody, reply: BroadcastSendReply },
   broadcasts: { body: BroadcastsBody, reply: BroadcastsReply },
   'broadcasts/recipients': { body: RecipientsBody, reply: RecipientsReply },

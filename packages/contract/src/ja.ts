@@ -226,8 +226,22 @@ export const ja = {
     staffDesk: 'スタッフ',
     staffRoom: 'スタッフルーム',
     formerUser: '退会したユーザー',
-    autoReply:
-      'メッセージありがとうございます。営業時間は12:00〜20:00（日曜・祝日休み）です。{next}以降に順次ご返信いたします。',
+    autoReply: 'メッセージありがとうございます。営業時間は{hours}です。{next}以降に順次ご返信いたします。',
+    /** The desk's hours in the auto-reply, derived from the admin's hours (product.md §9.3). */
+    deskHours: {
+      /** A weekday in a list of closed days: 日曜. */
+      closedDay: '{day}曜',
+      holidays: '祝日',
+      /** The closed days after the hours: （日曜・祝日休み）. */
+      closed: '（{days}休み）',
+      /** Opening hours of a group of weekdays when they differ: 月〜金 12:00〜20:00. */
+      group: '{days} {span}',
+      span: '{opens}〜{closes}',
+      /** Three or more weekdays in a row: 月〜金. */
+      run: '{from}〜{to}',
+      daySeparator: '・',
+      groupSeparator: '、',
+    },
     weekdays: ['日', '月', '火', '水', '木', '金', '土'],
     timeline: 'メッセージ',
     composer: 'コメント',

@@ -33,6 +33,7 @@ export const PACKED_PHRASES = `103nety:03080b
 13tr4h5:040a0f
 13ttw6t:03
 13y9c05:05
+140tvtm:04070b
 142f9a:030a0g
 145ozjf:050g0j
 1460l96:07
@@ -53,6 +54,7 @@ export const PACKED_PHRASES = `103nety:03080b
 163nce5:05
 164u7dr:05
 168aiva:0305
+16epn51:05
 16gr67p:030d
 16lsp41:04070a0f0l0q0v11161c1g
 16wudrf:07
@@ -67,6 +69,7 @@ export const PACKED_PHRASES = `103nety:03080b
 18sedj7:06090f0i0o0s0y
 18zwp71:03
 1910pzx:04070c
+1970ggq:05
 199koat:07
 19hdmau:060d0i
 19p5jlw:0a0d
@@ -161,7 +164,6 @@ export const PACKED_PHRASES = `103nety:03080b
 1nwberv:03
 1nxjs55:03
 1o2jbav:03090d0g0k0q
-1o4h40w:050a0c0h0l0o0u0y1115
 1od45ut:0609
 1ojq7zr:06
 1oornqg:03
@@ -186,6 +188,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1rz1v4e:05
 1s0dx0s:06080c0f0j
 1s3ojmt:080c0d0j0r0v0z1015
+1s9a1nk:030c
 1saij5f:05
 1sih6aj:060e0i0m
 1so3t3s:0609
@@ -218,7 +221,6 @@ export const PACKED_PHRASES = `103nety:03080b
 1wuwusw:06
 1x4tukg:0206
 1x778x9:020508
-1xbtjaz:050a0g0l0w10181h
 1xc7sy1:05
 1xgqaxk:05
 1xhrcft:030e0m
@@ -253,6 +255,7 @@ export const PACKED_PHRASES = `103nety:03080b
 50h40n:06
 5poayv:050a
 5shnm8:07
+695pxe:05
 6eqwni:0609
 6fvugi:0406090d
 6h25w:06
@@ -313,6 +316,7 @@ dcxnj3:06
 dhnrfm:02070c
 dhuj58:02050b0h0o
 e3davn:07090e
+e8qzqk:050a0g0l0v14
 eaeeuq:05
 ezglsm:05
 f6y68d:0309
@@ -363,6 +367,7 @@ l3vgjp:070d0g
 lhhxki:04080e0i0o0r0x1013
 lt4mrq:060a0d0j0q0t101318
 lw5v97:06
+lz2s9w:050a0f0k0n0p0u0y11161a1d
 m0ix26:05080d0j0l0n
 m21yut:040a
 m2lhcv:0205

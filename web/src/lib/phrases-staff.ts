@@ -112,6 +112,7 @@ ir81q9:0306
 jbiz0y:050c
 jr0m1x:06
 k1olur:040a
+k2yyjm:04
 kuwocv:04
 lbaiha:05090c0f0i
 lchsnl:03
