@@ -28,6 +28,7 @@ import { reauthRoutes } from './routes/reauth-routes.js';
 import { bannerRoutes } from './routes/banner-routes.js';
 import { broadcastRoutes } from './routes/broadcast-routes.js';
 import { calendarRoutes } from './routes/calendar-routes.js';
+import { memberImportRoutes } from './routes/member-import-routes.js';
 import { clubConfigRoutes, courseImageOrigins } from './routes/club-config-routes.js';
 import { contentImageRoutes } from './routes/content-image-routes.js';
 import { stampRoutes } from './routes/stamp-routes.js';
@@ -215,4 +216,5 @@ function routesOf(
   womenRoutes(calls, services, config.siteKinds);
   settingRoutes(calls, services, config.siteKinds);
   calendarRoutes(calls, services);
+  memberImportRoutes(calls, services);
 }

@@ -106,6 +106,14 @@ function rankRequiredForMen(value: { role: number; rank: number }, ctx: z.Refine
   }
 }
 
+/** The form's field rules one by one: the CSV import checks each cell with them (member-import-service.ts). */
+export const MEMBER_FIELD_RULES = {
+  id: memberLoginId,
+  name: memberName,
+  name_kana: NameKana,
+  introducer,
+} as const;
+
 const formShape = {
   id: memberLoginId,
   name: memberName,

@@ -10,6 +10,7 @@ import {
 import { CALENDAR_CALLS } from './calendar.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
 import { MemberExportBody, MemberExportReply } from './member-csv.js';
+import { MEMBER_IMPORT_CALLS } from './member-import.js';
 import {
   AddConversationBody,
   AddConversationReply,
@@ -54,6 +55,7 @@ import {
   GetUserBody,
   GetUserReply,
   LoginBody,
+  FirstPasswordLoginBody,
   LoginReply,
   LogoutBody,
   SubscriptBody,
@@ -162,6 +164,7 @@ import {
 export const CALLS = {
   // Sign-in and session
   login: { body: LoginBody, reply: z.union([LoginReply, LoginTicketReply]) },
+  'login/first-password': { body: FirstPasswordLoginBody, reply: z.union([LoginReply, LoginTicketReply]) },
   // The second step and passwordless passkeys; setting factors up (product.md §11.7)
   'login/second/options': { body: LoginSecondOptionsBody, reply: WebauthnOptions },
   'login/second': { body: LoginSecondBody, reply: LoginReply },
@@ -210,6 +213,7 @@ export const CALLS = {
   auditlog: { body: AuditLogBody, reply: AuditLogReply },
   'members/table': { body: MemberTableBody, reply: MemberTableReply },
   'members/export': { body: MemberExportBody, reply: MemberExportReply },
+  ...MEMBER_IMPORT_CALLS,
   // Conversations and messages
   conversations: { body: ConversationsBody, reply: ConversationsReply },
   get_conversation: { body: GetConversationBody, reply: GetConversationReply },

@@ -37,3 +37,4 @@ export { reauth } from './ja-member/reauth.js';
 export { stamps } from './ja-member/stamps.js';
 export { stampAdmin } from './ja-member/stamp-admin.js';
 export { calendar } from './ja-member/calendar.js';
+export { memberImport } from './ja-member/member-import.js';

@@ -45,6 +45,10 @@ export const ja = {
     internal: 'サーバーでエラーが発生しました。しばらくしてからお試しください',
     loginFailed: 'IDまたはパスワードが違います',
     loginMissing: 'IDとパスワードを入力してください',
+    /** An imported member's first password (product.md §11.4): it opens no session before their own is set. */
+    firstPasswordChange: '初回パスワードでログインしました。続けて、ご自身のパスワードを設定してください',
+    newPasswordInvalid: '新しいパスワードは半角英数字と . ? / - で、8〜24文字で入力してください',
+    newPasswordSame: '新しいパスワードは初回パスワードと別のものにしてください',
     offline: '接続できませんでした。',
     unstorableText: '使用できない文字が含まれています',
     tooManySockets: '同時に開ける画面の数を超えました。ほかの画面を閉じてください',
@@ -64,6 +68,12 @@ export const ja = {
     /** The passkey button under the form (product.md §11.7), prerendered with it. */
     passkey: 'パスキーでログイン',
     passkeyLead: '登録したパスキー（顔認証・指紋認証）でもログインできます。',
+    /** The first login of an imported member: their own password replaces the first one (product.md §11.4). */
+    newPassword: '新しいパスワード',
+    newPasswordAgain: '新しいパスワード（確認）',
+    newPasswordHint: '半角英数字と . ? / - 、8〜24文字',
+    newPasswordMismatch: '確認のパスワードが一致しません',
+    setPassword: 'パスワードを設定してログイン',
   },
   logout: {
     label: 'ログアウト',

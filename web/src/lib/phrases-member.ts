@@ -60,6 +60,7 @@ export const PACKED_PHRASES = `103nety:03080b
 16wudrf:07
 170xn5c:0c
 178x7y6:03
+17q7gov:080h0l0p0v
 17rvwn1:08
 17say35:02050a
 180fa4l:04
@@ -110,6 +111,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1eypoe5:0308
 1f5qibj:04080g0j0o0s
 1f9m8t7:0306
+1fbvsc8:0407090c
 1fpke4t:0i0l0p
 1fv1nt5:0608
 1fvajlh:04
@@ -138,12 +140,14 @@ export const PACKED_PHRASES = `103nety:03080b
 1izwqpf:06090g0l
 1jfiaqi:060b0j0m0r0t0v
 1jltab6:03080d
+1jmy98h:0a0c0g0s121f1h1p1t1v1y20
 1jvbw6u:03
 1kapsvf:030a0c0h
 1kdz9w:030608
 1kg6iqj:04070e
 1knphgu:09
 1kog5p:03
+1l9dfc7:08
 1lmrvub:0408
 1lobka6:03
 1lv8wyw:04
@@ -164,8 +168,10 @@ export const PACKED_PHRASES = `103nety:03080b
 1nwberv:03
 1nxjs55:03
 1o2jbav:03090d0g0k0q
+1o7fw80:08
 1od45ut:0609
 1ojq7zr:06
+1onftmb:08
 1oornqg:03
 1otmdf6:060d0h0k0p
 1oty0gk:06
@@ -196,10 +202,12 @@ export const PACKED_PHRASES = `103nety:03080b
 1srjugr:03
 1sx8hez:0g0k
 1szmkaz:02
+1t34xz1:03090h0j
 1timxpi:050b0f0i0r0z1113
 1tlg4v4:050c0i0m0t10
 1tyg4ww:03
 1ubndus:0o0u0z12161b
+1uk9mw2:08
 1uqllc5:03
 1v2yfut:030i
 1vdsw0o:0305
@@ -209,6 +217,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1vtga6z:04
 1vtrzdj:06
 1vy6o55:09
+1vyo05y:05
 1w0uqf8:05080e
 1wawl66:05080b
 1wbl32k:03
@@ -279,6 +288,7 @@ export const PACKED_PHRASES = `103nety:03080b
 8yffee:02
 90cph1:060b0f0i
 943bqg:04
+9b19q0:03090f0j0q0x
 9fcihz:04090c
 9ir0f7:0408
 9k2pyw:05
@@ -429,6 +439,7 @@ uin3qs:02050b0h
 uiry90:06
 um2qh4:050b0e
 v4wyk8:0307
+vdpj91:05
 veict3:0205
 vk7vx9:060b0h0l0o
 vmo40e:05
@@ -437,6 +448,7 @@ vu9esu:01
 vx0h5y:0407
 vzanpv:0305
 w9eh0m:04
+watmf7:080e
 wezod:070a0d
 wmtb37:05
 wrmba4:03
@@ -444,6 +456,7 @@ wrvff1:05
 wss6ds:03
 wvm4lf:09
 x3yb09:060c0i0l0r
+xbqw09:05080i0k0n0r0u121a1d1l1s1v1y2127
 xxudo4:050d0k0p0v0z1218
 y42m7j:06
 y93qp0:0306
@@ -451,6 +464,7 @@ ybgb12:04080d0f0i
 yehr8m:05
 z5dpva:04090c
 z5woic:060b0h0n
+zefdm5:08
 zi9qy1:04
 zmqupn:03
 zsr722:03070e0k0n

@@ -8,10 +8,12 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import type { LoginOutcome } from '../api/login';
 import { useLogin, usePasskeyLogin } from '../hooks/use-login';
+import { FirstPasswordForm } from './first-password-form';
 import './login-form.css';
 import { PublicPhrases } from '@/components/ui/public-phrases';
 
 type Second = Extract<LoginOutcome, { next: 'second' }>;
+type FirstPassword = Extract<LoginOutcome, { next: 'first-password' }>;
 
 // Only staff with a second factor see it, after the password: not part of /login's first load (product.md §2.7).
 const loadSecondStep = () => import('./second-step-form');
@@ -24,9 +26,14 @@ const SecondStepForm = lazy(async () => ({ default: (await loadSecondStep()).Sec
 function useAfterLogin() {
   const navigate = useNavigate();
   const [second, setSecond] = useState<Second | null>(null);
+  const [firstPassword, setFirstPassword] = useState<FirstPassword | null>(null);
   const [opening, setOpening] = useState(false);
 
   function onOutcome(outcome: LoginOutcome) {
+    if (outcome.next === 'first-password') {
+      setFirstPassword(outcome);
+      return;
+    }
     if (outcome.next === 'second') {
       setOpening(true);
       loadSecondStep()
@@ -41,7 +48,7 @@ function useAfterLogin() {
     void navigate(outcome.setup ? '/security/setup' : '/mypage', { replace: true });
   }
 
-  return { second, opening, onOutcome, back: () => setSecond(null) };
+  return { second, firstPassword, opening, onOutcome, back: () => setSecond(null) };
 }
 
 /** ID and PASS as typed (also before the app took the page over), which of them was left empty, their boxes. */
@@ -100,7 +107,7 @@ function PasskeyLogin({
  */
 export function LoginForm() {
   const login = useLogin();
-  const { second, opening, onOutcome, back } = useAfterLogin();
+  const { second, firstPassword, opening, onOutcome, back } = useAfterLogin();
   const hydrated = useHydrated();
   const { id, setId, password, setPassword, missing, setMissing, idInput, passwordInput } = useLoginFields();
 
@@ -122,6 +129,7 @@ export function LoginForm() {
     login.run({ id: loginId, password }).then(onOutcome, (error: unknown) => toast(errorMessage(error)));
   }
 
+  if (firstPassword) return <FirstPasswordForm {...firstPassword} onDone={onOutcome} />;
   if (second)
     return (
       <Suspense>

@@ -1,5 +1,6 @@
 import type { MemberExportBody } from '@enishi/contract';
 import { api } from '@/lib/api-client';
+import { download } from './import-members';
 
 export type MemberExportQuery = Required<Omit<MemberExportBody, 'ssid'>>;
 
@@ -9,11 +10,6 @@ export type MemberExportQuery = Required<Omit<MemberExportBody, 'ssid'>>;
  */
 export async function exportMembers(query: MemberExportQuery): Promise<number> {
   const { csv, file_name, count } = await api('members/export', query);
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file_name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  download(file_name, csv);
   return count;
 }

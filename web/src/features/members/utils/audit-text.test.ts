@@ -169,4 +169,18 @@ describe('the audit log in words', () => {
       { field: '休業日', before: '', after: '年末年始 2026年12月29日(火) 〜 2027年1月3日(日)' },
     ]);
   });
+
+  it('says how many members a CSV import registered, and their IDs', () => {
+    const row: AuditRow = {
+      ...base,
+      action: 'import',
+      target: { uid: 1, role: 101, name: '男性会員 2名' },
+      changes: { count: [null, 2], ids: [null, ['imp-1', 'imp-2']] },
+    };
+    expect(rowActionLabel(row)).toBe('CSVインポート');
+    expect(auditLines(row, lookups)).toEqual([
+      { field: '取り込んだ人数', before: '', after: '2' },
+      { field: 'ID', before: '', after: 'imp-1、imp-2' },
+    ]);
+  });
 });

@@ -204,10 +204,21 @@ function calendarLines(row: AuditRow): AuditLine[] {
   return [{ field: c.audit.closing, before: closingText(before), after: closingText(after) }];
 }
 
+/** A CSV import (product.md §2.8): how many members it registered, and their IDs. */
+function importLines(row: AuditRow): AuditLine[] {
+  const [, count] = row.changes?.count ?? [];
+  const [, ids] = row.changes?.ids ?? [];
+  return [
+    { field: jaMember.memberImport.auditCount, before: '', after: String(count ?? '') },
+    { field: t.recordFields.id!, before: '', after: Array.isArray(ids) ? ids.join('、') : '' },
+  ];
+}
+
 /** What changed, field by field, in words. */
 export function auditLines(row: AuditRow, lookups: Lookups | undefined): AuditLine[] {
   if (row.action === 'unsend') return unsendLines(row);
   if (row.action === 'calendar') return calendarLines(row);
+  if (row.action === 'import') return importLines(row);
   if (isSettingOverride(row)) return settingOverrideLines(row);
   return row.changes ? changeLines(row, lookups) : recordLines(row);
 }
