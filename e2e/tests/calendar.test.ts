@@ -51,7 +51,7 @@ describe('the closing days screen', () => {
       await admin.screenshot({ path: join(screenshots, 'office-calendar-failed-1440.png'), fullPage: true });
       throw error;
     });
-    expect(await row.innerText()).toContain('2099-12-29 〜 2100-01-03');
+    expect(await row.innerText()).toContain('2099年12月29日(火) 〜 2100年1月3日(日)');
 
     await admin.getByLabel(t.name, { exact: true }).fill(`重なり${tag}`);
     await admin.getByLabel(t.start, { exact: true }).fill('2100-01-03');

@@ -30,6 +30,7 @@ import { broadcastRoutes } from './routes/broadcast-routes.js';
 import { calendarRoutes } from './routes/calendar-routes.js';
 import { deskTalkRoutes } from './routes/desk-talk-routes.js';
 import { reportRoutes } from './routes/report-routes.js';
+import { memberImportRoutes } from './routes/member-import-routes.js';
 import { clubConfigRoutes, courseImageOrigins } from './routes/club-config-routes.js';
 import { contentImageRoutes } from './routes/content-image-routes.js';
 import { stampRoutes } from './routes/stamp-routes.js';
@@ -222,4 +223,5 @@ function routesOf(
   calendarRoutes(calls, services);
   deskTalkRoutes(calls, services);
   reportRoutes(calls, services);
+  memberImportRoutes(calls, services);
 }

@@ -5,6 +5,7 @@ import { ja } from './ja.js';
 import { LIMITS, ROLE, ROLE_TRAITS, numberOrDigits, ssid, uid } from './common.js';
 import { UserRow } from './http.js';
 import { NameKana } from './profile.js';
+import { AUDIT_ACTIONS } from './audit-actions.js';
 
 /*
  * Member and staff administration (product.md §2 admin routes, §5 member forms, §6). The member form rules live
@@ -104,6 +105,14 @@ function rankRequiredForMen(value: { role: number; rank: number }, ctx: z.Refine
     ctx.addIssue({ code: 'custom', message: e.rankRequired, path: ['rank'] });
   }
 }
+
+/** The form's field rules one by one: the CSV import checks each cell with them (member-import-service.ts). */
+export const MEMBER_FIELD_RULES = {
+  id: memberLoginId,
+  name: memberName,
+  name_kana: NameKana,
+  introducer,
+} as const;
 
 const formShape = {
   id: memberLoginId,
@@ -217,20 +226,9 @@ export type AddConversationBody = z.input<typeof AddConversationBody>;
 export const AddConversationReply = z.object({ conversation_id: z.number() });
 export type AddConversationReply = z.infer<typeof AddConversationReply>;
 
-export const AUDIT_ACTIONS = [
-  'add',
-  'update',
-  'delete',
-  'image',
-  'profile',
-  'photo',
-  'sessions',
-  'security',
-  'unsend',
-  'desk', // a desk talk's status or 担当 (product.md §2.6)
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-const auditDay /* a day of the filter, in Japan time: 2026-11-26 */ = z
+export { AUDIT_ACTIONS, type AuditAction } from './audit-actions.js';
+/** A day of the filter, in Japan time: 2026-11-26. */
+const auditDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: jaMember.audit.badDate })
   .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00+09:00`)), { error: jaMember.audit.badDate });

@@ -5,7 +5,9 @@ import { ja } from './ja.js';
 /** An instant given as Japan wall-clock time. */
 const jst = (local: string) => new Date(`${local}+09:00`);
 const member = (local: string, role = 101) => ({ date: jst(local).toISOString(), role });
-const reply = (next: string) => ja.talk.autoReply.replace('{next}', next);
+// The default hours' wording is the fixed text the reply had before the admin could edit hours.
+const reply = (next: string) =>
+  ja.talk.autoReply.replace('{hours}', '12:00〜20:00（日曜・祝日休み）').replace('{next}', next);
 // The contract is typed without Node; the tests run in Node all the same.
 const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
 

@@ -4,20 +4,48 @@ import { can } from './permissions.js';
 import { ja } from './ja.js';
 
 /*
- * The desk's auto-reply (product.md §4, §9): open 12:00 to 20:00 Japan time, closed on Sundays, public holidays
- * and the club's closing days (休業日: `closing`, ranges of dates the admin keeps, product.md §9.3).
- * The reply shows from 20:00 until 11:58 and all day on closed days, when the last message of the talk is
- * from a member and at most 12 hours old. Pure: the caller passes the time, so web and tests agree.
+ * The desk's auto-reply (product.md §4, §9.3): open in the club's business hours per weekday (by default 12:00
+ * to 20:00, Sundays closed), closed on public holidays and the club's closing days (休業日: `closing`, ranges
+ * of dates the admin keeps). The reply shows from closing time until two minutes before opening and all day on
+ * closed days, when the last message of the talk is from a member and at most 12 hours old. Pure: the caller
+ * passes the time, so web and tests agree.
  */
-export const DESK_HOURS = {
-  opensAt: 12 * 60,
-  closesAt: 20 * 60,
-  /** The reply stops two minutes before opening, so it never promises "12:00" at 11:59. */
-  replyUntil: 11 * 60 + 58,
-} as const;
+
+/** One weekday's hours: open or not, and `HH:MM` opening and closing times (Japan time). */
+export interface BusinessDay {
+  open: boolean;
+  opens: string;
+  closes: string;
+}
+/** Seven days, Sunday (0) to Saturday (6), as `Date#getDay` counts them. */
+export type BusinessHours = readonly BusinessDay[];
+
+const WORKDAY: BusinessDay = { open: true, opens: '12:00', closes: '20:00' };
+/** Until the admin edits them: 12:00 to 20:00, closed on Sundays (and, as always, on holidays). */
+export const DEFAULT_HOURS: BusinessHours = [
+  { ...WORKDAY, open: false },
+  WORKDAY,
+  WORKDAY,
+  WORKDAY,
+  WORKDAY,
+  WORKDAY,
+  WORKDAY,
+];
+/** The reply stops two minutes before opening, so it never promises "12:00" at 11:59. */
+const REPLY_STOPS_BEFORE = 2;
+
+/** Minutes after midnight of `HH:MM`. */
+export const clockMinutes = (time: string): number => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
 export const AUTO_REPLY_WINDOW_MS = 12 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The next open day is looked for up to a year ahead (one closing is at most 60 days, calendar.ts). */
+/**
+ * The next open day is looked for up to a year ahead (one closing is at most 60 days and at least one weekday
+ * is open, calendar.ts).
+ */
 const MAX_CLOSED_DAYS = 366;
 
 const holidays = holidayJp.holidays as Record<string, unknown>;
@@ -33,32 +61,47 @@ export interface ClosedRange {
   end: string;
 }
 
-function isClosedDay(day: { weekday: number; dateKey: string }, closing: readonly ClosedRange[]): boolean {
+function isClosedDay(
+  day: { weekday: number; dateKey: string },
+  closing: readonly ClosedRange[],
+  hours: BusinessHours,
+): boolean {
   return (
-    day.weekday === 0 ||
+    !hours[day.weekday]?.open ||
     isJapaneseHoliday(day.dateKey) ||
     closing.some((range) => range.start <= day.dateKey && day.dateKey <= range.end)
   );
 }
 
-/** True when the desk does not answer at this instant: a closed day, from 20:00, or before 11:58. */
-export function isDeskClosed(now: Date, closing: readonly ClosedRange[] = []): boolean {
+/** True when the desk does not answer at this instant: a closed day, from closing time, or before opening. */
+export function isDeskClosed(
+  now: Date,
+  closing: readonly ClosedRange[] = [],
+  hours: BusinessHours = DEFAULT_HOURS,
+): boolean {
   const time = japanTime(now);
+  if (isClosedDay(time, closing, hours)) return true;
+  const day = hours[time.weekday]!;
   return (
-    isClosedDay(time, closing) || time.minutes >= DESK_HOURS.closesAt || time.minutes < DESK_HOURS.replyUntil
+    time.minutes >= clockMinutes(day.closes) || time.minutes < clockMinutes(day.opens) - REPLY_STOPS_BEFORE
   );
 }
 
 /** When the desk next opens after `now`, as shown in the reply: e.g. `11月24日(火) 12:00`. */
-export function nextDeskOpening(now: Date, closing: readonly ClosedRange[] = []): string {
+export function nextDeskOpening(
+  now: Date,
+  closing: readonly ClosedRange[] = [],
+  hours: BusinessHours = DEFAULT_HOURS,
+): string {
   const today = japanTime(now);
-  const startOffset = !isClosedDay(today, closing) && today.minutes < DESK_HOURS.opensAt ? 0 : 1;
+  const startOffset =
+    !isClosedDay(today, closing, hours) && today.minutes < clockMinutes(hours[today.weekday]!.opens) ? 0 : 1;
   // Noon of a Japan calendar day, as an instant, so adding whole days never crosses a date boundary.
   const todayNoon = Date.UTC(today.year, today.month - 1, today.day, 12) - JAPAN_OFFSET_MS;
   for (let offset = startOffset; offset <= MAX_CLOSED_DAYS; offset += 1) {
     const day = japanTime(new Date(todayNoon + offset * DAY_MS));
-    if (!isClosedDay(day, closing)) {
-      return `${day.month}月${day.day}日(${ja.talk.weekdays[day.weekday]}) 12:00`;
+    if (!isClosedDay(day, closing, hours)) {
+      return `${day.month}月${day.day}日(${ja.talk.weekdays[day.weekday]}) ${hours[day.weekday]!.opens}`;
     }
   }
   throw new Error('no opening day within a year');
@@ -73,17 +116,69 @@ export interface LastMessage {
 /**
  * The auto-reply text to show under a talk with the desk, or null. `last` is the talk's newest message.
  * A message sent a little "after" `now` (the phone's clock is behind the server's) still counts as recent.
- * `closing`: the club's closing days (POST /api/calendar), skipped as Sundays and holidays are.
+ * `closing` and `hours`: the club's closing days and business hours (POST /api/calendar).
  */
 export function autoReplyFor(
   now: Date,
   last: LastMessage | null,
   closing: readonly ClosedRange[] = [],
+  hours: BusinessHours = DEFAULT_HOURS,
 ): string | null {
   // The desk answers whoever has a talk with it (talk.desk: the members), not its own staff's words.
   if (!last || !can(last, 'talk.desk')) return null;
   const sentAt = new Date(last.date).getTime();
   if (!Number.isFinite(sentAt) || now.getTime() - sentAt > AUTO_REPLY_WINDOW_MS) return null;
-  if (!isDeskClosed(now, closing)) return null;
-  return ja.talk.autoReply.replace('{next}', nextDeskOpening(now, closing));
+  if (!isDeskClosed(now, closing, hours)) return null;
+  return ja.talk.autoReply
+    .replace('{hours}', deskHoursText(hours))
+    .replace('{next}', nextDeskOpening(now, closing, hours));
+}
+
+const fill = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+
+/** Weekdays in the order the club reads a week: Monday first, Sunday last. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** Weekdays as the reply names them: three or more in a row as 月〜金, others as 土・日. */
+function dayList(days: number[]): string {
+  const w = ja.talk.weekdays;
+  const t = ja.talk.deskHours;
+  const positions = days.map((day) => WEEK_ORDER.indexOf(day)).sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < positions.length;) {
+    let j = i;
+    while (j + 1 < positions.length && positions[j + 1] === positions[j]! + 1) j += 1;
+    const names = positions.slice(i, j + 1).map((position) => w[WEEK_ORDER[position]!]!);
+    parts.push(
+      names.length >= 3 ? fill(t.run, { from: names[0]!, to: names.at(-1)! }) : names.join(t.daySeparator),
+    );
+    i = j + 1;
+  }
+  return parts.join(t.daySeparator);
+}
+
+/**
+ * The desk's hours in words, from the admin's hours: `12:00〜20:00（日曜・祝日休み）` when every open day
+ * keeps the same hours, else `月〜金 12:00〜20:00、土 10:00〜17:00（日曜・祝日休み）`. Holidays always close.
+ */
+export function deskHoursText(hours: BusinessHours = DEFAULT_HOURS): string {
+  const t = ja.talk.deskHours;
+  const groups = new Map<string, number[]>();
+  for (const day of WEEK_ORDER) {
+    const hoursOfDay = hours[day];
+    if (!hoursOfDay?.open) continue;
+    const span = fill(t.span, { opens: hoursOfDay.opens, closes: hoursOfDay.closes });
+    groups.set(span, [...(groups.get(span) ?? []), day]);
+  }
+  const open =
+    groups.size === 1
+      ? [...groups.keys()][0]!
+      : [...groups]
+          .map(([span, days]) => fill(t.group, { days: dayList(days), span }))
+          .join(t.groupSeparator);
+  const closed = WEEK_ORDER.filter((day) => !hours[day]?.open).map((day) =>
+    fill(t.closedDay, { day: ja.talk.weekdays[day]! }),
+  );
+  return open + fill(t.closed, { days: [...closed, t.holidays].join(t.daySeparator) });
 }

@@ -1,14 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { autoReplyFor, isDeskClosed, nextDeskOpening } from './auto-reply.js';
-import { ClosingDayAddBody, closingsOverlap, isDateKey } from './calendar.js';
+import { autoReplyFor, DEFAULT_HOURS, deskHoursText, isDeskClosed, nextDeskOpening } from './auto-reply.js';
+import {
+  BusinessHoursBody,
+  ClosingDayAddBody,
+  closingsOverlap,
+  isDateKey,
+  japaneseDate,
+} from './calendar.js';
 import { ja } from './ja.js';
 import { calendar } from './ja-member/calendar.js';
 
 /** An instant given as Japan wall-clock time. */
 const jst = (local: string) => new Date(`${local}+09:00`);
 const member = (local: string) => ({ date: jst(local).toISOString(), role: 101 });
-const reply = (next: string) => ja.talk.autoReply.replace('{next}', next);
+// The default hours' wording is the fixed text the reply had before the admin could edit hours.
+const reply = (next: string) =>
+  ja.talk.autoReply.replace('{hours}', '12:00〜20:00（日曜・祝日休み）').replace('{next}', next);
 const newYear = [{ start: '2026-12-29', end: '2027-01-03' }];
 
 describe('the auto-reply and the club’s closing days (product.md §9.3)', () => {
@@ -99,5 +107,68 @@ describe('ClosingDayAddBody', () => {
     const a = { start: '2026-12-29', end: '2027-01-03' };
     expect(closingsOverlap(a, { start: '2027-01-03', end: '2027-01-05' })).toBe(true);
     expect(closingsOverlap(a, { start: '2027-01-04', end: '2027-01-05' })).toBe(false);
+  });
+});
+
+describe('the auto-reply and the club’s business hours (product.md §9.3)', () => {
+  const week = (change: Record<number, object>) =>
+    DEFAULT_HOURS.map((day, weekday) => ({ ...day, ...change[weekday] }));
+  // Open on Sundays 10:00–17:00, Saturdays closed, Wednesdays 13:30–21:00.
+  const hours = week({
+    0: { open: true, opens: '10:00', closes: '17:00' },
+    3: { opens: '13:30', closes: '21:00' },
+    6: { open: false },
+  });
+  const answer = (now: string, sent: string) => autoReplyFor(jst(now), member(sent), [], hours);
+
+  it('promises the next open weekday at its own opening time', () => {
+    // 2026-11-20 is a Friday: Saturday is closed now, Sunday opens at 10:00.
+    expect(nextDeskOpening(jst('2026-11-20T20:30:00'), [], hours)).toBe('11月22日(日) 10:00');
+    // Tuesday night: Wednesday opens at 13:30.
+    expect(nextDeskOpening(jst('2026-11-24T22:00:00'), [], hours)).toBe('11月25日(水) 13:30');
+  });
+
+  it('follows each weekday’s closing and opening time', () => {
+    // Wednesday 20:30 is still open (until 21:00); Thursday 20:30 is not.
+    expect(answer('2026-11-25T20:30:00', '2026-11-25T20:10:00')).toBeNull();
+    expect(answer('2026-11-26T20:30:00', '2026-11-26T20:10:00')).toContain('11月27日(金) 12:00');
+    // Wednesday 13:00 is before 13:28: the reply promises today.
+    expect(answer('2026-11-25T13:00:00', '2026-11-25T12:50:00')).toContain('11月25日(水) 13:30');
+    expect(isDeskClosed(jst('2026-11-25T13:28:00'), [], hours)).toBe(false);
+    // A Saturday afternoon is closed; a Sunday afternoon open.
+    expect(isDeskClosed(jst('2026-11-21T15:00:00'), [], hours)).toBe(true);
+    expect(isDeskClosed(jst('2026-11-29T15:00:00'), [], hours)).toBe(false);
+  });
+
+  it('words the hours from the settings, never a fixed （日曜・祝日休み）', () => {
+    expect(deskHoursText()).toBe('12:00〜20:00（日曜・祝日休み）');
+    expect(deskHoursText(hours)).toBe(
+      '月・火・木・金 12:00〜20:00、水 13:30〜21:00、日 10:00〜17:00（土曜・祝日休み）',
+    );
+    expect(deskHoursText(week({ 0: { open: true }, 6: { open: false } }))).toBe(
+      '12:00〜20:00（土曜・祝日休み）',
+    );
+    expect(deskHoursText(week({ 6: { opens: '10:00', closes: '17:00' } }))).toBe(
+      '月〜金 12:00〜20:00、土 10:00〜17:00（日曜・祝日休み）',
+    );
+    expect(answer('2026-11-21T15:00:00', '2026-11-21T14:00:00')).toBe(
+      ja.talk.autoReply.replace('{hours}', deskHoursText(hours)).replace('{next}', '11月22日(日) 10:00'),
+    );
+  });
+
+  it('checks the hours as the admin saves them', () => {
+    const body = (days: unknown) => BusinessHoursBody.safeParse({ ssid: 's', hours: days });
+    expect(body(DEFAULT_HOURS).success).toBe(true);
+    const late = body(week({ 5: { opens: '20:00', closes: '19:00' } }));
+    expect(late.error?.issues[0]?.message).toBe(calendar.errors.closesBeforeOpens('金'));
+    expect(body(DEFAULT_HOURS.map((day) => ({ ...day, open: false }))).error?.issues[0]?.message).toBe(
+      calendar.errors.noOpenDay,
+    );
+    expect(body(week({ 1: { opens: '9:00' } })).error?.issues[0]?.message).toBe(calendar.errors.badTime);
+  });
+
+  it('writes dates in Japanese', () => {
+    expect(japaneseDate('2026-12-29')).toBe('2026年12月29日(火)');
+    expect(japaneseDate('2027-01-03')).toBe('2027年1月3日(日)');
   });
 });

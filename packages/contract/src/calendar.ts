@@ -3,6 +3,7 @@ import { ja } from './ja.js';
 import { id, ssid } from './common.js';
 import { calendar as jaCalendar } from './ja-member/calendar.js';
 import { OkReply } from './content.js';
+import { clockMinutes } from './auto-reply.js';
 
 /*
  * The club's calendar (product.md §9.3): closing days (休業日) such as 年末年始 or お盆, each a range of Japan
@@ -47,13 +48,46 @@ export const ClosingDay = z.object({
 });
 export type ClosingDay = z.infer<typeof ClosingDay>;
 
+/** `2026年12月29日(火)`: a `YYYY-MM-DD` as the screens show a date (product.md §9.3). */
+export function japaneseDate(dateKey: string): string {
+  const [year = 0, month = 1, day = 1] = dateKey.split('-').map(Number);
+  const weekday = ja.talk.weekdays[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  return `${year}年${month}月${day}日(${weekday})`;
+}
+
+const clock = z.string({ error: e.badTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, e.badTime);
+/** One weekday's business hours on the wire: open or not, opening and closing `HH:MM` (Japan time). */
+export const BusinessDayWire = z
+  .object({ open: z.boolean({ error: ja.errors.badRequest }), opens: clock, closes: clock })
+  .strict();
+/** Sunday (0) to Saturday (6); a closed day's times are kept for when it opens again. */
+export const BusinessHoursSchema = z
+  .array(BusinessDayWire, { error: ja.errors.badRequest })
+  .length(7, ja.errors.badRequest)
+  .superRefine((days, context) => {
+    days.forEach((day, weekday) => {
+      if (clockMinutes(day.closes) <= clockMinutes(day.opens))
+        context.addIssue({
+          code: 'custom',
+          message: e.closesBeforeOpens(ja.talk.weekdays[weekday]!),
+          path: [weekday, 'closes'],
+        });
+    });
+    // The auto-reply promises the next open day: some weekday must open.
+    if (!days.some((day) => day.open)) context.addIssue({ code: 'custom', message: e.noOpenDay });
+  });
+
 const dateKey = z.string({ error: e.badDate }).refine(isDateKey, e.badDate);
 
 // POST /api/calendar {ssid} -> {closingDays}: the closing days that have not ended (by start date), for the
 // auto-reply of a member's talk with the desk (account.use).
 export const CalendarBody = z.object({ ssid }).strict();
 export type CalendarBody = z.input<typeof CalendarBody>;
-export const CalendarReply = z.object({ closingDays: z.array(ClosingDay) });
+export const CalendarReply = z.object({
+  closingDays: z.array(ClosingDay),
+  /** The business hours per weekday (DEFAULT_HOURS until the admin edits them). */
+  hours: z.array(BusinessDayWire),
+});
 export type CalendarReply = z.infer<typeof CalendarReply>;
 
 // POST /api/calendar/add {ssid, name, start, end} -> {status: 'OK', id} (calendar.manage)
@@ -77,7 +111,18 @@ export const ClosingDayAddBody = z
 export type ClosingDayAddBody = z.input<typeof ClosingDayAddBody>;
 export const ClosingDayAddReply = z.object({ status: z.literal('OK'), id: z.number() });
 
+// POST /api/calendar/hours {ssid, hours: [7 × {open, opens, closes}]} -> {status: 'OK'} (calendar.manage)
+export const BusinessHoursBody = z.object({ ssid, hours: BusinessHoursSchema }).strict();
+export type BusinessHoursBody = z.input<typeof BusinessHoursBody>;
+
 // POST /api/calendar/delete {ssid, id} -> {status: 'OK'} (calendar.manage)
 export const ClosingDayDeleteBody = z.object({ ssid, id }).strict();
 export type ClosingDayDeleteBody = z.input<typeof ClosingDayDeleteBody>;
-export { OkReply as ClosingDayOkReply };
+
+/** The calendar's calls (product.md §9.3), spread into the call map (calls.ts). */
+export const CALENDAR_CALLS = {
+  calendar: { body: CalendarBody, reply: CalendarReply },
+  'calendar/add': { body: ClosingDayAddBody, reply: ClosingDayAddReply },
+  'calendar/delete': { body: ClosingDayDeleteBody, reply: OkReply },
+  'calendar/hours': { body: BusinessHoursBody, reply: OkReply },
+} as const;

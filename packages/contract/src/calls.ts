@@ -7,19 +7,13 @@ import {
   StampsReply,
   StampOkReply,
 } from './stamps.js';
-import {
-  CalendarBody,
-  CalendarReply,
-  ClosingDayAddBody,
-  ClosingDayAddReply,
-  ClosingDayDeleteBody,
-  ClosingDayOkReply,
-} from './calendar.js';
+import { CALENDAR_CALLS } from './calendar.js';
 import { MemberTableBody, MemberTableReply } from './back-office.js';
 import { DESK_CALLS } from './desk-talk.js';
 import { ReportBody, ReportReply } from './reports.js';
 import { MemberExportBody, MemberExportReply } from './member-csv.js';
 import { SCHEDULED_CALLS } from './scheduled-broadcast.js';
+import { MEMBER_IMPORT_CALLS } from './member-import.js';
 import {
   AddConversationBody,
   AddConversationReply,
@@ -64,6 +58,7 @@ import {
   GetUserBody,
   GetUserReply,
   LoginBody,
+  FirstPasswordLoginBody,
   LoginReply,
   LogoutBody,
   SubscriptBody,
@@ -172,6 +167,7 @@ import {
 export const CALLS = {
   // Sign-in and session
   login: { body: LoginBody, reply: z.union([LoginReply, LoginTicketReply]) },
+  'login/first-password': { body: FirstPasswordLoginBody, reply: z.union([LoginReply, LoginTicketReply]) },
   // The second step and passwordless passkeys; setting factors up (product.md §11.7)
   'login/second/options': { body: LoginSecondOptionsBody, reply: WebauthnOptions },
   'login/second': { body: LoginSecondBody, reply: LoginReply },
@@ -220,6 +216,7 @@ export const CALLS = {
   auditlog: { body: AuditLogBody, reply: AuditLogReply },
   'members/table': { body: MemberTableBody, reply: MemberTableReply },
   'members/export': { body: MemberExportBody, reply: MemberExportReply },
+  ...MEMBER_IMPORT_CALLS,
   // Conversations and messages
   conversations: { body: ConversationsBody, reply: ConversationsReply },
   get_conversation: { body: GetConversationBody, reply: GetConversationReply },
@@ -249,9 +246,7 @@ export const CALLS = {
   'stamps/add_set': { body: StampSetAddBody, reply: SavedReply },
   'stamps/update_set': { body: StampSetUpdateBody, reply: StampOkReply },
   // The club's calendar (product.md §9.3)
-  calendar: { body: CalendarBody, reply: CalendarReply },
-  'calendar/add': { body: ClosingDayAddBody, reply: ClosingDayAddReply },
-  'calendar/delete': { body: ClosingDayDeleteBody, reply: ClosingDayOkReply },
+  ...CALENDAR_CALLS,
   // Reports (product.md §2.9)
   reports: { body: ReportBody, reply: ReportReply },
   'messages/send': { body: BroadcastSendBody, reply: BroadcastSendReply },

@@ -17,3 +17,6 @@ export function csvFile(header: readonly string[], rows: readonly (readonly stri
   const lines = [header, ...rows].map((cells) => `${cells.map(csvCell).join(',')}\r\n`);
   return `\uFEFF${lines.join('')}`;
 }
+
+/** A cell as the export wrote it: a formula-looking value was prefixed with ' (csvCell), taken off again. */
+export const uncsvCell = (value: string): string => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);

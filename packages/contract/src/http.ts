@@ -25,6 +25,24 @@ export const LoginBody = z
   })
   .strict();
 export type LoginBody = z.infer<typeof LoginBody>;
+// POST /api/login/first-password {id, password, new_password, device?} -> as /api/login: an imported member's
+// first password exchanged for their own (product.md §11.4), then the login goes on with the new one.
+export const FirstPasswordLoginBody = LoginBody.extend({
+  new_password: z
+    .string({ error: ja.errors.newPasswordInvalid })
+    .regex(/^[A-Za-z0-9.?/-]{8,24}$/, ja.errors.newPasswordInvalid),
+})
+  .strict()
+  .refine(
+    (body) =>
+      body.new_password.replace(/-/g, '').toUpperCase() !== body.password.replace(/[\s-]/g, '').toUpperCase(),
+    {
+      message: ja.errors.newPasswordSame,
+      path: ['new_password'],
+    },
+  );
+export type FirstPasswordLoginBody = z.infer<typeof FirstPasswordLoginBody>;
+
 export const LoginReply = z.object({
   uid: z.number(),
   role: z.number(),

@@ -39,3 +39,4 @@ export * from './permission-lines.js';
 export * from './scope.js';
 export * from './back-office.js';
 export * from './member-csv.js';
+export * from './member-import.js';

@@ -39,3 +39,4 @@ export { stampAdmin } from './ja-member/stamp-admin.js';
 export { calendar } from './ja-member/calendar.js';
 export { deskTalk } from './ja-member/desk-talk.js';
 export { reports } from './ja-member/reports.js';
+export { memberImport } from './ja-member/member-import.js';

@@ -34,6 +34,8 @@ import type { Foreground } from '../services/foreground.js';
 import type { MediaService } from '../services/media-service.js';
 import type { MemberAdminService } from '../services/member-admin-service.js';
 import { MemberTableService } from '../services/member-table-service.js';
+import { MemberImportService } from '../services/member-import-service.js';
+import { MemberImportRepository } from '../repositories/member-import-repository.js';
 import type { MessageService } from '../services/message-service.js';
 import { NewsService } from '../services/news-service.js';
 import { NotificationCounts } from '../services/notification-counts.js';
@@ -81,6 +83,8 @@ export interface Services extends AccountServices {
   delivery: Delivery;
   memberAdmin: MemberAdminService;
   memberTable: MemberTableService;
+  /** The member tables' CSV import (product.md §2.8). */
+  memberImport: MemberImportService;
   profileImages: ProfileImageService;
   contentImages: ContentImageService;
   /** Stamps: the sets, the check of a sent stamp, the staff's new sets (product.md §12.8). */
@@ -256,6 +260,7 @@ function clubServices(
       repositories.users,
     ),
     memberTable: new MemberTableService(new MemberTableRepository(db)),
+    memberImport: new MemberImportService(new MemberImportRepository(db), clock, delivery),
     memberAdmin: memberAdministration(
       db,
       {

@@ -37,7 +37,7 @@ export const auditLog = pgTable(
   (table) => [
     check(
       'audit_log_action',
-      sql`${table.action} in ('add', 'update', 'delete', 'image', 'profile', 'photo', 'sessions', 'security', 'unsend', 'desk')`,
+      sql`${table.action} in ('add', 'update', 'delete', 'image', 'profile', 'photo', 'sessions', 'security', 'unsend', 'desk', 'calendar', 'import')`,
     ),
     index('audit_log_created_at_idx').on(table.createdAt),
     index('audit_log_target_id_idx').on(table.targetId),

@@ -1,4 +1,4 @@
-import { check, date, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from './columns.js';
 import { users } from './schema.js';
@@ -21,3 +21,26 @@ export const closingDays = pgTable(
   (table) => [check('closing_days_range', sql`${table.endDate} >= ${table.startDate}`)],
 );
 export type ClosingDayRecord = typeof closingDays.$inferSelect;
+
+/**
+ * The club's business hours per weekday (product.md §9.3), 0 Sunday to 6 Saturday, minutes after midnight in
+ * Japan time. A weekday without a row keeps DEFAULT_HOURS (packages/contract/src/auto-reply.ts), so nothing
+ * changes until the admin saves the hours.
+ */
+export const businessHours = pgTable(
+  'business_hours',
+  {
+    weekday: smallint('weekday').primaryKey(),
+    open: boolean('open').notNull(),
+    opensAt: smallint('opens_at').notNull(),
+    closesAt: smallint('closes_at').notNull(),
+  },
+  (table) => [
+    check('business_hours_weekday', sql`${table.weekday} between 0 and 6`),
+    check(
+      'business_hours_times',
+      sql`0 <= ${table.opensAt} and ${table.opensAt} < ${table.closesAt} and ${table.closesAt} < 1440`,
+    ),
+  ],
+);
+export type BusinessHoursRecord = typeof businessHours.$inferSelect;

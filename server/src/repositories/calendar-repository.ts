@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { closingDays, type ClosingDayRecord } from '../db/schema.js';
+import { businessHours, closingDays, type BusinessHoursRecord, type ClosingDayRecord } from '../db/schema.js';
+import type { NewAuditRecord } from '../db/schema-admin.js';
+import { insertAudit } from './audit-repository.js';
 
 /** A closing to store: its name, its dates (`YYYY-MM-DD`, both included) and who added it. */
 export interface NewClosing {
@@ -29,6 +31,7 @@ export class CalendarRepository {
    */
   async addUnlessOverlapping(
     closing: NewClosing,
+    audit: NewAuditRecord,
   ): Promise<{ id: number } | { overlapping: ClosingDayRecord }> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`LOCK TABLE ${closingDays} IN SHARE ROW EXCLUSIVE MODE`);
@@ -40,16 +43,32 @@ export class CalendarRepository {
         .limit(1);
       if (overlapping) return { overlapping };
       const [row] = await tx.insert(closingDays).values(closing).returning({ id: closingDays.id });
+      await insertAudit(tx, audit);
       return { id: row!.id };
     });
   }
 
-  /** Deletes a closing; false when there was none. */
-  async remove(id: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(closingDays)
-      .where(eq(closingDays.id, id))
-      .returning({ id: closingDays.id });
-    return rows.length > 0;
+  /** Deletes a closing with its audit row (made from the deleted closing); false when there was none. */
+  async remove(id: number, audit: (removed: ClosingDayRecord) => NewAuditRecord): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [removed] = await tx.delete(closingDays).where(eq(closingDays.id, id)).returning();
+      if (!removed) return false;
+      await insertAudit(tx, audit(removed));
+      return true;
+    });
+  }
+
+  /** The weekdays the admin has saved hours for (none until the first save). */
+  async hours(): Promise<BusinessHoursRecord[]> {
+    return this.db.select().from(businessHours).orderBy(asc(businessHours.weekday));
+  }
+
+  /** Replaces the hours of all seven weekdays, with the audit row, in one transaction. */
+  async setHours(days: BusinessHoursRecord[], audit: NewAuditRecord): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(businessHours);
+      await tx.insert(businessHours).values(days);
+      await insertAudit(tx, audit);
+    });
   }
 }

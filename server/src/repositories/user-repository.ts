@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { can } from '@enishi/contract';
 import type { Database } from '../db/client.js';
 import { conversations, users, type NewUserRecord, type UserRecord } from '../db/schema.js';
@@ -44,6 +44,19 @@ export class UserRepository {
   async findById(id: number): Promise<UserRecord | null> {
     const rows = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return rows[0] ?? null;
+  }
+
+  /**
+   * Replaces a password hash only if it is still `from`: a first password is exchanged once, so two
+   * exchanges at once store one (product.md §11.4). False when it had changed.
+   */
+  async replacePasswordHash(id: number, from: string, to: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ passwordHash: to, updatedAt: now })
+      .where(and(eq(users.id, id), eq(users.passwordHash, from)))
+      .returning({ id: users.id });
+    return rows.length > 0;
   }
 
   async findByLoginId(loginId: string): Promise<UserRecord | null> {

@@ -23,6 +23,22 @@ export function authRoutes(
     return 'ticket' in login ? login : presentLogin(login);
   });
 
+  // An imported member's first login: the first password exchanged for their own (product.md §11.4).
+  calls.open('login/first-password', async ({ body, request }) => {
+    const login = await services.login.firstPassword(
+      {
+        id: body.id,
+        password: body.password,
+        newPassword: body.new_password,
+        device: body.device,
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      },
+      new Date(),
+    );
+    return 'ticket' in login ? login : presentLogin(login);
+  });
+
   calls.session('logout', 'account.use', async ({ body, actor }) => {
     // The device that logs out stops receiving this person's pushes (product.md §16.3).
     await services.push.unsubscribe(actor, body.subscript);

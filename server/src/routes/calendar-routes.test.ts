@@ -1,4 +1,4 @@
-import { CalendarReply, jaMember } from '@enishi/contract';
+import { AuditLogReply, CalendarReply, DEFAULT_HOURS, ja, jaMember } from '@enishi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, type TestContext } from '../test/app.js';
 import { createRoleUsers, type RoleName } from '../test/content.js';
@@ -90,5 +90,67 @@ describe('the club calendar: closing days (product.md §9.3)', () => {
   it('no longer lists a closing once it is over', async () => {
     expect((await add('admin', { name: '去年', start: '2020-12-29', end: '2021-01-03' })).status).toBe(200);
     expect((await list('man')).map((day) => day.name)).not.toContain('去年');
+  });
+
+  describe('business hours per weekday', () => {
+    const saveHours = (who: RoleName, hours: unknown) =>
+      call(ctx.app, 'calendar/hours', { ssid: ssid[who], hours });
+    const hoursOf = async (who: RoleName) => {
+      const reply = await call(ctx.app, 'calendar', { ssid: ssid[who] });
+      return CalendarReply.parse(reply.body).hours;
+    };
+    const calendarAudit = async () => {
+      const reply = await call(ctx.app, 'auditlog', { ssid: ssid.owner, page: 0, action: 'calendar' });
+      expect(reply.status).toBe(200);
+      return AuditLogReply.parse(reply.body).rows;
+    };
+    const week = (change: Record<number, object>) =>
+      DEFAULT_HOURS.map((day, weekday) => ({ ...day, ...change[weekday] }));
+
+    it('starts at today’s hours; the admin saves others, which anyone signed in reads, audited', async () => {
+      expect(await hoursOf('man')).toEqual(DEFAULT_HOURS);
+      const hours = week({ 0: { open: true, opens: '10:00', closes: '17:00' }, 6: { open: false } });
+      expect(await saveHours('admin', hours)).toMatchObject({ status: 200, body: { status: 'OK' } });
+      for (const who of ['man', 'woman', 'staff'] as const) expect(await hoursOf(who)).toEqual(hours);
+      const rows = (await calendarAudit()).filter((row) => row.target.name === jaMember.calendar.audit.hours);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        action: 'calendar',
+        actor: { name: expect.any(String) },
+        changes: { hours: [DEFAULT_HOURS, hours] },
+      });
+      expect(await saveHours('owner', DEFAULT_HOURS)).toMatchObject({ status: 200 });
+      expect(await hoursOf('woman')).toEqual(DEFAULT_HOURS);
+    });
+
+    it('refuses bad hours with a Japanese 400, and other staff and members with a 403', async () => {
+      const refused = async (hours: unknown, error: string) =>
+        expect(await saveHours('admin', hours)).toMatchObject({ status: 400, body: { error } });
+      await refused(week({ 2: { opens: '25:00' } }), e.badTime);
+      await refused(week({ 2: { closes: '8時' } }), e.badTime);
+      await refused(week({ 3: { opens: '20:00', closes: '12:00' } }), e.closesBeforeOpens('水'));
+      await refused(week({ 3: { opens: '12:00', closes: '12:00' } }), e.closesBeforeOpens('水'));
+      await refused(
+        DEFAULT_HOURS.map((day) => ({ ...day, open: false })),
+        e.noOpenDay,
+      );
+      await refused(DEFAULT_HOURS.slice(0, 6), ja.errors.badRequest);
+      for (const who of ['staff', 'man', 'woman'] as const)
+        expect((await saveHours(who, DEFAULT_HOURS)).status).toBe(403);
+      expect(await hoursOf('admin')).toEqual(DEFAULT_HOURS);
+    });
+
+    it('audits a closing added and deleted, naming it', async () => {
+      const added = await add('admin', { name: '棚卸し', start: '2095-02-10', end: '2095-02-11' });
+      const { id } = added.body as { id: number };
+      await call(ctx.app, 'calendar/delete', { ssid: ssid.admin, id });
+      const closing = { name: '棚卸し', start: '2095-02-10', end: '2095-02-11' };
+      const rows = (await calendarAudit()).filter((row) => JSON.stringify(row.changes).includes('棚卸し'));
+      expect(rows.map((row) => row.changes)).toEqual([
+        { closing: [closing, null] },
+        { closing: [null, closing] },
+      ]);
+      expect(rows.every((row) => row.target.name === jaMember.calendar.audit.closing)).toBe(true);
+    });
   });
 });

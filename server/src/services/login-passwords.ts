@@ -1,7 +1,8 @@
 import { ja } from '@enishi/contract';
-import { rateLimited, unauthorized } from '../errors.js';
+import { AppError, rateLimited, unauthorized } from '../errors.js';
+import { isFirstPasswordHash, verifyFirstPassword } from '../lib/first-passwords.js';
 import type { DeviceTokens } from '../lib/device-tokens.js';
-import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../lib/passwords.js';
+import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../lib/passwords.js';
 import type { RateLimiter } from '../lib/limiters.js';
 import type { UserRecord } from '../db/schema.js';
 import type { UserRepository } from '../repositories/user-repository.js';
@@ -60,6 +61,8 @@ export class LoginPasswords {
     password: string;
     address: string;
     device?: string;
+    /** Set only by `exchangeFirst`: a first password passes here, and nowhere else. */
+    acceptFirst?: boolean;
   }): Promise<PasswordPassed> {
     const { perAccountAddress, knownAddresses, perDevice } = this.limiters;
     await this.countAddress(input.address);
@@ -74,8 +77,13 @@ export class LoginPasswords {
     await this.countAttempt({ account, pair, device, known });
 
     const user = await this.users.findByLoginId(input.id);
+    const first = !!user && isFirstPasswordHash(user.passwordHash);
+    // A first password's hash is fast (lib/first-passwords.ts): the dummy's time is spent too, so the reply
+    // time does not tell which accounts still have one.
     const valid = user
-      ? await verifyPassword(user.passwordHash, input.password)
+      ? first
+        ? (await verifyAgainstDummy(input.password)) || verifyFirstPassword(user.passwordHash, input.password)
+        : await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) {
       if (device) await perDevice.consume(device);
@@ -88,7 +96,30 @@ export class LoginPasswords {
       knownAddresses.consume(pair),
       device ? perDevice.reset(device) : undefined,
     ]);
+    // A first password opens no session: the member sets their own first (product.md §11.4).
+    if (first && !input.acceptFirst)
+      throw new AppError('forbidden', ja.errors.firstPasswordChange, { password_change: true });
     return { user, device: device ? input.device : undefined };
+  }
+
+  /**
+   * A first password (an imported member's, product.md §2.8) exchanged for the member's own, which Argon2id
+   * hashes: checked under the login's throttles, and usable once (the stored hash must still be it).
+   */
+  async exchangeFirst(
+    input: { id: string; password: string; address: string; device?: string },
+    newPassword: string,
+    now: Date,
+  ): Promise<void> {
+    const { user } = await this.check({ ...input, acceptFirst: true });
+    if (!isFirstPasswordHash(user.passwordHash)) throw unauthorized(ja.errors.loginFailed);
+    const replaced = await this.users.replacePasswordHash(
+      user.id,
+      user.passwordHash,
+      await hashPassword(newPassword),
+      now,
+    );
+    if (!replaced) throw unauthorized(ja.errors.loginFailed);
   }
 
   /**

@@ -51,6 +51,18 @@ export class LoginService {
     return this.begin(user, input, device);
   }
 
+  /**
+   * An imported member's first login (product.md §11.4): the first password and their own new one; the first
+   * is exchanged for the new, then the login goes on as with the new password.
+   */
+  async firstPassword(
+    input: Client & { id: string; password: string; newPassword: string; device?: string },
+    now: Date,
+  ): Promise<LoggedIn | LoginTicketReply> {
+    await this.steps.passwords.exchangeFirst(input, input.newPassword, now);
+    return this.login({ ...input, password: input.newPassword });
+  }
+
   /** The passkey request of a ticket's second step. */
   async secondOptions(ticket: string): Promise<WebauthnOptions> {
     return this.steps.tickets.options(ticket);

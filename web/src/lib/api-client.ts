@@ -22,8 +22,8 @@ export function setProofAsker(asker: ProofAsker | undefined): void {
   askForProof = asker;
 }
 
-const wantsProof = (body: unknown): boolean =>
-  !!body && typeof body === 'object' && 'reauth' in body && body.reauth === true;
+const flagged = (body: unknown, flag: 'reauth' | 'password_change'): boolean =>
+  !!body && typeof body === 'object' && flag in body && (body as Record<string, unknown>)[flag] === true;
 
 function errorText(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
@@ -91,7 +91,8 @@ async function send<N extends CallName>(
     throw new ApiError(
       errorText(data) ?? ERROR_TEXT_BY_STATUS[response.status] ?? ja.errors.internal,
       response.status,
-      response.status === 403 && wantsProof(data),
+      response.status === 403 && flagged(data, 'reauth'),
+      response.status === 403 && flagged(data, 'password_change'),
     );
   }
   if (data === undefined) throw new ApiError(ja.errors.internal, response.status);

@@ -10,12 +10,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** A sensitive change the server refused for want of fresh proof (403 `reauth: true`, product.md §11.8). */
   readonly reauth: boolean;
+  /** A login with an imported member's first password (403 `password_change: true`, product.md §11.4). */
+  readonly passwordChange: boolean;
 
-  constructor(message: string, status: number, reauth = false) {
+  constructor(message: string, status: number, reauth = false, passwordChange = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.reauth = reauth;
+    this.passwordChange = passwordChange;
   }
 
   get offline(): boolean {

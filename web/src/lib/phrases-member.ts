@@ -39,6 +39,7 @@ export const PACKED_PHRASES = `103nety:03080b
 13tr4h5:040a0f
 13ttw6t:03
 13y9c05:05
+140tvtm:04070b
 142f9a:030a0g
 145ozjf:050g0j
 1460l96:07
@@ -60,11 +61,13 @@ export const PACKED_PHRASES = `103nety:03080b
 163nce5:05
 164u7dr:05
 168aiva:0305
+16epn51:05
 16gr67p:030d
 16lsp41:04070a0f0l0q0v11161c1g
 16wudrf:07
 170xn5c:0c
 178x7y6:03
+17q7gov:080h0l0p0v
 17rvwn1:08
 17say35:02050a
 180fa4l:04
@@ -74,6 +77,7 @@ export const PACKED_PHRASES = `103nety:03080b
 18sedj7:06090f0i0o0s0y
 18zwp71:03
 1910pzx:04070c
+1970ggq:05
 199koat:07
 19hdmau:060d0i
 19p5jlw:0a0d
@@ -114,6 +118,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1eypoe5:0308
 1f5qibj:04080g0j0o0s
 1f9m8t7:0306
+1fbvsc8:0407090c
 1fpke4t:0i0l0p
 1fv1nt5:0608
 1fvajlh:04
@@ -142,12 +147,14 @@ export const PACKED_PHRASES = `103nety:03080b
 1izwqpf:06090g0l
 1jfiaqi:060b0j0m0r0t0v
 1jltab6:03080d
+1jmy98h:0a0c0g0s121f1h1p1t1v1y20
 1jvbw6u:03
 1kapsvf:030a0c0h
 1kdz9w:030608
 1kg6iqj:04070e
 1knphgu:09
 1kog5p:03
+1l9dfc7:08
 1lmrvub:0408
 1lobka6:03
 1lv8wyw:04
@@ -169,9 +176,10 @@ export const PACKED_PHRASES = `103nety:03080b
 1nwberv:03
 1nxjs55:03
 1o2jbav:03090d0g0k0q
-1o4h40w:050a0c0h0l0o0u0y1115
+1o7fw80:08
 1od45ut:0609
 1ojq7zr:06
+1onftmb:08
 1oornqg:03
 1otmdf6:060d0h0k0p
 1oty0gk:06
@@ -194,6 +202,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1rz1v4e:05
 1s0dx0s:06080c0f0j
 1s3ojmt:080c0d0j0r0v0z1015
+1s9a1nk:030c
 1saij5f:05
 1sih6aj:060e0i0m
 1so3t3s:0609
@@ -201,10 +210,12 @@ export const PACKED_PHRASES = `103nety:03080b
 1srjugr:03
 1sx8hez:0g0k
 1szmkaz:02
+1t34xz1:03090h0j
 1timxpi:050b0f0i0r0z1113
 1tlg4v4:050c0i0m0t10
 1tyg4ww:03
 1ubndus:0o0u0z12161b
+1uk9mw2:08
 1uqllc5:03
 1v2yfut:030i
 1vdsw0o:0305
@@ -214,6 +225,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1vtga6z:04
 1vtrzdj:06
 1vy6o55:09
+1vyo05y:05
 1w0uqf8:05080e
 1w1x0a6:03
 1wawl66:05080b
@@ -227,7 +239,6 @@ export const PACKED_PHRASES = `103nety:03080b
 1wuwusw:06
 1x4tukg:0206
 1x778x9:020508
-1xbtjaz:050a0g0l0w10181h
 1xc7sy1:05
 1xgqaxk:05
 1xhrcft:030e0m
@@ -262,6 +273,7 @@ export const PACKED_PHRASES = `103nety:03080b
 50h40n:06
 5poayv:050a
 5shnm8:07
+695pxe:05
 6eqwni:0609
 6fvugi:0406090d
 6h25w:06
@@ -285,6 +297,7 @@ export const PACKED_PHRASES = `103nety:03080b
 8yffee:02
 90cph1:060b0f0i
 943bqg:04
+9b19q0:03090f0j0q0x
 9fcihz:04090c
 9ir0f7:0408
 9k2pyw:05
@@ -322,6 +335,7 @@ dcxnj3:06
 dhnrfm:02070c
 dhuj58:02050b0h0o
 e3davn:07090e
+e8qzqk:050a0g0l0v14
 eaeeuq:05
 egcwmn:0308
 ezglsm:05
@@ -375,6 +389,7 @@ l3vgjp:070d0g
 lhhxki:04080e0i0o0r0x1013
 lt4mrq:060a0d0j0q0t101318
 lw5v97:06
+lz2s9w:050a0f0k0n0p0u0y11161a1d
 m0ix26:05080d0j0l0n
 m21yut:040a
 m2lhcv:0205
@@ -437,6 +452,7 @@ uiry90:06
 um2qh4:050b0e
 v4wyk8:0307
 v9h3hb:04
+vdpj91:05
 veict3:0205
 vk7vx9:060b0h0l0o
 vmo40e:05
@@ -446,6 +462,7 @@ vu9esu:01
 vx0h5y:0407
 vzanpv:0305
 w9eh0m:04
+watmf7:080e
 wezod:070a0d
 wmtb37:05
 wrmba4:03
@@ -453,6 +470,7 @@ wrvff1:05
 wss6ds:03
 wvm4lf:09
 x3yb09:060c0i0l0r
+xbqw09:05080i0k0n0r0u121a1d1l1s1v1y2127
 xxudo4:050d0k0p0v0z1218
 y42m7j:06
 y93qp0:0306
@@ -460,6 +478,7 @@ ybgb12:04080d0f0i
 yehr8m:05
 z5dpva:04090c
 z5woic:060b0h0n
+zefdm5:08
 zi9qy1:04
 zmqupn:03
 zsr722:03070e0k0n

@@ -131,6 +131,7 @@ iw1682:03060d0j0m0t0y1116
 jbiz0y:050c
 jr0m1x:06
 k1olur:040a
+k2yyjm:04
 kroibi:0307
 kuwocv:04
 lbaiha:05090c0f0i

@@ -16,6 +16,8 @@ export const audit = {
     security: 'セキュリティ設定',
     unsend: '送信取消',
     desk: '対応状況',
+    calendar: '営業日の変更',
+    import: 'CSVインポート',
   } as Record<string, string>,
   /**
    * A setting confirmed although it overlaps another (product.md §18.5), kept as an `update` row of the man

@@ -10,7 +10,7 @@ export const shell = {
   news: '最新情報',
   banners: '広告',
   stamps: 'スタンプ',
-  calendar: '休業日',
+  calendar: '営業時間・休業日',
   reports: 'レポート',
   send: '一括送信',
   replies: '定型文',

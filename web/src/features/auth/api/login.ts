@@ -1,12 +1,15 @@
-import { can, type LoginBody, type LoginReply, type SecondFactor } from '@enishi/contract';
+import { can, type CallReply, type LoginBody, type LoginReply, type SecondFactor } from '@enishi/contract';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { deviceTokenFor, keepDeviceToken } from '@/lib/device-tokens';
 import { setSession, updateSession } from '@/lib/session';
 
 /** Where a login goes next: done (perhaps to set up a second factor first), or to its second step. */
 export type LoginOutcome =
-  { next: 'done'; setup: boolean } | { next: 'second'; ticket: string; factors: SecondFactor[]; id: string };
+  | { next: 'done'; setup: boolean }
+  | { next: 'second'; ticket: string; factors: SecondFactor[]; id: string }
+  | { next: 'first-password'; id: string; password: string };
 
 /** The second step as the form sends it: a TOTP code, a recovery code, or the passkey (asked here). */
 export type SecondStepInput = { ticket: string; id: string } & (
@@ -30,10 +33,42 @@ async function finish(reply: LoginReply, id: string | null): Promise<LoginOutcom
 /** POST /api/login {id, password, device?}: a session, or a ticket for the second step. */
 export async function logIn(body: Omit<LoginBody, 'device'>): Promise<LoginOutcome> {
   const device = deviceTokenFor(body.id);
-  const reply = await api('login', { ...body, ...(device ? { device } : {}) }, { public: true });
+  let reply;
+  try {
+    reply = await api('login', { ...body, ...(device ? { device } : {}) }, { public: true });
+  } catch (error) {
+    // An imported member's first password: they set their own before anything else (product.md §11.4).
+    if (error instanceof ApiError && error.passwordChange)
+      return { next: 'first-password', id: body.id, password: body.password };
+    throw error;
+  }
+  return afterPassword(reply, body.id);
+}
+
+function afterPassword(reply: CallReply<'login'>, id: string): Promise<LoginOutcome> {
   if ('ticket' in reply)
-    return { next: 'second', ticket: reply.ticket, factors: reply.second_factor, id: body.id };
-  return finish(reply, body.id);
+    return Promise.resolve({ next: 'second', ticket: reply.ticket, factors: reply.second_factor, id });
+  return finish(reply, id);
+}
+
+/** POST /api/login/first-password: the first password exchanged for the member's own, then logged in. */
+export async function logInFirstPassword(input: {
+  id: string;
+  password: string;
+  newPassword: string;
+}): Promise<LoginOutcome> {
+  const device = deviceTokenFor(input.id);
+  const reply = await api(
+    'login/first-password',
+    {
+      id: input.id,
+      password: input.password,
+      new_password: input.newPassword,
+      ...(device ? { device } : {}),
+    },
+    { public: true },
+  );
+  return afterPassword(reply, input.id);
 }
 
 /** POST /api/login/second: the ticket with a code, a recovery code or the passkey's answer. */

@@ -12,10 +12,15 @@ import './login-form.css';
 import { PublicPhrases } from '@/components/ui/public-phrases';
 
 type Second = Extract<LoginOutcome, { next: 'second' }>;
+type FirstPassword = Extract<LoginOutcome, { next: 'first-password' }>;
 
 // Only staff with a second factor see it, after the password: not part of /login's first load (product.md §2.7).
 const loadSecondStep = () => import('./second-step-form');
 const SecondStepForm = lazy(async () => ({ default: (await loadSecondStep()).SecondStepForm }));
+// Only an imported member's first login needs it (product.md §11.4): loaded then, not with /login.
+const FirstPasswordForm = lazy(async () => ({
+  default: (await import('./first-password-form')).FirstPasswordForm,
+}));
 
 /**
  * What follows the password or a passkey: mypage, the setup screen for staff who must set up a second factor,
@@ -24,9 +29,14 @@ const SecondStepForm = lazy(async () => ({ default: (await loadSecondStep()).Sec
 function useAfterLogin() {
   const navigate = useNavigate();
   const [second, setSecond] = useState<Second | null>(null);
+  const [firstPassword, setFirstPassword] = useState<FirstPassword | null>(null);
   const [opening, setOpening] = useState(false);
 
   function onOutcome(outcome: LoginOutcome) {
+    if (outcome.next === 'first-password') {
+      setFirstPassword(outcome);
+      return;
+    }
     if (outcome.next === 'second') {
       setOpening(true);
       loadSecondStep()
@@ -41,7 +51,7 @@ function useAfterLogin() {
     void navigate(outcome.setup ? '/security/setup' : '/mypage', { replace: true });
   }
 
-  return { second, opening, onOutcome, back: () => setSecond(null) };
+  return { second, firstPassword, opening, onOutcome, back: () => setSecond(null) };
 }
 
 /** ID and PASS as typed (also before the app took the page over), which of them was left empty, their boxes. */
@@ -93,6 +103,29 @@ function PasskeyLogin({
   );
 }
 
+/** After the password: an imported member's own password (product.md §11.4), or the second step (§11.7). */
+function NextStep({
+  firstPassword,
+  second,
+  onOutcome,
+  onBack,
+}: {
+  firstPassword: FirstPassword | null;
+  second: Second | null;
+  onOutcome: (outcome: LoginOutcome) => void;
+  onBack: () => void;
+}) {
+  return (
+    <Suspense>
+      {firstPassword ? (
+        <FirstPasswordForm {...firstPassword} onDone={onOutcome} />
+      ) : second ? (
+        <SecondStepForm {...second} onDone={onOutcome} onBack={onBack} />
+      ) : null}
+    </Suspense>
+  );
+}
+
 /**
  * ID and PASS; errors and "offline" as toasts (product.md §8); success goes to mypage (product.md §4), or
  * first to the second step (product.md §11.7), or for staff who must set up a second factor to that screen.
@@ -100,7 +133,7 @@ function PasskeyLogin({
  */
 export function LoginForm() {
   const login = useLogin();
-  const { second, opening, onOutcome, back } = useAfterLogin();
+  const { second, firstPassword, opening, onOutcome, back } = useAfterLogin();
   const hydrated = useHydrated();
   const { id, setId, password, setPassword, missing, setMissing, idInput, passwordInput } = useLoginFields();
 
@@ -122,19 +155,13 @@ export function LoginForm() {
     login.run({ id: loginId, password }).then(onOutcome, (error: unknown) => toast(errorMessage(error)));
   }
 
-  if (second)
-    return (
-      <Suspense>
-        <SecondStepForm
-          {...second}
-          onDone={onOutcome}
-          onBack={() => {
-            back();
-            setPassword('');
-          }}
-        />
-      </Suspense>
-    );
+  if (firstPassword || second) {
+    const onBack = () => {
+      back();
+      setPassword('');
+    };
+    return <NextStep firstPassword={firstPassword} second={second} onOutcome={onOutcome} onBack={onBack} />;
+  }
 
   // The prerendered button stays disabled until the app has taken the page over, so an early tap never sends
   // the form by itself; POST all the same, so such a form could never put its fields in a URL.

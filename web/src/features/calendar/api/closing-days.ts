@@ -1,4 +1,4 @@
-import type { ClosingDayAddBody } from '@enishi/contract';
+import type { BusinessDay, ClosingDayAddBody } from '@enishi/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -21,6 +21,14 @@ export function useDeleteClosingDay() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api('calendar/delete', { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarKey }),
+  });
+}
+
+export function useSaveHours() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hours: BusinessDay[]) => api('calendar/hours', { hours }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: calendarKey }),
   });
 }

@@ -1,4 +1,12 @@
-import { CLOSING_NAME_MAX, jaMember, type ClosingDay } from '@enishi/contract';
+import {
+  CLOSING_NAME_MAX,
+  deskHoursText,
+  ja,
+  jaMember,
+  japaneseDate,
+  type BusinessDay,
+  type ClosingDay,
+} from '@enishi/contract';
 import { useState, type FormEvent } from 'react';
 import { Phrases } from '@/components/ui/phrases';
 import { errorMessage } from '@/lib/api-client';
@@ -6,12 +14,15 @@ import { toast, toastSuccess } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { useAddClosingDay, useClosingDayList, useDeleteClosingDay } from '../api/closing-days';
+import { useAddClosingDay, useClosingDayList, useDeleteClosingDay, useSaveHours } from '../api/closing-days';
 import './calendar-admin.css';
 
 const t = jaMember.calendar;
 
-/** /calendar (product.md §9.3): the club's closing days not yet over, each to delete, and a form to add one. */
+/**
+ * /calendar (product.md §9.3): the club's business hours per weekday, its closing days not yet over, each to
+ * delete, and a form to add one.
+ */
 export function CalendarAdmin() {
   const list = useClosingDayList();
   return (
@@ -42,6 +53,7 @@ export function CalendarAdmin() {
         )}
       </section>
       <AddClosingForm />
+      {list.data ? <HoursForm key={JSON.stringify(list.data.hours)} saved={list.data.hours} /> : null}
     </div>
   );
 }
@@ -56,7 +68,7 @@ function ClosingRow({ day }: { day: ClosingDay }) {
   return (
     <li className="calendar-admin__day">
       <span className="calendar-admin__name">{day.name}</span>
-      <span>{t.period(day.start, day.end)}</span>
+      <span>{t.period(japaneseDate(day.start), japaneseDate(day.end))}</span>
       <Button variant="secondary" busy={remove.isPending} onClick={removeIt} aria-label={t.remove(day.name)}>
         {t.removeShort}
       </Button>
@@ -110,14 +122,88 @@ function AddClosingForm() {
         />
         <TextField label={t.end} type="date" value={end} onChange={(event) => setEnd(event.target.value)} />
       </div>
+      <FormEnd error={error} busy={add.isPending} label={t.add} />
+    </form>
+  );
+}
+
+/** Weekdays as the club reads a week: Monday first. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** The hours of each weekday: open or closed, from and until; saved together (the server checks them). */
+function HoursForm({ saved }: { saved: BusinessDay[] }) {
+  const save = useSaveHours();
+  const [hours, setHours] = useState(saved);
+  const [error, setError] = useState<string | undefined>();
+  const change = (weekday: number, part: Partial<BusinessDay>) =>
+    setHours((days) => days.map((day, index) => (index === weekday ? { ...day, ...part } : day)));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    save.mutate(hours, {
+      onSuccess: () => toastSuccess(t.hoursSaved),
+      onError: (failure) => setError(errorMessage(failure) || t.failed),
+    });
+  }
+
+  return (
+    <form
+      className="calendar-admin__form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="calendar-admin-hours"
+    >
+      <h2 id="calendar-admin-hours" className="calendar-admin__heading">
+        {t.hoursTitle}
+      </h2>
+      <div className="calendar-admin__week">
+        {WEEK_ORDER.map((weekday) => {
+          const day = hours[weekday]!;
+          const name = t.weekday(ja.talk.weekdays[weekday]!);
+          return (
+            <fieldset key={weekday} className="calendar-admin__weekday">
+              <legend className="calendar-admin__weekday-name">{name}</legend>
+              <label className="calendar-admin__open">
+                <input
+                  type="checkbox"
+                  checked={day.open}
+                  onChange={(event) => change(weekday, { open: event.target.checked })}
+                />
+                {t.openDay}
+              </label>
+              {(['opens', 'closes'] as const).map((part) => (
+                <TextField
+                  key={part}
+                  label={t[part]}
+                  type="time"
+                  value={day[part]}
+                  disabled={!day.open}
+                  onChange={(event) => change(weekday, { [part]: event.target.value })}
+                />
+              ))}
+            </fieldset>
+          );
+        })}
+      </div>
+      <p className="calendar-admin__preview">{t.hoursPreview(deskHoursText(hours))}</p>
+      <FormEnd error={error} busy={save.isPending} label={t.saveHours} />
+    </form>
+  );
+}
+
+/** A form's last lines: the server's Japanese refusal, announced, and the submit button. */
+function FormEnd({ error, busy, label }: { error: string | undefined; busy: boolean; label: string }) {
+  return (
+    <>
       {error ? (
         <p className="calendar-admin__error" role="alert">
           {error}
         </p>
       ) : null}
-      <Button type="submit" busy={add.isPending}>
-        {t.add}
+      <Button type="submit" busy={busy}>
+        {label}
       </Button>
-    </form>
+    </>
   );
 }

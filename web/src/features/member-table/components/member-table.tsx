@@ -8,9 +8,10 @@ import {
   type SortingState,
   type Table,
 } from '@tanstack/react-table';
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { Spinner } from '@/components/ui/spinner';
+import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/class-names';
 import { useMemberTable, type MemberTableQuery } from '../api/member-table';
 import { useTableAddress, type TableAddress } from '../hooks/use-table-address';
@@ -18,6 +19,7 @@ import type { MemberExportQuery } from '../api/export-members';
 import { dataColumns, isSortKey, type TableKind } from '../utils/columns';
 import { SelectionBar } from './selection-bar';
 import { ExportButton } from './export-button';
+import { ImportPanel } from './import-panel';
 import { Pager, TableFilters, type Filters } from './table-controls';
 import './member-table.css';
 import { Phrases } from '@/components/ui/phrases';
@@ -113,10 +115,9 @@ export function MemberTable({
       {/* Keyed by the keyword: back and forward put the address's keyword in the box. */}
       <TableFilters key={filters.keyword} kind={kind} filters={filters} onApply={applyFilters} />
       {kind === 'staff' ? null : (
-        <div className="member-table__actions">
+        <TableActions kind={kind} query={exportQuery(kind, address)}>
           <SelectionBar kind={kind} selected={selection} onClear={() => setSelection({})} />
-          <ExportButton query={exportQuery(kind, address)} />
-        </div>
+        </TableActions>
       )}
       <div className="member-table__scroll" aria-busy={result.isFetching || undefined}>
         <table className="member-table__table">
@@ -128,6 +129,36 @@ export function MemberTable({
       </div>
       <Pager table={table} total={total} />
     </div>
+  );
+}
+
+/** Above a men's or women's table: the selection's bulk send, CSVインポート and CSVエクスポート. */
+function TableActions({
+  kind,
+  query,
+  children,
+}: {
+  kind: 'men' | 'women';
+  query: MemberExportQuery;
+  children: ReactNode;
+}) {
+  const [importing, setImporting] = useState(false);
+  return (
+    <>
+      <div className="member-table__actions">
+        {children}
+        <Button
+          type="button"
+          variant="secondary"
+          aria-expanded={importing}
+          onClick={() => setImporting((open) => !open)}
+        >
+          {jaMember.memberImport.open}
+        </Button>
+        <ExportButton query={query} />
+      </div>
+      {importing ? <ImportPanel kind={kind} onClose={() => setImporting(false)} /> : null}
+    </>
   );
 }
 

@@ -147,4 +147,48 @@ describe('the audit log in words', () => {
       '"セッティング重複確定","男性会員","山田 太郎","受付 スタッフ","理由","","本人の希望"',
     );
   });
+
+  it('says which weekdays’ hours changed, and which closing was added or deleted (product.md §9.3)', () => {
+    const day = { open: true, opens: '12:00', closes: '20:00' };
+    const before = [{ ...day, open: false }, day, day, day, day, day, day];
+    const after = [
+      { open: true, opens: '10:00', closes: '17:00' },
+      day,
+      day,
+      day,
+      day,
+      day,
+      { ...day, open: false },
+    ];
+    const hours: AuditRow = {
+      ...base,
+      action: 'calendar',
+      target: { uid: 1, role: 1, name: '営業時間' },
+      changes: { hours: [before, after] },
+    };
+    expect(rowActionLabel(hours)).toBe('営業日の変更');
+    expect(auditLines(hours, lookups)).toEqual([
+      { field: '土曜日', before: '12:00〜20:00', after: '休み' },
+      { field: '日曜日', before: '休み', after: '10:00〜17:00' },
+    ]);
+    const closing = { name: '年末年始', start: '2026-12-29', end: '2027-01-03' };
+    const added: AuditRow = { ...hours, changes: { closing: [null, closing] } };
+    expect(auditLines(added, lookups)).toEqual([
+      { field: '休業日', before: '', after: '年末年始 2026年12月29日(火) 〜 2027年1月3日(日)' },
+    ]);
+  });
+
+  it('says how many members a CSV import registered, and their IDs', () => {
+    const row: AuditRow = {
+      ...base,
+      action: 'import',
+      target: { uid: 1, role: 101, name: '男性会員 2名' },
+      changes: { count: [null, 2], ids: [null, ['imp-1', 'imp-2']] },
+    };
+    expect(rowActionLabel(row)).toBe('CSVインポート');
+    expect(auditLines(row, lookups)).toEqual([
+      { field: '取り込んだ人数', before: '', after: '2' },
+      { field: 'ID', before: '', after: 'imp-1、imp-2' },
+    ]);
+  });
 });

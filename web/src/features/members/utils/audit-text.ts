@@ -1,5 +1,6 @@
 import {
   PROFILE_FIELDS,
+  japaneseDate,
   ja,
   jaMember,
   lookupLabel,
@@ -187,10 +188,54 @@ function deskLines(row: AuditRow): AuditLine[] {
   }));
 }
 
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** One weekday's hours as the audit row keeps them: 12:00〜20:00, or 休み. */
+function dayHours(value: unknown): string {
+  const day = value as { open?: boolean; opens?: string; closes?: string } | undefined;
+  if (!day) return '';
+  return day.open ? `${day.opens ?? ''}〜${day.closes ?? ''}` : jaMember.calendar.closedDay;
+}
+
+/** A closing as the audit row keeps it: 年末年始 2026年12月29日(火) 〜 2027年1月3日(日). */
+function closingText(value: unknown): string {
+  const closing = value as { name?: string; start?: string; end?: string } | null;
+  if (!closing?.start || !closing.end) return '';
+  const c = jaMember.calendar;
+  return `${closing.name ?? ''} ${c.period(japaneseDate(closing.start), japaneseDate(closing.end))}`;
+}
+
+/** A change of the club's calendar (product.md §9.3): each weekday whose hours changed, or the closing. */
+function calendarLines(row: AuditRow): AuditLine[] {
+  const c = jaMember.calendar;
+  if (row.changes?.hours) {
+    const [before, after] = row.changes.hours as [unknown[], unknown[]];
+    return WEEK_ORDER.map((weekday) => ({
+      field: c.weekday(ja.talk.weekdays[weekday]!),
+      before: dayHours(before?.[weekday]),
+      after: dayHours(after?.[weekday]),
+    })).filter((line) => line.before !== line.after);
+  }
+  const [before, after] = row.changes?.closing ?? [];
+  return [{ field: c.audit.closing, before: closingText(before), after: closingText(after) }];
+}
+
+/** A CSV import (product.md §2.8): how many members it registered, and their IDs. */
+function importLines(row: AuditRow): AuditLine[] {
+  const [, count] = row.changes?.count ?? [];
+  const [, ids] = row.changes?.ids ?? [];
+  return [
+    { field: jaMember.memberImport.auditCount, before: '', after: String(count ?? '') },
+    { field: t.recordFields.id!, before: '', after: Array.isArray(ids) ? ids.join('、') : '' },
+  ];
+}
+
 /** What changed, field by field, in words. */
 export function auditLines(row: AuditRow, lookups: Lookups | undefined): AuditLine[] {
   if (row.action === 'unsend') return unsendLines(row);
   if (row.action === 'desk') return deskLines(row);
+  if (row.action === 'calendar') return calendarLines(row);
+  if (row.action === 'import') return importLines(row);
   if (isSettingOverride(row)) return settingOverrideLines(row);
   return row.changes ? changeLines(row, lookups) : recordLines(row);
 }

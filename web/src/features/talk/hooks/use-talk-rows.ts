@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { pendingFor, useOutbox } from '@/lib/chat/outbox';
 import { useLocalState } from '@/lib/local-state';
 import { useNow } from '@/lib/use-now';
-import { useClosingDays } from './use-closing-days';
+import { useClubCalendar } from './use-closing-days';
 import { loadAutoReplyRule, loadedAutoReplyRule, type AutoReplyRule } from '../utils/auto-reply-rule';
 import { buildRows, collectMessages, storedClientIds, type ReadMode } from '../utils/timeline';
 
@@ -28,10 +28,10 @@ export function useTalkRows(
   );
   const last = messages.at(-1);
   const autoReplyFor = useAutoReplyRule(withAutoReply);
-  const closing = useClosingDays(withAutoReply);
+  const { closing, hours } = useClubCalendar(withAutoReply);
   const autoReply = useMemo(
-    () => (autoReplyFor && last ? autoReplyFor(now, last, closing) : null),
-    [autoReplyFor, now, last, closing],
+    () => (autoReplyFor && last ? autoReplyFor(now, last, closing, hours) : null),
+    [autoReplyFor, now, last, closing, hours],
   );
   const pinned = useMemo(() => new Set(announcements.map((message) => message.id)), [announcements]);
   const rows = useMemo(
