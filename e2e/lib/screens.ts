@@ -58,7 +58,12 @@ export async function checkScreen(
  */
 export async function keyboardProblems(page: Page, max = 120): Promise<string[]> {
   await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
+    // From the top of the page: a blur alone leaves the browser's starting point where the focus was (a button
+    // just pressed, say), and the walk would start there and leave the page before the controls above it.
+    const body = document.body;
+    body.setAttribute('tabindex', '-1');
+    body.focus();
+    body.removeAttribute('tabindex');
     Object.assign(window, { tabbed: new Set(), first: undefined });
   });
   const problems: string[] = [];

@@ -97,10 +97,7 @@ describe('no double booking', () => {
     await man.screenshot({ path: join(screenshots, 'setting-overlap-form-375.png') });
   });
 
-  // Skipped: on the suite's shared server the list holds other files' requests, and the Tab walk, begun from the
-  // button just pressed, leaves the page before it reaches the side navigation (CI, 2026-11-29). The rule is
-  // held by server/src/routes/setting-overlap.test.ts and the web's overlap-warning.test.tsx meanwhile.
-  test.skip('staff see the warning, confirm only with a reason, by keyboard; the audit log keeps it', async () => {
+  test('staff see the warning, confirm only with a reason, by keyboard; the audit log keeps it', async () => {
     const id = await ask(pages[second.id]!, [at(40, '20:00'), at(44, '19:00'), at(45, '19:00')]);
     // The board, the desk's first view: the warning on the waiting card, outside its 対応する fold.
     await owner.goto('/setting/requests');

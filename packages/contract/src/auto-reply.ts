@@ -2,6 +2,8 @@ import holidayJp from '@holiday-jp/holiday_jp';
 import { japanTime, JAPAN_OFFSET_MS } from './wire.js';
 import { can } from './permissions.js';
 import { ja } from './ja.js';
+import { jaDeskHours } from './ja-desk-hours.js';
+import { clockMinutes, DEFAULT_HOURS, type BusinessHours } from './business-hours.js';
 
 /*
  * The desk's auto-reply (product.md §4, §9.3): open in the club's business hours per weekday (by default 12:00
@@ -11,34 +13,8 @@ import { ja } from './ja.js';
  * passes the time, so web and tests agree.
  */
 
-/** One weekday's hours: open or not, and `HH:MM` opening and closing times (Japan time). */
-export interface BusinessDay {
-  open: boolean;
-  opens: string;
-  closes: string;
-}
-/** Seven days, Sunday (0) to Saturday (6), as `Date#getDay` counts them. */
-export type BusinessHours = readonly BusinessDay[];
-
-const WORKDAY: BusinessDay = { open: true, opens: '12:00', closes: '20:00' };
-/** Until the admin edits them: 12:00 to 20:00, closed on Sundays (and, as always, on holidays). */
-export const DEFAULT_HOURS: BusinessHours = [
-  { ...WORKDAY, open: false },
-  WORKDAY,
-  WORKDAY,
-  WORKDAY,
-  WORKDAY,
-  WORKDAY,
-  WORKDAY,
-];
 /** The reply stops two minutes before opening, so it never promises "12:00" at 11:59. */
 const REPLY_STOPS_BEFORE = 2;
-
-/** Minutes after midnight of `HH:MM`. */
-export const clockMinutes = (time: string): number => {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-};
 
 export const AUTO_REPLY_WINDOW_MS = 12 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -143,7 +119,7 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 /** Weekdays as the reply names them: three or more in a row as 月〜金, others as 土・日. */
 function dayList(days: number[]): string {
   const w = ja.talk.weekdays;
-  const t = ja.talk.deskHours;
+  const t = jaDeskHours;
   const positions = days.map((day) => WEEK_ORDER.indexOf(day)).sort((a, b) => a - b);
   const parts: string[] = [];
   for (let i = 0; i < positions.length;) {
@@ -163,7 +139,7 @@ function dayList(days: number[]): string {
  * keeps the same hours, else `月〜金 12:00〜20:00、土 10:00〜17:00（日曜・祝日休み）`. Holidays always close.
  */
 export function deskHoursText(hours: BusinessHours = DEFAULT_HOURS): string {
-  const t = ja.talk.deskHours;
+  const t = jaDeskHours;
   const groups = new Map<string, number[]>();
   for (const day of WEEK_ORDER) {
     const hoursOfDay = hours[day];

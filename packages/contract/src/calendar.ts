@@ -3,7 +3,7 @@ import { ja } from './ja.js';
 import { id, ssid } from './common.js';
 import { calendar as jaCalendar } from './ja-member/calendar.js';
 import { OkReply } from './content.js';
-import { clockMinutes } from './auto-reply.js';
+import { clockMinutes } from './business-hours.js';
 
 /*
  * The club's calendar (product.md §9.3): closing days (休業日) such as 年末年始 or お盆, each a range of Japan

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ja } from './ja.js';
+import { jaFirstPassword } from './ja-first-password.js';
 import { LIMITS, PushSubscriptionJson, numberOrDigits, ssid, uid } from './common.js';
 import { entryDigits, entryFieldError } from './entry-rules.js';
 import { jaIntro } from './ja-intro.js';
@@ -29,15 +30,15 @@ export type LoginBody = z.infer<typeof LoginBody>;
 // first password exchanged for their own (product.md §11.4), then the login goes on with the new one.
 export const FirstPasswordLoginBody = LoginBody.extend({
   new_password: z
-    .string({ error: ja.errors.newPasswordInvalid })
-    .regex(/^[A-Za-z0-9.?/-]{8,24}$/, ja.errors.newPasswordInvalid),
+    .string({ error: jaFirstPassword.newPasswordInvalid })
+    .regex(/^[A-Za-z0-9.?/-]{8,24}$/, jaFirstPassword.newPasswordInvalid),
 })
   .strict()
   .refine(
     (body) =>
       body.new_password.replace(/-/g, '').toUpperCase() !== body.password.replace(/[\s-]/g, '').toUpperCase(),
     {
-      message: ja.errors.newPasswordSame,
+      message: jaFirstPassword.newPasswordSame,
       path: ['new_password'],
     },
   );

@@ -9,6 +9,8 @@ export * from './socket.js';
 export * from './call-frames.js';
 export * from './talk.js';
 export * from './auto-reply.js';
+export * from './business-hours.js';
+export * from './ja-first-password.js';
 export * from './content.js';
 export * from './scheduled-broadcast.js';
 export * from './stamps.js';

@@ -47,8 +47,6 @@ export const ja = {
     loginMissing: 'IDとパスワードを入力してください',
     /** An imported member's first password (product.md §11.4): it opens no session before their own is set. */
     firstPasswordChange: '初回パスワードでログインしました。続けて、ご自身のパスワードを設定してください',
-    newPasswordInvalid: '新しいパスワードは半角英数字と . ? / - で、8〜24文字で入力してください',
-    newPasswordSame: '新しいパスワードは初回パスワードと別のものにしてください',
     offline: '接続できませんでした。',
     unstorableText: '使用できない文字が含まれています',
     tooManySockets: '同時に開ける画面の数を超えました。ほかの画面を閉じてください',
@@ -68,12 +66,6 @@ export const ja = {
     /** The passkey button under the form (product.md §11.7), prerendered with it. */
     passkey: 'パスキーでログイン',
     passkeyLead: '登録したパスキー（顔認証・指紋認証）でもログインできます。',
-    /** The first login of an imported member: their own password replaces the first one (product.md §11.4). */
-    newPassword: '新しいパスワード',
-    newPasswordAgain: '新しいパスワード（確認）',
-    newPasswordHint: '半角英数字と . ? / - 、8〜24文字',
-    newPasswordMismatch: '確認のパスワードが一致しません',
-    setPassword: 'パスワードを設定してログイン',
   },
   logout: {
     label: 'ログアウト',
@@ -237,21 +229,6 @@ export const ja = {
     staffRoom: 'スタッフルーム',
     formerUser: '退会したユーザー',
     autoReply: 'メッセージありがとうございます。営業時間は{hours}です。{next}以降に順次ご返信いたします。',
-    /** The desk's hours in the auto-reply, derived from the admin's hours (product.md §9.3). */
-    deskHours: {
-      /** A weekday in a list of closed days: 日曜. */
-      closedDay: '{day}曜',
-      holidays: '祝日',
-      /** The closed days after the hours: （日曜・祝日休み）. */
-      closed: '（{days}休み）',
-      /** Opening hours of a group of weekdays when they differ: 月〜金 12:00〜20:00. */
-      group: '{days} {span}',
-      span: '{opens}〜{closes}',
-      /** Three or more weekdays in a row: 月〜金. */
-      run: '{from}〜{to}',
-      daySeparator: '・',
-      groupSeparator: '、',
-    },
     weekdays: ['日', '月', '火', '水', '木', '金', '土'],
     timeline: 'メッセージ',
     composer: 'コメント',

@@ -4,6 +4,7 @@ import {
   MemberImportPreviewReply,
   MemberImportReply,
   ja,
+  jaFirstPassword,
   jaMember,
 } from '@enishi/contract';
 import { count, eq, like } from 'drizzle-orm';
@@ -217,7 +218,7 @@ describe('members/import', () => {
     expect(await exchange('WRONG-WRON-GWRO-NGWR-ONGW', 'Mine-1234')).toMatchObject({ status: 401 });
     expect(await exchange(first, 'short')).toMatchObject({
       status: 400,
-      body: { error: ja.errors.newPasswordInvalid },
+      body: { error: jaFirstPassword.newPasswordInvalid },
     });
 
     // Typed in lower case without hyphens, it still counts; the new password is set and the member logged in.

@@ -5,7 +5,6 @@ export const PACKED_PHRASES = `10i2tlk:0507
 120uap8:07090d
 13q3piu:06090f
 1cmmjnf:05
-1cpho6g:03
 1dgkbad:03050a
 1eeibdh:07
 1ek74w5:060a
@@ -14,9 +13,7 @@ export const PACKED_PHRASES = `10i2tlk:0507
 1jtd0zj:05
 1k17zvl:04080k
 1k34toh:03080b0g0l0o0s0y12
-1l5j7g9:060a0g
 1s57ta7:070d0i0q
-1sfajao:0308
 1w3ygm4:03070b
 1wbl32k:03
 1xirt2r:06
@@ -25,7 +22,6 @@ export const PACKED_PHRASES = `10i2tlk:0507
 4zkovn:0305080e
 6ho6ii:0305
 9ans32:0305
-9vd6vh:060a
 atwsvj:080b0i
 c878y8:07090d0j0m
 df971j:04090e0h0j0p
@@ -38,7 +34,6 @@ huesj3:030i0q
 imr1m8:050b0d
 jva0zd:0409
 k7s6ew:03
-qonsc9:0309
 u6ayx:03070b0e0k
 um49lm:060a0d0g0j0n0q0x10
 urkrc2:0305

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ja } from '@enishi/contract';
+import { ja, jaFirstPassword } from '@enishi/contract';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,16 +57,20 @@ describe('the first login with a first password', () => {
       target: { value: 'K7QM-3XZP-A9D2-HT4W-N6BE' },
     });
     fireEvent.click(screen.getByRole('button', { name: ja.login.submit }));
-    const mine = await screen.findByLabelText(ja.login.newPassword);
+    const mine = await screen.findByLabelText(jaFirstPassword.newPassword);
     expect(screen.getByText(ja.errors.firstPasswordChange)).toBeTruthy();
     fireEvent.change(mine, { target: { value: 'Mine-1234' } });
-    fireEvent.change(screen.getByLabelText(ja.login.newPasswordAgain), { target: { value: 'Mine-9999' } });
-    fireEvent.click(screen.getByRole('button', { name: ja.login.setPassword }));
-    expect(await screen.findByText(ja.login.newPasswordMismatch)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(jaFirstPassword.newPasswordAgain), {
+      target: { value: 'Mine-9999' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: jaFirstPassword.setPassword }));
+    expect(await screen.findByText(jaFirstPassword.newPasswordMismatch)).toBeTruthy();
     expect(asked.some((call) => call.url === '/api/login/first-password')).toBe(false);
 
-    fireEvent.change(screen.getByLabelText(ja.login.newPasswordAgain), { target: { value: 'Mine-1234' } });
-    fireEvent.click(screen.getByRole('button', { name: ja.login.setPassword }));
+    fireEvent.change(screen.getByLabelText(jaFirstPassword.newPasswordAgain), {
+      target: { value: 'Mine-1234' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: jaFirstPassword.setPassword }));
     await screen.findByText('mypage');
     expect(asked.find((call) => call.url === '/api/login/first-password')?.body).toEqual({
       id: 'imp-1',

@@ -1,4 +1,4 @@
-import { ja } from '@enishi/contract';
+import { ja, jaFirstPassword } from '@enishi/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
@@ -32,7 +32,7 @@ export function FirstPasswordForm({
     event.preventDefault();
     if (exchange.pending) return;
     if (newPassword !== again) {
-      setError(ja.login.newPasswordMismatch);
+      setError(jaFirstPassword.newPasswordMismatch);
       return;
     }
     setError(undefined);
@@ -49,23 +49,23 @@ export function FirstPasswordForm({
       </p>
       <TextField
         ref={first}
-        label={ja.login.newPassword}
+        label={jaFirstPassword.newPassword}
         type="password"
         autoComplete="new-password"
         value={newPassword}
         error={error}
         onChange={(event) => setNewPassword(event.target.value)}
       />
-      <p className="login-form__hint">{ja.login.newPasswordHint}</p>
+      <p className="login-form__hint">{jaFirstPassword.newPasswordHint}</p>
       <TextField
-        label={ja.login.newPasswordAgain}
+        label={jaFirstPassword.newPasswordAgain}
         type="password"
         autoComplete="new-password"
         value={again}
         onChange={(event) => setAgain(event.target.value)}
       />
       <Button type="submit" block busy={exchange.pending} className="login-form__submit">
-        {ja.login.setPassword}
+        {jaFirstPassword.setPassword}
       </Button>
     </form>
   );

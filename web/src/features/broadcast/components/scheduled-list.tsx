@@ -116,7 +116,9 @@ function ScheduledItem({ row, now }: { row: ScheduledRow; now: Date }) {
       </p>
       <p className="broadcast-history__message">{row.message || ja.talk.image}</p>
       {row.state === 'sending' ? (
-        <p className="broadcast-history__read">{t.sending}</p>
+        <p className="broadcast-history__read">
+          <Phrases text={t.sending} />
+        </p>
       ) : editing ? (
         <ScheduledEdit row={row} onClose={close} />
       ) : (

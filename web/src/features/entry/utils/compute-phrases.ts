@@ -31,6 +31,9 @@ export const STAFF_SECTIONS = [
   'broadcast',
   'desk',
   'reports',
+  'calendar',
+  'deskTalk',
+  'memberImport',
 ] as const satisfies readonly (keyof typeof jaMember)[];
 
 /** The texts each table covers (a text in both the member's and the staff's sections goes to the member's). */
