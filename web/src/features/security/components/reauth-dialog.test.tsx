@@ -54,7 +54,14 @@ const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-describe('the re-auth dialog', () => {
+/**
+ * The dialog's chunk loads on the first refusal: on a loaded machine (CI runs these beside the server's tests)
+ * that takes more than Testing Library's 1 s, and a case given up early leaves its change waiting on the next
+ * case's dialog.
+ */
+const SLOW = { timeout: 10_000 };
+
+describe('the re-auth dialog', { timeout: 30_000 }, () => {
   let stopAnswering: () => void;
   beforeEach(() => {
     shimModalDialogs();
@@ -74,15 +81,20 @@ describe('the re-auth dialog', () => {
     let result: unknown;
     const change = api('2fa/recovery/regenerate', {}).then((reply) => (result = reply));
 
-    const dialog = await screen.findByRole('dialog', { name: jaMember.reauth.title });
+    const dialog = await screen.findByRole('dialog', { name: jaMember.reauth.title }, SLOW);
     expect(dialog).toBeTruthy();
     // A wrong password is said in the dialog, which stays.
-    await waitFor(() => expect(screen.getByRole('button', { name: jaMember.reauth.next })).toBeTruthy());
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: jaMember.reauth.next })).toBeTruthy(),
+      SLOW,
+    );
     type(jaMember.reauth.password, 'wrong');
     press(jaMember.reauth.next);
     type(jaMember.reauth.code, CODE);
     press(jaMember.reauth.submit);
-    expect((await screen.findByRole('alert')).textContent).toBe(jaMember.reauth.errors.passwordWrong);
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(
+      jaMember.reauth.errors.passwordWrong,
+    );
 
     type(jaMember.reauth.password, PASSWORD);
     press(jaMember.reauth.next);
@@ -107,8 +119,11 @@ describe('the re-auth dialog', () => {
     const server = clubServer({ totp: false });
     vi.stubGlobal('fetch', server.fetch);
     const change = api('2fa/recovery/regenerate', {});
-    await screen.findByRole('dialog', { name: jaMember.reauth.title });
-    await waitFor(() => expect(screen.getByRole('button', { name: jaMember.reauth.submit })).toBeTruthy());
+    await screen.findByRole('dialog', { name: jaMember.reauth.title }, SLOW);
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: jaMember.reauth.submit })).toBeTruthy(),
+      SLOW,
+    );
     type(jaMember.reauth.password, PASSWORD);
     await act(async () => {
       press(jaMember.reauth.submit);
@@ -120,7 +135,7 @@ describe('the re-auth dialog', () => {
   it('leaves the change refused when the person cancels', async () => {
     vi.stubGlobal('fetch', clubServer({ totp: true }).fetch);
     const change = api('2fa/recovery/regenerate', {}).catch((error: unknown) => error);
-    await screen.findByRole('dialog', { name: jaMember.reauth.title });
+    await screen.findByRole('dialog', { name: jaMember.reauth.title }, SLOW);
     press(jaMember.reauth.cancel);
     const error = await change;
     expect(error).toBeInstanceOf(ApiError);
