@@ -1,6 +1,5 @@
 // `npm run bench`: figures for the closing notes, each next to a baseline measured in the same run.
 // Only 127.0.0.1 is loaded, and every load is bounded in time.
-import { join } from 'node:path';
 import { benchBackupDrill } from './backup-drill.js';
 import { benchBulkSend } from './bulk-send.js';
 import { benchEntryList } from './entrylist.js';
@@ -14,16 +13,15 @@ import { benchIdle } from './idle.js';
 import { benchKill } from './kill.js';
 import { benchFlood } from './flood.js';
 import { benchPush } from './push.js';
-import { routeJsFigures } from './route-js.js';
+import { benchInitialJs } from './initial-js.js';
 import { benchSearch } from './search.js';
 import { benchReports } from './reports.js';
 import { benchSessions } from './sessions.js';
 import { bareWsFigures } from './bare-ws-figures.js';
 import { durableCommitFloor, enishiFigures, printSocketFigures, scratchDatabase } from './socket.js';
-import { buildHelloWorld, initialJsGzip, load, repoRoot, startBareFastify, startEnishi } from './lib.js';
+import { load, startBareFastify, startEnishi } from './lib.js';
 
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Database `db` of the Redis at `url` (the benchmark empties it), or undefined without a URL. */
 const redisDb = (url: string | undefined, db: number) =>
   url ? new URL(`/${db}`, url).toString() : undefined;
@@ -92,32 +90,7 @@ if (section('sessions')) {
   await benchSessions(seconds, row);
 }
 
-if (section('js')) {
-  // 2. What a phone downloads first.
-  const hello = initialJsGzip(buildHelloWorld());
-  console.log('\nInitial JS (gzip -9)');
-  // The prerendered public pages (a visitor's first load), then the app shell of every other path.
-  const pages = ['enter.html', 'login.html', 'intro/male.html', 'intro/female.html', 'index.html'];
-  for (const page of pages) {
-    const app = initialJsGzip(join(repoRoot, 'web/dist'), page);
-    console.log(
-      `${`Enishi ${page}`.padEnd(34)} ${kb(app.gzip).padStart(9)} gzip (${kb(app.raw)} raw, ${app.files} files)`,
-    );
-  }
-  // Logged in, as Chromium loads it (issue 29: budgets 120 KB and 170 KB).
-  const routes = await routeJsFigures();
-  for (const [name, figures] of [
-    ["a man's home, 375 px", routes.manHome],
-    ['staff desk + talk, 1440 px', routes.staffDesk],
-  ] as const) {
-    console.log(
-      `${name.padEnd(34)} ${kb(figures.gzip).padStart(9)} gzip (${kb(figures.raw)} raw, ${figures.files} files)`,
-    );
-  }
-  console.log(
-    `${'hello-world React (same Vite)'.padEnd(34)} ${kb(hello.gzip).padStart(9)} gzip (${kb(hello.raw)} raw, ${hello.files} files)`,
-  );
-}
+if (section('js')) await benchInitialJs();
 
 if (section('lighthouse')) {
   // 3. Lighthouse on the public pages next to a hello-world page.

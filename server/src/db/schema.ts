@@ -6,7 +6,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -228,39 +227,6 @@ export const media = pgTable(
 );
 
 /** Secrets generated once and shared by every instance (e.g. the media URL signing key). */
-/**
- * Push subscriptions (product.md §16): one per browser endpoint, so a person has one per device and an endpoint
- * registered again by someone else (a shared phone) moves to them.
- */
-export const pushSubscriptions = pgTable(
-  'push_subscriptions',
-  {
-    id: serial('id').primaryKey(),
-    endpoint: text('endpoint').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    p256dh: text('p256dh').notNull(),
-    auth: text('auth').notNull(),
-    // The session that registered it: a device whose session ends (logout, expiry, a new password
-    // elsewhere) stops receiving the user's pushes with it (product.md §16.3).
-    sessionId: varchar('session_id', { length: 64 }).references(() => sessions.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('push_subscriptions_user_id_idx').on(table.userId),
-    index('push_subscriptions_session_id_idx').on(table.sessionId),
-  ],
-);
-
-/** What each person receives by push (PushSettings of the contract); none stored means the defaults. */
-export const pushSettings = pgTable('push_settings', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  settings: jsonb('settings').notNull(),
-});
-
 export const appSecrets = pgTable('app_secrets', {
   name: varchar('name', { length: 50 }).primaryKey(),
   value: text('value').notNull(),
@@ -299,3 +265,4 @@ export * from './schema-account-safety.js';
 export * from './schema-stamps.js';
 // The club's calendar: closing days.
 export * from './schema-calendar.js';
+export * from './schema-push.js';
