@@ -50,8 +50,8 @@ async function readyz(base: string): Promise<Readyz> {
 
 /**
  * Asks /readyz every 100 ms until it answers `expected`, for at most READY_MS; returns how long it took. A
- * connection reset is asked again, as a load balancer's check would (seen once in CI on a loaded machine); a
- * dead instance still fails the wait.
+ * failed request is asked again, as a load balancer's check would; an instance that died (as the npm release
+ * of the PostgreSQL driver made one do, decision 040) never answers, and fails the wait.
  */
 async function readyzBecomes(base: string, expected: Readyz): Promise<number> {
   const start = Date.now();

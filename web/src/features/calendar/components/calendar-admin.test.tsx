@@ -9,6 +9,8 @@ import { CalendarAdmin } from './calendar-admin';
 /* The admin's closing days (product.md §9.3): listed, added (the server's Japanese refusal shown), deleted. */
 
 const t = jaMember.calendar;
+/** Testing Library's 1 s is too short beside the server's tests in CI (a case took 1,975 ms there). */
+const SLOW = { timeout: 10_000 };
 let days: ClosingDay[] = [];
 let asked: { url: string; body: Record<string, unknown> }[] = [];
 let hours: BusinessDay[] = [...DEFAULT_HOURS];
@@ -64,15 +66,15 @@ afterEach(() => {
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('the closing days screen', () => {
+describe('the closing days screen', { timeout: 30_000 }, () => {
   it('lists the closings with their dates, and adds one (a single day when the end is left blank)', async () => {
-    const list = await screen.findByRole('list');
+    const list = await screen.findByRole('list', {}, SLOW);
     expect(within(list).getByText('年末年始')).toBeTruthy();
     expect(within(list).getByText('2026年12月29日(火) 〜 2027年1月3日(日)')).toBeTruthy();
     fill(t.name, 'お盆');
     fill(t.start, '2027-08-13');
     fireEvent.click(screen.getByRole('button', { name: t.add }));
-    expect(await screen.findByText('お盆')).toBeTruthy();
+    expect(await screen.findByText('お盆', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('2027年8月13日(金)')).toBeTruthy();
     expect(asked.find((call) => call.url === '/api/calendar/add')?.body).toMatchObject({
       name: 'お盆',
@@ -82,22 +84,22 @@ describe('the closing days screen', () => {
   });
 
   it('shows the server’s Japanese refusal of an overlapping closing', async () => {
-    await screen.findByText('年末年始');
+    await screen.findByText('年末年始', {}, SLOW);
     fill(t.name, '正月休み');
     fill(t.start, '2027-01-03');
     fill(t.end, '2027-01-05');
     fireEvent.click(screen.getByRole('button', { name: t.add }));
-    expect((await screen.findByRole('alert')).textContent).toBe(t.errors.overlaps('年末年始'));
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(t.errors.overlaps('年末年始'));
   });
 
   it('deletes a closing by its named button', async () => {
-    fireEvent.click(await screen.findByRole('button', { name: t.remove('年末年始') }));
-    expect(await screen.findByText(t.empty)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: t.remove('年末年始') }, SLOW));
+    expect(await screen.findByText(t.empty, {}, SLOW)).toBeTruthy();
     expect(asked.find((call) => call.url === '/api/calendar/delete')?.body).toMatchObject({ id: 1 });
   });
 
   it('saves the hours of each weekday, showing how the auto-reply will word them', async () => {
-    const saturday = await screen.findByRole('group', { name: t.weekday('土') });
+    const saturday = await screen.findByRole('group', { name: t.weekday('土') }, SLOW);
     const sunday = screen.getByRole('group', { name: t.weekday('日') });
     expect(screen.getByText(t.hoursPreview('12:00〜20:00（日曜・祝日休み）'))).toBeTruthy();
     fireEvent.click(within(saturday).getByRole('checkbox', { name: t.openDay }));
@@ -109,7 +111,7 @@ describe('the closing days screen', () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t.saveHours }));
     // Saved, the list is read again: the form shows what the server now holds.
-    await waitFor(() => expect(asked.filter((call) => call.url === '/api/calendar')).toHaveLength(2));
+    await waitFor(() => expect(asked.filter((call) => call.url === '/api/calendar')).toHaveLength(2), SLOW);
     const sent = asked.find((call) => call.url === '/api/calendar/hours')?.body.hours as BusinessDay[];
     expect(sent[0]).toEqual({ open: true, opens: '10:00', closes: '17:00' });
     expect(sent[6]).toMatchObject({ open: false });
@@ -117,9 +119,9 @@ describe('the closing days screen', () => {
   });
 
   it('shows the server’s Japanese refusal of hours that close before they open', async () => {
-    const monday = await screen.findByRole('group', { name: t.weekday('月') });
+    const monday = await screen.findByRole('group', { name: t.weekday('月') }, SLOW);
     fireEvent.change(within(monday).getByLabelText(t.closes), { target: { value: '11:00' } });
     fireEvent.click(screen.getByRole('button', { name: t.saveHours }));
-    expect((await screen.findByRole('alert')).textContent).toBe(t.errors.closesBeforeOpens('月'));
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(t.errors.closesBeforeOpens('月'));
   });
 });
