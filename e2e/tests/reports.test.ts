@@ -10,7 +10,7 @@ import { desk, keyboardProblems, screenshots, settled } from '../lib/screens.js'
  * Reports (product.md §2.9) in Chromium at 1440 px: the admin opens レポート from the side navigation and sees
  * this month's five charts drawn, each with its table and CSVダウンロード (a download named for the table and
  * month); axe finds nothing and Tab reaches everything. Staff of role 3 have no entry and are sent home.
- * Screenshot: e2e/screenshots/office-reports-1440.png.
+ * Screenshots: e2e/screenshots/office-reports-1440.png (the top) and office-reports-messages-1440.png.
  */
 
 const t = jaMember.reports;
@@ -63,7 +63,11 @@ describe('the reports screen', () => {
     expect((await download).suggestedFilename()).toBe(`messages-by-day-${month}.csv`);
 
     expect(await axeViolations(admin)).toEqual([]);
-    await admin.screenshot({ path: join(screenshots, 'office-reports-1440.png'), fullPage: true });
+    // The page scrolls inside the shell, so a full-page capture would cut it: the top, then a count chart.
+    await admin.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: join(screenshots, 'office-reports-1440.png') });
+    await admin.getByRole('img', { name: t.chartLabel(t.messages.title) }).scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: join(screenshots, 'office-reports-messages-1440.png') });
   });
 
   test('staff of role 3 have no entry for it, and the address takes them home', async () => {

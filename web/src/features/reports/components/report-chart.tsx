@@ -10,6 +10,8 @@ export interface ChartSeries {
 }
 
 const HEIGHT = 240;
+/** The y axis's steps for counts: whole messages, talks and settings only (no 0.2 of a message). */
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
 
 /**
  * A report's chart, drawn with uPlot on a canvas (decision 038). It is a picture for sighted readers: the
@@ -20,6 +22,7 @@ export function ReportChart({
   labels,
   series,
   bars = false,
+  counts = false,
   empty,
 }: {
   label: string;
@@ -28,6 +31,8 @@ export function ReportChart({
   labels: string[];
   series: ChartSeries[];
   bars?: boolean;
+  /** The values are counts: the y axis steps by whole numbers. */
+  counts?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -44,7 +49,11 @@ export function ReportChart({
       {
         width: width(),
         height: HEIGHT,
-        scales: { x: { time: false, range: [-0.5, labels.length - 0.5] } },
+        scales: {
+          x: { time: false, range: [-0.5, labels.length - 0.5] },
+          // Counts start at 0 and show at least 0–5, so an empty month is not drawn on a 0–100 scale.
+          ...(counts ? { y: { range: (_plot, _min, max) => [0, Math.max(5, Math.ceil(max * 1.1))] } } : {}),
+        },
         axes: [
           {
             values: (_plot, splits) => splits.map((split) => labels[split] ?? ''),
@@ -52,7 +61,7 @@ export function ReportChart({
             stroke: '#4f5a70',
             grid: { show: false },
           },
-          { stroke: '#4f5a70', grid: { stroke: '#ece3cf' } },
+          { stroke: '#4f5a70', grid: { stroke: '#ece3cf' }, ...(counts ? { incrs: COUNT_STEPS } : {}) },
         ],
         series: [
           { label: '' },
@@ -77,7 +86,7 @@ export function ReportChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [labels, series, bars]);
+  }, [labels, series, bars, counts]);
   if (labels.length === 0) return <p className="report-chart__empty">{empty}</p>;
   return <div ref={box} className="report-chart" role="img" aria-label={label} />;
 }

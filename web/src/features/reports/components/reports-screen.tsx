@@ -125,7 +125,7 @@ function FigureTable({ table }: { table: ReportTable }) {
   );
 }
 
-type Chart = { labels: string[]; series: ChartSeries[]; bars?: boolean };
+type Chart = { labels: string[]; series: ChartSeries[]; bars?: boolean; counts?: boolean };
 
 function chartsOf(report: ReportReply): Record<ReportTable['key'], Chart> {
   const days = report.days.map((day) => shortDay(day.day));
@@ -147,6 +147,7 @@ function chartsOf(report: ReportReply): Record<ReportTable['key'], Chart> {
     },
     messages: {
       labels: days,
+      counts: true,
       series: [
         { label: t.messages.members, values: report.days.map((day) => day.from_members), color: ROSE },
         { label: t.messages.staff, values: report.days.map((day) => day.from_staff), color: NAVY },
@@ -154,10 +155,12 @@ function chartsOf(report: ReportReply): Record<ReportTable['key'], Chart> {
     },
     open: {
       labels: days,
+      counts: true,
       series: [{ label: t.open.series, values: report.days.map((day) => day.open_talks), color: ROSE }],
     },
     settings: {
       labels: report.settings.map((month) => `${Number(month.month.slice(5))}月`),
+      counts: true,
       series: t.settings.header.slice(1).map((label, index) => ({
         label,
         values: report.settings.map(
