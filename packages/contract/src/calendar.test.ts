@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { autoReplyFor, deskHoursText, isDeskClosed, nextDeskOpening } from './auto-reply.js';
+import { autoReplyFor, isDeskClosed, nextDeskOpening } from './auto-reply.js';
+import { deskHoursText } from './desk-hours-text.js';
 import { DEFAULT_HOURS } from './business-hours.js';
 import {
   BusinessHoursBody,

@@ -9,6 +9,7 @@ export * from './socket.js';
 export * from './call-frames.js';
 export * from './talk.js';
 export * from './auto-reply.js';
+export * from './desk-hours-text.js';
 export * from './business-hours.js';
 export * from './ja-first-password.js';
 export * from './content.js';

@@ -188,7 +188,6 @@ export const PACKED_PHRASES = `103nety:03080b
 1so3t3s:0609
 1soiixb:06
 1srjugr:03
-1sx8hez:0g0k
 1szmkaz:02
 1timxpi:050b0f0i0r0z1113
 1tlg4v4:050c0i0m0t10

@@ -63,7 +63,8 @@ export const course = {
     ['セッティング', 'お相手とのお食事の場をご用意します。'],
     ['ご報告', 'ご感想をお聞かせください。次のご縁に生かします。'],
   ],
-  hours: '営業時間 12:00〜20:00（日曜・祝日休み）',
+  /** The club's hours as the admin set them (product.md §9.3), in words: 営業時間 12:00〜20:00（日曜・祝日休み）. */
+  hours: (hours: string) => `営業時間 ${hours}`,
   fees: '料金の詳細は担当スタッフまでお問い合わせください。',
   more: 'そのほかのご案内',
 } as const;

@@ -1,6 +1,7 @@
-import { ja, jaMember } from '@enishi/contract';
+import { deskHoursText, ja, jaMember } from '@enishi/contract';
 import type { ReactNode } from 'react';
 import { useClubConfig } from '@/lib/club-config';
+import { useClubCalendar } from '@/lib/use-club-calendar';
 import { Spinner } from '@/components/ui/spinner';
 import { Phrases } from '@/components/ui/phrases';
 import './course-images.css';
@@ -45,6 +46,8 @@ function Section({
  */
 export function CourseImages() {
   const config = useClubConfig();
+  // The hours the admin set on /calendar, as the desk's auto-reply states them (the defaults until they arrive).
+  const { hours } = useClubCalendar(true);
   if (config.isPending) return <Spinner label={ja.app.loading} />;
   const images = config.data?.courseImages ?? [];
   const extra = images.slice(6);
@@ -99,7 +102,7 @@ export function CourseImages() {
           ))}
         </ol>
         <p className="course-section__note">
-          <strong>{c.hours}</strong>
+          <strong>{c.hours(deskHoursText(hours))}</strong>
           <br />
           <Phrases text={c.fees} />
         </p>

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { pendingFor, useOutbox } from '@/lib/chat/outbox';
 import { useLocalState } from '@/lib/local-state';
 import { useNow } from '@/lib/use-now';
-import { useClubCalendar } from './use-closing-days';
+import { useClubCalendar } from '@/lib/use-club-calendar';
 import { loadAutoReplyRule, loadedAutoReplyRule, type AutoReplyRule } from '../utils/auto-reply-rule';
 import { buildRows, collectMessages, storedClientIds, type ReadMode } from '../utils/timeline';
 

@@ -6,7 +6,7 @@ const NONE: readonly ClosingDay[] = [];
 
 /**
  * The club's business hours and closing days (POST /api/calendar, product.md §9.3), which the desk's
- * auto-reply follows: asked for only by a member's talk with the desk. Until they arrive (or offline), the
+ * auto-reply follows and the course page states: asked for only by a member's talk with the desk and /course. Until they arrive (or offline), the
  * default hours (12:00〜20:00, Sundays closed) and holidays alone count.
  */
 export function useClubCalendar(wanted: boolean): {
