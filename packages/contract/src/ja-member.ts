@@ -30,6 +30,7 @@ export { memberMenu } from './ja-member/member-menu.js';
 export { mypage } from './ja-member/mypage.js';
 export { memberSite } from './ja-member/member-site.js';
 export { setting } from './ja-member/setting.js';
+export { settingNotice } from './ja-member/setting-notice.js';
 export { security } from './ja-member/security.js';
 export { jaProfile as profile } from './ja-profile.js';
 export { sessions } from './ja-member/sessions.js';
