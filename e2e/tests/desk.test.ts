@@ -93,7 +93,7 @@ describe('the staff desk at 1440 px', () => {
     const note = pane.getByRole('listitem').filter({ hasText: NOTE });
     await note.getByText(people.staff.name).waitFor();
     await staffPage.screenshot({ path: join(shots, 'desk-1440.png') });
-    await pane.getByRole('link', { name: jaMember.members.edit }).click();
+    await pane.getByRole('link', { name: jaMember.desk.memberEdit }).click();
     await staffPage.waitForURL(/\/men\/edit\?id=\d+$/);
     await staffPage.getByRole('region', { name: jaMember.desk.notes }).getByText(NOTE).waitFor();
     await staffPage.goBack();

@@ -38,6 +38,8 @@ export const desk = {
   noteNone: 'メモはまだありません',
   noteBy: (name: string) => `${name}`,
   profile: '会員情報',
+  /** The member pane's link to the member's record (the members' list says the same: members.edit). */
+  memberEdit: '編集',
   noProfile: '会員とのトーク（男性・女性）を開くと、会員情報とメモが表示されます',
   noTalk: '左の一覧からトークを選んでください',
   enterHint: 'Enterは改行です。Ctrl+Enter（Macは⌘+Enter）で送信します',
