@@ -16,6 +16,8 @@ export { banners } from './ja-member/banners.js';
 export { broadcast } from './ja-member/broadcast.js';
 export { calls } from './ja-member/calls.js';
 export { desk } from './ja-member/desk.js';
+export { messageSearch } from './ja-member/message-search.js';
+export { cannedReplies } from './ja-member/canned-replies.js';
 export { women } from './ja-member/women.js';
 export { course } from './ja-member/course.js';
 export { pushCheck } from './ja-member/push-check.js';
