@@ -53,19 +53,20 @@ import type { Person } from '../lib/users.js';
  * workflow (issue 46: status, 担当, their filters and counts) took the desk to 173.2 kB; the desk's message search,
  * a message's menu and the picture viewer now load when first opened, and the catalogue sections a screen loaded
  * for a word or two were split (the staff's setting-request toast, the member pane's 編集, the message search's and
- * the 定型文 screen's words apart from the desk's): a man's talk with the staff 164.8 to 163.6 kB, the staff desk
- * with a talk 167.9 kB, under issue 48's 170 KB. A man's home stays at about 120.0 kB, at its ceiling.
+ * the 定型文 screen's words apart from the desk's), and the calls' words, which no module of a man's home reads,
+ * left the member area's first chunk for one of their own: a man's home 118.8 kB, a man's talk with the staff
+ * 164.8 to 163.8 kB, the staff desk with a talk 168.1 kB, under issue 48's 170 KB.
  */
 
 const dist = join(repoRoot, 'web/dist');
 const desk = { width: 1440, height: 900 };
-/** Issue 29's 120 KB, read as 120,000 bytes (the bench prints KB of 1,024 bytes: 116.8 KB). */
-const MAN_HOME_CEILING = 120_000;
+/** Today's figure, under issue 29's 120 KB read as 120,000 bytes (the bench prints 1,024-byte KB: 116.1). */
+const MAN_HOME_CEILING = 119_000;
 /** The scripts of a man's home, in files: more would mean the member area's first load split up again. */
 const MAN_HOME_FILES = 8;
 /**
  * Issue 48's budget for the staff desk, 170 KB ("the staff desk ≤ 170 KB"), read as 170,000 bytes: the desk with
- * a talk is at 167.9 kB since what its first screen does not show loads when opened.
+ * a talk is at 168.1 kB since what its first screen does not show loads when opened.
  */
 const STAFF_DESK_CEILING = 170_000;
 /** Chunks that only staff screens use (the build names a chunk after its module), the staff-only phrase breaks included. */
