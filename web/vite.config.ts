@@ -95,7 +95,7 @@ const memberCore = [
   'contract/src/permissions',
   'contract/src/wire',
   'contract/src/ja-member/banners',
-  'contract/src/ja-member/calls',
+  // Not the calls' words: no module here reads them; a talk and the call controller load them (1 kB).
 ];
 
 /**

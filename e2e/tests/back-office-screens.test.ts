@@ -259,7 +259,7 @@ test('staff running text breaks between phrases (BudouX), at 1440 and 390 px', a
   // The staff-only sections' sentences, from their own table (lib/phrases-staff.ts), and a members' one.
   const samples: [string, string][] = [
     ['/staff/audit', jaMember.audit.lead],
-    ['/replies', jaMember.desk.repliesLead],
+    ['/replies', jaMember.cannedReplies.repliesLead],
     ['/managegroup', jaMember.groups.lead],
     ['/security', jaMember.security.lead],
   ];

@@ -130,7 +130,7 @@ describe('the staff back office at 1440 px', () => {
     await owner.getByRole('table').waitFor();
     await live;
     await askForSetting(3);
-    await toast(owner, jaMember.setting.newRequest(officeMan.name, people.woman.name)).waitFor({
+    await toast(owner, jaMember.settingNotice.newRequest(officeMan.name, people.woman.name)).waitFor({
       timeout: 2_000,
     });
     await nav(owner)

@@ -93,7 +93,7 @@ describe('the staff desk at 1440 px', () => {
     const note = pane.getByRole('listitem').filter({ hasText: NOTE });
     await note.getByText(people.staff.name).waitFor();
     await staffPage.screenshot({ path: join(shots, 'desk-1440.png') });
-    await pane.getByRole('link', { name: jaMember.members.edit }).click();
+    await pane.getByRole('link', { name: jaMember.desk.memberEdit }).click();
     await staffPage.waitForURL(/\/men\/edit\?id=\d+$/);
     await staffPage.getByRole('region', { name: jaMember.desk.notes }).getByText(NOTE).waitFor();
     await staffPage.goBack();
@@ -126,12 +126,15 @@ describe('the staff desk at 1440 px', () => {
 
   test('saved replies: made on their screen, typed as /name, the member’s name filled in', async () => {
     await staffPage.goto('/replies');
-    await staffPage.getByLabel(jaMember.desk.replyName).fill('あいさつ');
+    await staffPage.getByLabel(jaMember.cannedReplies.replyName).fill('あいさつ');
     await staffPage
-      .getByLabel(jaMember.desk.replyBody)
+      .getByLabel(jaMember.cannedReplies.replyBody)
       .fill('{name}様、お問い合わせありがとうございます。担当の{staff}です。');
-    await staffPage.getByRole('button', { name: jaMember.desk.replySave }).click();
-    await staffPage.getByRole('list', { name: jaMember.desk.replyList }).getByText('/あいさつ').waitFor();
+    await staffPage.getByRole('button', { name: jaMember.cannedReplies.replySave }).click();
+    await staffPage
+      .getByRole('list', { name: jaMember.cannedReplies.replyList })
+      .getByText('/あいさつ')
+      .waitFor();
     await staffPage.goBack();
     await staffPage.waitForURL(/\/talk\/\d+$/);
     await composer(staffPage).fill('/あい');
@@ -146,8 +149,8 @@ describe('the staff desk at 1440 px', () => {
 
   test('search finds kanji and kana and opens the talk at the message, highlighted', async () => {
     await staffPage.getByRole('button', { name: jaMember.desk.search, exact: true }).click();
-    await staffPage.getByRole('searchbox', { name: jaMember.desk.searchLabel }).fill('東京駅');
-    await staffPage.getByRole('button', { name: jaMember.desk.searchButton, exact: true }).click();
+    await staffPage.getByRole('searchbox', { name: jaMember.messageSearch.searchLabel }).fill('東京駅');
+    await staffPage.getByRole('button', { name: jaMember.messageSearch.searchButton, exact: true }).click();
     const hit = staffPage.getByRole('list', { name: jaMember.desk.search }).getByRole('link').first();
     await hit.getByText('来週の土曜日に東京駅で待ち合わせできますか').waitFor();
     await staffPage.screenshot({ path: join(shots, 'desk-search-1440.png') });
@@ -156,8 +159,8 @@ describe('the staff desk at 1440 px', () => {
     const found = timeline(staffPage).locator('[data-found]');
     await found.getByText('来週の土曜日に東京駅').waitFor();
     // Two characters (no trigram) work too.
-    await staffPage.getByRole('searchbox', { name: jaMember.desk.searchLabel }).fill('よろ');
-    await staffPage.getByRole('button', { name: jaMember.desk.searchButton, exact: true }).click();
+    await staffPage.getByRole('searchbox', { name: jaMember.messageSearch.searchLabel }).fill('よろ');
+    await staffPage.getByRole('button', { name: jaMember.messageSearch.searchButton, exact: true }).click();
     // Other suites on the same server may have written it too: any hit will do.
     await staffPage
       .getByRole('list', { name: jaMember.desk.search })
@@ -222,8 +225,8 @@ describe('a bulk-send history', () => {
 describe('on a phone at 375 px', () => {
   test('a member searches their own talks; staff notes never reach the device', async () => {
     await memberPage.goto('/search');
-    await memberPage.getByRole('searchbox', { name: jaMember.desk.searchLabel }).fill('土曜');
-    await memberPage.getByRole('button', { name: jaMember.desk.searchButton, exact: true }).click();
+    await memberPage.getByRole('searchbox', { name: jaMember.messageSearch.searchLabel }).fill('土曜');
+    await memberPage.getByRole('button', { name: jaMember.messageSearch.searchButton, exact: true }).click();
     const results = memberPage.getByRole('list', { name: jaMember.desk.search });
     await results.getByText('来週の土曜日に東京駅で待ち合わせできますか').waitFor();
     await memberPage.screenshot({ path: join(shots, 'search-member-375.png') });
@@ -248,7 +251,7 @@ describe('on a phone at 375 px', () => {
     expect(await page.getByRole('navigation', { name: jaMember.desk.rooms }).count()).toBe(0);
     await page.screenshot({ path: join(shots, 'talk-staff-375.png') });
     await page.goto('/replies');
-    await page.getByRole('list', { name: jaMember.desk.replyList }).waitFor();
+    await page.getByRole('list', { name: jaMember.cannedReplies.replyList }).waitFor();
     await page.screenshot({ path: join(shots, 'replies-375.png') });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await context.close();

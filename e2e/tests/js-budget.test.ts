@@ -49,21 +49,26 @@ import type { Person } from '../lib/users.js';
  * issue 48's 170 KB for the desk. Stamps, unsending and the wrong-address notice came, and the root layout's
  * wrong-address store is a module of its own (lib/wrong-address.ts) so that the entry no longer imports the member
  * area's first chunk; the staff's home menu loads with a staff member's home, and the icons a man's home does not
- * draw left icons/menu.tsx: a man's home 119.4 kB in 7 files, the staff desk with a talk 167.7 kB.
+ * draw left icons/menu.tsx: a man's home 119.4 kB in 7 files, the staff desk with a talk 167.7 kB. The desk's
+ * workflow (issue 46: status, 担当, their filters and counts) took the desk to 173.2 kB; the desk's message search,
+ * a message's menu and the picture viewer now load when first opened, and the catalogue sections a screen loaded
+ * for a word or two were split (the staff's setting-request toast, the member pane's 編集, the message search's and
+ * the 定型文 screen's words apart from the desk's), and the calls' words, which no module of a man's home reads,
+ * left the member area's first chunk for one of their own: a man's home 118.8 kB, a man's talk with the staff
+ * 164.8 to 163.8 kB, the staff desk with a talk 168.1 kB, under issue 48's 170 KB.
  */
 
 const dist = join(repoRoot, 'web/dist');
 const desk = { width: 1440, height: 900 };
-/** Issue 29's 120 KB, read as 120,000 bytes (the bench prints KB of 1,024 bytes: 116.8 KB). */
-const MAN_HOME_CEILING = 120_000;
+/** Today's figure, under issue 29's 120 KB read as 120,000 bytes (the bench prints 1,024-byte KB: 116.1). */
+const MAN_HOME_CEILING = 119_000;
 /** The scripts of a man's home, in files: more would mean the member area's first load split up again. */
 const MAN_HOME_FILES = 8;
 /**
- * Issue 48's budget for the staff desk is 170 KB ("the staff desk ≤ 170 KB"). The desk's workflow (issue 46:
- * status, 担当, their filters and counts) took it to 173.2 kB: over budget, held here so that it grows no more,
- * until the desk is brought back under 170,000 bytes (issue 48 stays open on it).
+ * Issue 48's budget for the staff desk, 170 KB ("the staff desk ≤ 170 KB"), read as 170,000 bytes: the desk with
+ * a talk is at 168.1 kB since what its first screen does not show loads when opened.
  */
-const STAFF_DESK_CEILING = 174_000;
+const STAFF_DESK_CEILING = 170_000;
 /** Chunks that only staff screens use (the build names a chunk after its module), the staff-only phrase breaks included. */
 const STAFF_ONLY =
   /^(desk-console|staff-menu|member-notes|message-search|member-admin|profile-admin|group-admin|managead|stamp-admin|news-admin-list|news-admin-form|news-menu|send|send-form|replies|user-picker|applications|reports|phrases-staff)-[\w-]{8}\.js$/;

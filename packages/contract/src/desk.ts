@@ -21,7 +21,7 @@ export const MessageSearchBody = z
     q: z
       .string({ error: ja.errors.badRequest })
       .trim()
-      .min(1, jaMember.desk.queryEmpty)
+      .min(1, jaMember.messageSearch.queryEmpty)
       .max(SEARCH_QUERY_MAX, ja.errors.tooLong),
     // One talk, or (absent) every talk the caller sees.
     conversation_id: id.optional(),
@@ -65,9 +65,9 @@ export const CANNED_NAME_MAX = 20;
 export const cannedName = z
   .string({ error: ja.errors.badRequest })
   .trim()
-  .min(1, jaMember.desk.replyNameBad)
-  .max(CANNED_NAME_MAX, jaMember.desk.replyNameBad)
-  .regex(/^[^\s/]+$/u, jaMember.desk.replyNameBad);
+  .min(1, jaMember.cannedReplies.replyNameBad)
+  .max(CANNED_NAME_MAX, jaMember.cannedReplies.replyNameBad)
+  .regex(/^[^\s/]+$/u, jaMember.cannedReplies.replyNameBad);
 
 export const CannedReply = z.object({
   id: z.number(),

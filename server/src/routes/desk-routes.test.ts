@@ -96,7 +96,7 @@ describe('the staff desk: message search', () => {
   it('refuses an empty or overlong word with Japanese text, and a caller without a session', async () => {
     expect(await search('staff-3', { q: '   ' })).toMatchObject({
       status: 400,
-      body: { error: jaMember.desk.queryEmpty },
+      body: { error: jaMember.messageSearch.queryEmpty },
     });
     expect(await search('staff-3', { q: 'あ'.repeat(51) })).toMatchObject({
       status: 400,
@@ -136,11 +136,11 @@ describe('the staff desk: saved replies, notes and the fixed bugs', () => {
     });
     expect(await admin('replies/save', { name: 'あいさつ', body: '二つ目' })).toMatchObject({
       status: 409,
-      body: { error: jaMember.desk.replyNameTaken },
+      body: { error: jaMember.cannedReplies.replyNameTaken },
     });
     expect(await admin('replies/save', { name: 'a b', body: 'x' })).toMatchObject({
       status: 400,
-      body: { error: jaMember.desk.replyNameBad },
+      body: { error: jaMember.cannedReplies.replyNameBad },
     });
     const edited = await admin('replies/save', { id: row!.id, name: 'あいさつ', body: '変更後' });
     expect(CannedRepliesReply.parse(edited.body).rows.find((r) => r.id === row!.id)?.body).toBe('変更後');

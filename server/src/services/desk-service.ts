@@ -118,7 +118,7 @@ export class DeskService {
   ): Promise<{ rows: CannedReply[] }> {
     if (!can(actor, 'reply.manage')) throw forbidden();
     if (input.id === undefined && (await this.desk.countCanned()) >= 200) {
-      throw new AppError('bad-request', jaMember.desk.replyTooMany);
+      throw new AppError('bad-request', jaMember.cannedReplies.replyTooMany);
     }
     const outcome = await this.desk.saveCanned({
       ...input,
@@ -126,7 +126,7 @@ export class DeskService {
       now: new Date(this.clock()),
     });
     if (outcome === 'missing') throw notFound();
-    if (outcome === 'taken') throw conflict(jaMember.desk.replyNameTaken);
+    if (outcome === 'taken') throw conflict(jaMember.cannedReplies.replyNameTaken);
     return this.cannedReplies(actor);
   }
 

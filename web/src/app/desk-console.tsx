@@ -1,11 +1,18 @@
-import { type ConversationType, jaMember } from '@enishi/contract';
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
+import { type ConversationType, ja, jaMember } from '@enishi/contract';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+} from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { phoneFor } from '@/features/call/controller';
 import { MemberPane } from '@/features/desk/components/member-pane';
-import { MessageSearch } from '@/features/desk/components/message-search';
 import { DeskFilters, useDeskFilters } from '@/features/desk/components/desk-filters';
 import { DeskTalkBar } from '@/features/desk/components/desk-talk-bar';
 import { RoomList } from '@/features/rooms/components/room-list';
@@ -13,8 +20,14 @@ import { conversationQueryOptions } from '@/features/talk/api/get-conversation';
 import { TalkScreen } from '@/features/talk/components/talk-screen';
 import { useScreenHeading } from '@/components/layouts/page';
 import { cx } from '@/components/ui/class-names';
+import { Spinner } from '@/components/ui/spinner';
 import './desk-console.css';
 import { Phrases } from '@/components/ui/phrases';
+
+/** The message search loads when it is first opened: the desk opens on its room list (product.md §2.6). */
+const MessageSearch = lazy(async () => ({
+  default: (await import('@/features/desk/components/message-search')).MessageSearch,
+}));
 
 /** The lists the desk switches between, and the list a talk of each type belongs to. */
 const LISTS: { type: ConversationType; label: string }[] = [
@@ -180,7 +193,9 @@ export function DeskConsole({
           </button>
         </div>
         {searching ? (
-          <MessageSearch conversationId={conversationId} />
+          <Suspense fallback={<Spinner label={ja.app.loading} />}>
+            <MessageSearch conversationId={conversationId} />
+          </Suspense>
         ) : (
           <>
             <ListTabs type={type} onChoose={setChosen} />

@@ -1,6 +1,4 @@
 export const setting = {
-  /** The toast staff see when a man asks (product.md §2.8). */
-  newRequest: (man: string, woman: string) => `新しいセッティング依頼：${man}さん → ${woman}さん`,
   title: 'セッティング依頼',
   history: 'セッティング履歴',
   requests: 'セッティング依頼一覧',

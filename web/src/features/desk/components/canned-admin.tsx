@@ -26,27 +26,33 @@ function CannedForm({ draft, setDraft }: { draft: Draft; setDraft: (draft: Draft
     save.mutate(draft, {
       onSuccess: () => {
         setDraft(EMPTY);
-        toast(jaMember.desk.replySaved);
+        toast(jaMember.cannedReplies.replySaved);
       },
       onError: (failure) => setError(errorMessage(failure)),
     });
   }
 
   return (
-    <form className="paper-card canned-admin__form" onSubmit={onSubmit} aria-label={jaMember.desk.replyAdd}>
-      <h2 className="canned-admin__title">{draft.id ? jaMember.desk.replyEdit : jaMember.desk.replyAdd}</h2>
+    <form
+      className="paper-card canned-admin__form"
+      onSubmit={onSubmit}
+      aria-label={jaMember.cannedReplies.replyAdd}
+    >
+      <h2 className="canned-admin__title">
+        {draft.id ? jaMember.cannedReplies.replyEdit : jaMember.cannedReplies.replyAdd}
+      </h2>
       <TextField
-        label={jaMember.desk.replyName}
+        label={jaMember.cannedReplies.replyName}
         value={draft.name}
         maxLength={20}
         aria-describedby="canned-name-hint"
         onChange={(event) => setDraft({ ...draft, name: event.target.value })}
       />
       <p id="canned-name-hint" className="canned-admin__hint">
-        <Phrases text={jaMember.desk.replyNameHint} />
+        <Phrases text={jaMember.cannedReplies.replyNameHint} />
       </p>
       <TextArea
-        label={jaMember.desk.replyBody}
+        label={jaMember.cannedReplies.replyBody}
         value={draft.body}
         rows={4}
         maxLength={5000}
@@ -54,7 +60,7 @@ function CannedForm({ draft, setDraft }: { draft: Draft; setDraft: (draft: Draft
         onChange={(event) => setDraft({ ...draft, body: event.target.value })}
       />
       <p id="canned-body-hint" className="canned-admin__hint">
-        <Phrases text={jaMember.desk.replyBodyHint} />
+        <Phrases text={jaMember.cannedReplies.replyBodyHint} />
       </p>
       {error ? (
         <p className="notice-box" role="alert">
@@ -63,7 +69,7 @@ function CannedForm({ draft, setDraft }: { draft: Draft; setDraft: (draft: Draft
       ) : null}
       <div className="canned-admin__actions">
         <Button type="submit" busy={save.isPending} disabled={save.isPending}>
-          {jaMember.desk.replySave}
+          {jaMember.cannedReplies.replySave}
         </Button>
         {draft.id ? (
           <Button type="button" variant="quiet" onClick={() => setDraft(EMPTY)}>
@@ -88,11 +94,11 @@ export function CannedAdmin() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
 
   async function onDelete(reply: CannedReply) {
-    if (!(await confirm({ message: jaMember.desk.replyDeleteConfirm }))) return;
+    if (!(await confirm({ message: jaMember.cannedReplies.replyDeleteConfirm }))) return;
     remove.mutate(reply.id, {
       onSuccess: () => {
         if (draft.id === reply.id) setDraft(EMPTY);
-        toast(jaMember.desk.replyDeleted);
+        toast(jaMember.cannedReplies.replyDeleted);
       },
       onError: (failure) => toast(errorMessage(failure)),
     });
@@ -101,7 +107,7 @@ export function CannedAdmin() {
   return (
     <div className="canned-admin">
       {manage ? <CannedForm draft={draft} setDraft={setDraft} /> : null}
-      <h2 className="canned-admin__title">{jaMember.desk.replyList}</h2>
+      <h2 className="canned-admin__title">{jaMember.cannedReplies.replyList}</h2>
       {replies.isPending ? (
         <Spinner label={ja.app.loading} />
       ) : replies.isError ? (
@@ -110,10 +116,10 @@ export function CannedAdmin() {
         </p>
       ) : replies.data.rows.length === 0 ? (
         <p className="notice-box">
-          <Phrases text={jaMember.desk.replyNone} />
+          <Phrases text={jaMember.cannedReplies.replyNone} />
         </p>
       ) : (
-        <ul className="card-list" aria-label={jaMember.desk.replyList}>
+        <ul className="card-list" aria-label={jaMember.cannedReplies.replyList}>
           {replies.data.rows.map((reply) => (
             <li key={reply.id} className="canned-row">
               <p className="canned-row__name">/{reply.name}</p>

@@ -32,7 +32,7 @@ export function MemberPane({ uid }: { uid: number | null }) {
               {member.rank ? ` ・ ${ja.ranks[member.rank]}` : ''} ・ ID {member.id}
             </p>
             <Link className="page-link" to={`${editPath}?id=${member.uid}`}>
-              {jaMember.members.edit}
+              {jaMember.desk.memberEdit}
             </Link>
           </div>
         </section>

@@ -34,11 +34,11 @@ function SearchScope({ onlyThis, onChange }: { onlyThis: boolean; onChange: (onl
       <legend className="visually-hidden">{jaMember.desk.search}</legend>
       <label>
         <input type="radio" checked={!onlyThis} onChange={() => onChange(false)} />
-        {jaMember.desk.searchAll}
+        {jaMember.messageSearch.searchAll}
       </label>
       <label>
         <input type="radio" checked={onlyThis} onChange={() => onChange(true)} />
-        {jaMember.desk.searchThis}
+        {jaMember.messageSearch.searchThis}
       </label>
     </fieldset>
   );
@@ -104,16 +104,16 @@ export function MessageSearch({
     <section className="desk-search" aria-label={jaMember.desk.search}>
       <SearchForm
         id="message-search"
-        label={jaMember.desk.searchLabel}
-        placeholder={jaMember.desk.searchPlaceholder}
-        buttonLabel={jaMember.desk.searchButton}
+        label={jaMember.messageSearch.searchLabel}
+        placeholder={jaMember.messageSearch.searchPlaceholder}
+        buttonLabel={jaMember.messageSearch.searchButton}
         describedBy={hintId}
         value={keyword}
         onChange={setKeyword}
         onSubmit={onSubmit}
       />
       <p id={hintId} className="desk-search__hint">
-        <Phrases text={jaMember.desk.searchHint} />
+        <Phrases text={jaMember.messageSearch.searchHint} />
       </p>
       {conversationId !== null ? <SearchScope onlyThis={onlyThis} onChange={setOnlyThis} /> : null}
       {!query ? null : search.isPending ? (
@@ -126,8 +126,8 @@ export function MessageSearch({
         <>
           <p className="desk-search__count" role="status">
             {rows.length === 0 && !search.hasNextPage
-              ? jaMember.desk.searchEmpty
-              : jaMember.desk.searchResults(rows.length, search.hasNextPage)}
+              ? jaMember.messageSearch.searchEmpty
+              : jaMember.messageSearch.searchResults(rows.length, search.hasNextPage)}
           </p>
           {rows.length > 0 ? (
             <ul className="card-list" aria-label={jaMember.desk.search}>
@@ -139,7 +139,7 @@ export function MessageSearch({
             </ul>
           ) : null}
           <MoreButton query={search} block>
-            {jaMember.desk.searchMore}
+            {jaMember.messageSearch.searchMore}
           </MoreButton>
         </>
       )}

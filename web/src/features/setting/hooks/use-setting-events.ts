@@ -12,6 +12,6 @@ export function useSettingEvents(): void {
   const queryClient = useQueryClient();
   useChatEvent('setting', (frame) => {
     void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
-    if (frame.status === 'requested') toast(jaMember.setting.newRequest(frame.man, frame.woman), true);
+    if (frame.status === 'requested') toast(jaMember.settingNotice.newRequest(frame.man, frame.woman), true);
   });
 }

@@ -12,9 +12,10 @@ import {
 import './message-menu.css';
 import { Phrases } from '@/components/ui/phrases';
 
-export type MenuItem = { key: string; label: string; icon: ReactNode; danger?: boolean; run: () => void };
+/** Each action draws its own icon (menuIcons): the talk names its actions without loading the menu. */
+export type MenuItem = { key: MenuAction; label: string; danger?: boolean; run: () => void };
 
-export const menuIcons = {
+const menuIcons = {
   reply: <ReplyIcon size={20} />,
   announce: <PinIcon size={20} />,
   copy: <CopyIcon size={20} />,
@@ -22,7 +23,9 @@ export const menuIcons = {
   retry: <RetryIcon size={20} />,
   discard: <CloseIcon size={20} />,
   unsend: <UndoIcon size={20} />,
-};
+} satisfies Record<string, ReactNode>;
+
+export type MenuAction = keyof typeof menuIcons;
 
 /**
  * The sheet shown modal while it is mounted, focus on its first item; when it closes, focus goes back where it
@@ -58,7 +61,7 @@ function MenuButton({ item, onChoose }: { item: MenuItem; onChoose: () => void }
         className={item.danger ? 'sheet__item sheet__item--danger inset-focus' : 'sheet__item inset-focus'}
         onClick={onChoose}
       >
-        {item.icon}
+        {menuIcons[item.key]}
         <span>{item.label}</span>
       </button>
     </li>

@@ -1,5 +1,14 @@
 import { can, ja, type ConversationRow, type ReplyRef } from '@enishi/contract';
-import { useEffect, useMemo, useRef, useState, type ComponentProps, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type RefObject,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { useChatStatus } from '@/lib/chat/events';
@@ -18,14 +27,16 @@ import { menuPreview, useTalkActions } from '../hooks/use-talk-actions';
 import { useTalkRows } from '../hooks/use-talk-rows';
 import { AnnouncementArea } from './announcement-area';
 import type { Outgoing } from './composer';
-import { ImageViewer } from './image-viewer';
-import { MessageMenu } from './message-menu';
 import { TalkComposer } from './talk-composer';
 import { TalkHeader } from './talk-header';
 import { Timeline, type TimelineHandle } from './timeline';
 import type { MenuTarget, RowActions } from './timeline-row';
 import './talk-screen.css';
 import { Phrases } from '@/components/ui/phrases';
+
+// A message's menu and the picture viewer load when first opened, not with the talk.
+const MessageMenu = lazy(async () => ({ default: (await import('./message-menu')).MessageMenu }));
+const ImageViewer = lazy(async () => ({ default: (await import('./image-viewer')).ImageViewer }));
 
 /** Where the back button goes when the talk was opened directly (a notification, a reload). */
 function listPath(row: ConversationRow | undefined, role: number): string {
@@ -212,14 +223,16 @@ function Talk({ conversationId, session, phoneFor, options }: TalkProps) {
         onCancelReply={() => setReplyTo(null)}
         onSend={onSend}
       />
-      {menu ? (
-        <MessageMenu
-          preview={menuPreview(menu)}
-          items={talkActions.menuItems(menu)}
-          onClose={() => setMenu(null)}
-        />
-      ) : null}
-      {viewing ? <ImageViewer src={viewing} onClose={() => setViewing(null)} /> : null}
+      <Suspense fallback={null}>
+        {menu ? (
+          <MessageMenu
+            preview={menuPreview(menu)}
+            items={talkActions.menuItems(menu)}
+            onClose={() => setMenu(null)}
+          />
+        ) : null}
+        {viewing ? <ImageViewer src={viewing} onClose={() => setViewing(null)} /> : null}
+      </Suspense>
     </div>
   );
 }

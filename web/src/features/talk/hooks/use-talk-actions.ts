@@ -9,7 +9,7 @@ import { toast, toastSuccess } from '@/lib/toast';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { messagesQueryOptions } from '../api/get-messages';
 import type { Outgoing } from '../components/composer';
-import { menuIcons, type MenuItem } from '../components/message-menu';
+import type { MenuItem } from '../components/message-menu';
 import type { MenuTarget } from '../components/timeline-row';
 import { copyText } from '../utils/clipboard';
 import { withoutMessages } from '../utils/live-pages';
@@ -37,16 +37,15 @@ function pendingItems(entry: OutboxEntry): MenuItem[] {
     items.push({
       key: 'copy',
       label: ja.talk.copy,
-      icon: menuIcons.copy,
       run: () => void copy(entry.message),
     });
   }
   if (entry.status === 'failed') {
     const run = () => retryMessage(entry.client_id);
-    items.push({ key: 'retry', label: ja.talk.retry, icon: menuIcons.retry, run });
+    items.push({ key: 'retry', label: ja.talk.retry, run });
   }
   const discard = () => discardMessage(entry.client_id);
-  items.push({ key: 'discard', label: ja.talk.discard, icon: menuIcons.discard, danger: true, run: discard });
+  items.push({ key: 'discard', label: ja.talk.discard, danger: true, run: discard });
   return items;
 }
 
@@ -150,21 +149,19 @@ export function useTalkActions({
     if (message.unsent) return deleteItems(message);
     const text = message.message.trim() ? message.message : '';
     const items: MenuItem[] = [
-      { key: 'reply', label: ja.talk.reply, icon: menuIcons.reply, run: () => onReply(toReplyRef(message)) },
+      { key: 'reply', label: ja.talk.reply, run: () => onReply(toReplyRef(message)) },
     ];
     if (text && message.message_type === 0) {
       items.push({
         key: 'announce',
         label: ja.talk.announce,
-        icon: menuIcons.announce,
         run: () => announce(message),
       });
     }
-    if (text)
-      items.push({ key: 'copy', label: ja.talk.copy, icon: menuIcons.copy, run: () => void copy(text) });
+    if (text) items.push({ key: 'copy', label: ja.talk.copy, run: () => void copy(text) });
     if (mayUnsend(message, { uid, role })) {
       const run = () => void unsend(message, confirm);
-      items.push({ key: 'unsend', label: jaMember.unsend.action, icon: menuIcons.unsend, danger: true, run });
+      items.push({ key: 'unsend', label: jaMember.unsend.action, danger: true, run });
     }
     return [...items, ...deleteItems(message)];
   }
@@ -172,7 +169,7 @@ export function useTalkActions({
   function deleteItems(message: Message): MenuItem[] {
     if (!message.own && !can({ role }, 'talk.delete_any')) return [];
     const run = () => void remove(message);
-    return [{ key: 'delete', label: ja.talk.delete, icon: menuIcons.delete, danger: true, run }];
+    return [{ key: 'delete', label: ja.talk.delete, danger: true, run }];
   }
 
   return { send, hideAnnouncement, menuItems };
