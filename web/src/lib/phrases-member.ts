@@ -50,13 +50,16 @@ export const PACKED_PHRASES = `103nety:03080b
 15r1vyj:090d0l0t
 15s3189:070b0c0h0k0l0p0t
 161hihp:09
+162rrwh:04
 163nce5:05
 164u7dr:05
 168aiva:0305
 16gr67p:030d
 16lsp41:04070a0f0l0q0v11161c1g
 16wudrf:07
+170b0h:090c0g0j0q
 170xn5c:0c
+17269ep:04
 178x7y6:03
 17q7gov:080h0l0p0v
 17rvwn1:08
@@ -67,6 +70,7 @@ export const PACKED_PHRASES = `103nety:03080b
 18sedj7:06090f0i0o0s0y
 18zwp71:03
 1910pzx:04070c
+195zmf9:02
 199koat:07
 19hdmau:060d0i
 19p5jlw:0a0d
@@ -92,7 +96,10 @@ export const PACKED_PHRASES = `103nety:03080b
 1clg6rf:05
 1cpzto6:03
 1cwnly2:05
+1d2v4mx:04
 1d5ye7d:02080g0l0q0s0v
+1d9g8z1:05
+1dkzy3u:020b0e
 1dxs4ys:06
 1e3jmnf:0609
 1ebftux:06090c
@@ -134,12 +141,15 @@ export const PACKED_PHRASES = `103nety:03080b
 1izwqpf:06090g0l
 1jfiaqi:060b0j0m0r0t0v
 1jltab6:03080d
+1jsocm2:04
 1jvbw6u:03
+1jwf51q:0206
 1kapsvf:030a0c0h
 1kdz9w:030608
 1kg6iqj:04070e
 1knphgu:09
 1kog5p:03
+1lf0qju:04
 1lmrvub:0408
 1lobka6:03
 1lv8wyw:04
@@ -191,6 +201,7 @@ export const PACKED_PHRASES = `103nety:03080b
 1szmkaz:02
 1timxpi:050b0f0i0r0z1113
 1tlg4v4:050c0i0m0t10
+1tq8gci:0406
 1tyg4ww:03
 1ubndus:0o0u0z12161b
 1uqllc5:03
@@ -227,6 +238,7 @@ export const PACKED_PHRASES = `103nety:03080b
 2619x8:02070a0j0q0x111417
 27888v:06
 2k624h:04
+2nkc6j:04
 2o182u:09
 2qsaau:080d0h0l0p
 2tyyrk:06
@@ -305,6 +317,7 @@ d95mjd:09
 dcxnj3:06
 dhnrfm:02070c
 dhuj58:02050b0h0o
+dshakk:04
 e3davn:07090e
 e8qzqk:050a0g0l0v14
 eaeeuq:05
@@ -351,6 +364,7 @@ ku6vs8:06
 kxyioa:050b0e
 l3vgjp:070d0g
 lhhxki:04080e0i0o0r0x1013
+lhhy8p:060a0d0i0o0z
 lt4mrq:060a0d0j0q0t101318
 lw5v97:06
 m0ix26:05080d0j0l0n
@@ -363,6 +377,7 @@ mdjst9:0308
 mhrw2j:05
 n1vmfa:08
 n3xzlt:04
+n7h6kq:04
 n9tc45:05090b
 nh0g5m:0a0g
 ns9n6x:0407090h0m0q
@@ -394,6 +409,7 @@ r7x4tx:03060d0f0k
 rhin60:08
 rqqllk:030b0e0k0m0p
 rxebxy:0f0o0u0x
+s0dpec:04
 s19c6c:03
 s30db4:07
 sc0tg1:06
@@ -415,10 +431,13 @@ v4wyk8:0307
 veict3:0205
 vk7vx9:060b0h0l0o
 vmo40e:05
+vnlha7:0204070f0j0q0t
 vr4re6:0309
 vu9esu:01
 vx0h5y:0407
 vzanpv:0305
+w4f07x:0407
+wdoi6t:080b0e0n0q0t
 wezod:070a0d
 wmtb37:05
 wrmba4:03
@@ -433,6 +452,7 @@ ybgb12:04080d0f0i
 yehr8m:05
 z5dpva:04090c
 z5woic:060b0h0n
+z6vmba:06
 zi9qy1:04
 zmqupn:03
 zsr722:03070e0k0n
