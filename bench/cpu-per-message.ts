@@ -23,6 +23,8 @@ interface LoadCpu {
   generatorMs: number;
   /** Gaps in the instances' message order during the load: waited for their publish, read from the database. */
   gaps?: OrderCounts;
+  /** Transactions on the side's database during the load, single statements included (pg_stat_database; it may lag a second). */
+  commits?: number;
 }
 
 /** One run: the load with the median total of `loads` loads, on `instances` instances. */
@@ -155,14 +157,22 @@ async function oneRun(side: Side, options: RunOptions, sql: Sql, redisPid: numbe
   const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const { cluster, session } = side;
   const loads: LoadCpu[] = [];
+  const commits = async () =>
+    Number(
+      (
+        await sql<{ n: string }[]>`
+        select xact_commit::text as n from pg_stat_database where datname = ${side.database}`
+      )[0]?.n,
+    );
   for (let index = 0; index < options.loadsPerRun; index += 1) {
-    const gapsBefore = await cluster.orderCounts();
+    const [gapsBefore, commitsBefore] = [await cluster.orderCounts(), await commits()];
     const load = await measureLoad(
       () => session.run(options.load, false),
       () => processGroups(cluster, sql, redisPid, side.database),
     );
     const gapsAfter = await cluster.orderCounts();
     load.gaps = { waited: gapsAfter.waited - gapsBefore.waited, read: gapsAfter.read - gapsBefore.read };
+    load.commits = (await commits()) - commitsBefore;
     loads.push(load);
   }
   const totals = loads.map((load) => perThousand(load, total(load)));
@@ -243,7 +253,8 @@ async function runTurns(sides: Side[], options: RunOptions, sql: Sql, redisPid: 
         `run ${index + 1}, ${side.instances} instance${side.instances > 1 ? 's' : ''}: load average ` +
           `${run.loadAverage} before; loads ${run.totals.map((each) => each.toFixed(0)).join(', ')} ms per ` +
           `1,000; the median one sent ${line.sent}, acked ${line.acked}, delivered ${line.delivered}, p99 ` +
-          `${line.p99.toFixed(1)} ms, order gaps ${run.load.gaps?.waited} waited, ${run.load.gaps?.read} read` +
+          `${line.p99.toFixed(1)} ms, order gaps ${run.load.gaps?.waited} waited, ${run.load.gaps?.read} read, ` +
+          `${run.load.commits} transactions` +
           (run.load.lost ? `, ${run.load.lost} processes gone before the end` : ''),
       );
       runs.push(run);
