@@ -23,7 +23,8 @@ interface LoadCpu {
   generatorMs: number;
   /** Gaps in the instances' message order during the load: waited for their publish, read from the database. */
   gaps?: OrderCounts;
-  /** Transactions on the side's database during the load, single statements included (pg_stat_database; it may lag a second). */
+  /** Transactions on the side's database during the load, single statements included (pg_stat_database,
+   * which may lag a second). */
   commits?: number;
 }
 
