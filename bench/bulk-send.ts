@@ -4,7 +4,7 @@
 // connected recipient, next to baselines from the same run: one plain statement inserting as many rows into a
 // scratch table of the same database, and a ws ping answered over the same sockets. Bounded in members,
 // sockets and time.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { openDatabase } from '../server/src/db/client.js';
 import { rowsOf } from '../server/src/db/raw.js';
-import { startEnishi } from './lib.js';
+import { cpuMs, startEnishi } from './lib.js';
 import { scratchDatabase } from './postgres.js';
 import { seed, TEXT, type Where } from './bulk-seed.js';
 
@@ -63,13 +63,6 @@ export function deadline<T>(promise: Promise<T>, ms: number, what: string): Prom
     timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** CPU time (user and system) a process has used so far, from /proc (Linux), in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** A chat socket that records when the bench message arrives. */

@@ -28,6 +28,8 @@ export interface Cluster {
   inspectPort: number;
   /** The instances' process ids (for their CPU time). */
   pids: number[];
+  /** HAProxy's process id, when there are several instances. */
+  balancerPid?: number;
   /** What each instance's MessageOrder did so far (its /metrics), summed over the instances. */
   orderCounts(): Promise<OrderCounts>;
   stop(): Promise<void>;
@@ -65,7 +67,7 @@ export async function startCluster(
   const origin = `http://127.0.0.1:${instances > 1 ? balancerPort : ports[0]}`;
   const inspectPort = await freePort();
   const children: ChildProcess[] = [];
-  let balancer: { stop(): Promise<void> } | undefined;
+  let balancer: { pid: number; stop(): Promise<void> } | undefined;
   const stopAll = async () => {
     await balancer?.stop();
     await Promise.all(children.map(stop));
@@ -94,6 +96,7 @@ export async function startCluster(
     wsUrl: `${origin.replace(/^http/, 'ws')}/ws/chat`,
     inspectPort,
     pids: children.map((child) => child.pid!),
+    balancerPid: balancer?.pid,
     async orderCounts() {
       const texts = await Promise.all(
         ports.map(async (port) => {

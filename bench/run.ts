@@ -8,6 +8,7 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchTalkOpen } from './talk-open.js';
 import { benchCalls } from './calls.js';
 import { benchCapacity } from './capacity.js';
+import { benchCpuPerMessage } from './cpu-per-message.js';
 import { alternateWithFloor, clusterFigures, printFloorPairs, type FloorPair } from './cluster.js';
 import { benchIdle } from './idle.js';
 import { benchKill } from './kill.js';
@@ -192,6 +193,22 @@ if (section('capacity')) {
       for (const scratch of scratches) await scratch.drop();
     }
   } else console.log('\nCapacity: skipped (needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and a Redis URL)');
+}
+
+if (section('cpu')) {
+  // 5d. CPU time per 1,000 delivered messages over every process involved, one instance and two behind
+  //     HAProxy (issue 48); docs/capacity.md sizes clubs from it. Needs PostgreSQL and Redis.
+  await benchCpuPerMessage({
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    redisUrls: [11, 12].map((db) => redisDb(process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL, db)),
+    sizes: { members: Number(process.env.BENCH_MEMBERS ?? 1000), staff: 10 },
+    load: {
+      rate: Number(process.env.BENCH_RATE ?? 500),
+      seconds: Number(process.env.BENCH_CPU_SECONDS ?? 5),
+    },
+    runs: Number(process.env.BENCH_CPU_RUNS ?? 3),
+    loadsPerRun: Number(process.env.BENCH_CPU_LOADS ?? 3),
+  });
 }
 
 if (section('kill')) {

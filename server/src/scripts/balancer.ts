@@ -28,6 +28,8 @@ export function haproxyEnvironment(port: number, instancePorts: number[]): NodeJ
 
 export interface Balancer {
   url: string;
+  /** HAProxy's process (the bench reads its CPU time: docs/capacity.md). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -71,7 +73,7 @@ export async function startBalancer(
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
