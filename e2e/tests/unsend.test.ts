@@ -80,6 +80,12 @@ test('a man takes back his message: staff see it replaced live and after a reloa
   await owner.goto('/staff/audit');
   await owner.getByLabel(jaMember.audit.action, { exact: true }).selectOption('unsend');
   await owner.getByRole('button', { name: jaMember.audit.apply }).click();
-  await owner.locator('.audit__rows').getByText(words).waitFor();
-  expect(await owner.locator('.audit__rows').innerText()).toContain(jaMember.audit.actions.unsend);
+  // The filtered list, not the whole log still on screen while it loads (which holds the row too).
+  await owner.waitForURL((url) => url.searchParams.get('action') === 'unsend');
+  const row = owner.locator('.audit__row').filter({ hasText: words });
+  await row.filter({ hasText: jaMember.audit.actions.unsend }).waitFor();
+  expect(await owner.locator('.audit__row').count()).toBeGreaterThan(0);
+  for (const each of await owner.locator('.audit__row').all()) {
+    expect(await each.innerText()).toContain(jaMember.audit.actions.unsend);
+  }
 });
