@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { startCluster, type Cluster } from './cluster.js';
-import { benchEnv } from './lib.js';
+import { benchEnv, cpuMs } from './lib.js';
 import { openSession, seedClub, type LoadSession, type SocketFigures } from './socket.js';
 
 /** Offered rates, msg/s. */
@@ -14,10 +14,9 @@ const STEPS = [100, 250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000];
 /** CPU time (s) of a process so far, from /proc (0 once it is gone). */
 function processSeconds(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+    return cpuMs(pid) / 1000;
   } catch {
-    return 0;
+    return 0; // the process has gone
   }
 }
 
