@@ -8,7 +8,7 @@ import { ALLOCATOR_ENV } from '../../server/src/lib/allocator.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverMain = join(repoRoot, 'server/dist/main.js');
-const createUserScript = join(repoRoot, 'server/dist/scripts/create-user.js');
+const seedScript = join(repoRoot, 'e2e/lib/seed-users.mjs');
 
 export interface SeedUser {
   id: string;
@@ -18,18 +18,24 @@ export interface SeedUser {
   rank?: number;
 }
 
-/** Creates users with the server's own CLI; the embedded database is single-process, so before start. */
+/**
+ * Creates users with the server's own CLI code (create-user's createUsersFromArgs), all in one process: the
+ * embedded database is single-process, so before start. One process, not one per user: each start loads the
+ * server and opens the database, seconds of CPU a time.
+ */
 export function seedUsers(env: NodeJS.ProcessEnv, users: SeedUser[]): Record<string, number> {
-  const uids: Record<string, number> = {};
-  for (const user of users) {
-    const args = [createUserScript, '--id', user.id, '--password', user.password, '--name', user.name];
-    args.push('--role', String(user.role), '--rank', String(user.rank ?? 0));
-    const result = spawnSync(process.execPath, args, { env, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`create-user ${user.id} failed: ${result.stderr}`);
-    const line = result.stdout.trim().split('\n').pop() ?? '';
-    uids[user.id] = (JSON.parse(line) as { uid: number }).uid;
-  }
-  return uids;
+  const argvs = users.map((user) => [
+    ...['--id', user.id, '--password', user.password, '--name', user.name],
+    ...['--role', String(user.role), '--rank', String(user.rank ?? 0)],
+  ]);
+  const result = spawnSync(process.execPath, [seedScript], {
+    env: { ...env, SEED_USERS: JSON.stringify(argvs) },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`create-user failed: ${result.stderr}`);
+  const line = result.stdout.trim().split('\n').pop() ?? '';
+  const created = JSON.parse(line) as { uid: number }[];
+  return Object.fromEntries(users.map((user, index) => [user.id, created[index]!.uid]));
 }
 
 export interface RunningServer {

@@ -40,7 +40,8 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export async function createUserFromArgs(argv: string[], env: NodeJS.ProcessEnv): Promise<{ uid: number }> {
+/** One user's arguments, checked: a UsageError names the first bad or missing one. */
+function parseUserArgs(argv: string[]): z.infer<typeof Args> {
   let values: Record<string, string | undefined>;
   try {
     values = parseArgs({
@@ -63,15 +64,34 @@ export async function createUserFromArgs(argv: string[], env: NodeJS.ProcessEnv)
       `invalid or missing --${String(parsed.error.issues[0]?.path[0] ?? 'arguments')}\n${USAGE}`,
     );
   }
+  return parsed.data;
+}
 
+export async function createUserFromArgs(argv: string[], env: NodeJS.ProcessEnv): Promise<{ uid: number }> {
+  const [created] = await createUsersFromArgs([argv], env);
+  return created!;
+}
+
+/**
+ * Several users, each from its own arguments, with the database opened once (seeding a test club: opening the
+ * embedded database and loading the server cost seconds a time). All are checked before any is created.
+ */
+export async function createUsersFromArgs(
+  argvs: string[][],
+  env: NodeJS.ProcessEnv,
+): Promise<{ uid: number }[]> {
+  const users = argvs.map(parseUserArgs);
   const database = await openConfiguredDatabase(loadConfig(env));
   try {
     await database.migrate();
-    const users = new UserService(new UserRepository(database.db), systemClock);
-    const { id, ...rest } = parsed.data;
-    const user = await users.create({ loginId: id, ...rest });
-    if (!user) throw new UsageError(`the ID "${id}" is already taken`);
-    return { uid: user.id };
+    const service = new UserService(new UserRepository(database.db), systemClock);
+    const created: { uid: number }[] = [];
+    for (const { id, ...rest } of users) {
+      const user = await service.create({ loginId: id, ...rest });
+      if (!user) throw new UsageError(`the ID "${id}" is already taken`);
+      created.push({ uid: user.id });
+    }
+    return created;
   } finally {
     await database.close();
   }
