@@ -1,6 +1,7 @@
 #!/bin/sh
 # The edge of an Enishi server: nginx, coturn and the certificate's fixed place, installed from this checkout's
-# deploy/ folder exactly as shipped (docs/operations.md, "nginx, coturn and certificates"). Run as root, after
+# deploy/ folder exactly as shipped (docs/operations.md, "nginx, coturn and certificates"), and two of nginx's
+# limits raised in Debian's nginx.conf (docs/operations.md, "nginx's limits"). Run as root, after
 # /etc/enishi/enishi.env holds TURN_SECRET, with Debian's nginx, coturn and openssl installed. Running it again
 # installs the same files again and makes coturn's secret TURN_SECRET again.
 #
@@ -41,11 +42,66 @@ chown root:turnserver /etc/enishi/tls/fullchain.pem /etc/enishi/tls/privkey.pem
 chmod 0644 /etc/enishi/tls/fullchain.pem
 chmod 0640 /etc/enishi/tls/privkey.pem
 
+# nginx's own limits (docs/capacity.md, "What runs out first"). A chat socket holds two connections in nginx (the
+# phone's and the one to the instance), each an open file. Debian's nginx.conf allows 768 connections a worker (one
+# worker a core) and, under systemd, 1,024 open files: about 768 sockets on 2 cores. Raised to 16,384 connections a
+# worker (8,192 sockets; 16,384 on 2 cores, which share them about evenly) and 20,000 files (the connections, the
+# logs, a large response's temporary file). 20,000 is no more than the hard limit nginx starts under, on a server
+# (systemd's 524,288) or in CI's containers (20,000), so setting it needs no CAP_SYS_RESOURCE, which containers lack.
+# worker_connections has one place, the events block of nginx.conf, so both are set there: raised in place, never
+# lowered (an operator's larger value stays), added when missing. worker_rlimit_nofile could be a file of
+# modules-enabled/ (included at nginx.conf's top level), but that folder is Debian's module packages', and a second
+# worker_rlimit_nofile anywhere is an error. When nginx -t fails, nginx.conf is put back as it was.
+connections=16384
+files=20000
+conf=/etc/nginx/nginx.conf
+before=$(mktemp)
+edited=$(mktemp)
+trap 'rm -f "$before" "$edited"' EXIT
+cp "$conf" "$before"
+nginx_failed() {
+    cat "$before" >"$conf"
+    fail "$* ($conf left as it was)"
+}
+# at_least NAME VALUE: each `NAME n;` line of nginx.conf with n under VALUE says VALUE; false when there is none.
+at_least() {
+    awk -v name="$1" -v want="$2" -v out="$edited" '
+        $1 == name && $2 ~ /^[0-9]+;$/ {
+            found = 1
+            have = $2 + 0
+            if (have < want) {
+                sub(/[0-9]+;/, want ";")
+                print "install-edge: nginx.conf: " name " " have " raised to " want
+            } else print "install-edge: nginx.conf: " name " " have " kept (at least " want ")"
+        }
+        { print > out }
+        END { exit !found }' "$conf" || return 1
+    cmp -s "$edited" "$conf" || cat "$edited" >"$conf"
+}
+# add NAME VALUE before|after: the line `NAME VALUE;` just before nginx.conf's `events {` line (top level) or
+# just after it (in the block).
+add() {
+    awk -v line="$1 $2;" -v where="$3" -v out="$edited" '
+        !done && /^[ \t]*events[ \t]*\{[ \t]*$/ {
+            done = 1
+            if (where == "before") print "# Added by Enishi (deploy/install-edge.sh; docs/operations.md)\n" line > out
+            print > out
+            if (where == "after") print "\t" line > out
+            next
+        }
+        { print > out }
+        END { exit !done }' "$conf" || nginx_failed "no 'events {' line in $conf to put $1 by"
+    cat "$edited" >"$conf"
+    echo "install-edge: nginx.conf: $1 $2 added"
+}
+at_least worker_connections "$connections" || add worker_connections "$connections" after
+at_least worker_rlimit_nofile "$files" || add worker_rlimit_nofile "$files" before
+
 # nginx: the site answers every name; Debian's default site would also claim port 80.
 install -m 0644 -o root -g root "$deploy/nginx/enishi.conf" /etc/nginx/sites-available/enishi
 ln -sfn ../sites-available/enishi /etc/nginx/sites-enabled/enishi
 rm -f /etc/nginx/sites-enabled/default
-nginx -t -q || fail "nginx -t failed"
+nginx -t -q || nginx_failed "nginx -t failed"
 
 # certbot's deploy hook (copies each renewal to /etc/enishi/tls and reloads nginx and coturn).
 install -d -m 0755 /etc/letsencrypt/renewal-hooks/deploy

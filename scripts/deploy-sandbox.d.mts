@@ -43,4 +43,4 @@ export function bridgeInside(
 export function installEdge(
   sandbox: DeploySandbox,
   site: { name: string; turnSecret: string },
-): Promise<void>;
+): Promise<string>;

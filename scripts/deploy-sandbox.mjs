@@ -207,7 +207,8 @@ export async function bridgeInside(sandbox, listen, connect) {
 
 /**
  * The install step for nginx, coturn and the certificate as on a server (docs/operations.md): an
- * /etc/enishi/enishi.env holding TURN_SECRET, then deploy/install-edge.sh, run as root in the sandbox.
+ * /etc/enishi/enishi.env holding TURN_SECRET, then deploy/install-edge.sh, run as root in the sandbox; resolves
+ * with what the script said.
  */
 export async function installEdge(sandbox, { name, turnSecret }) {
   const env = { ...process.env, TURN_SECRET: turnSecret, ENISHI_NAME: name };
@@ -219,5 +220,5 @@ export async function installEdge(sandbox, { name, turnSecret }) {
     ],
     { env },
   );
-  await sandbox.check('sh', [new URL('../deploy/install-edge.sh', import.meta.url).pathname], { env });
+  return sandbox.check('sh', [new URL('../deploy/install-edge.sh', import.meta.url).pathname], { env });
 }

@@ -210,7 +210,7 @@ async function startInstances(instanceEnv) {
   return instances;
 }
 
-/** nginx as Debian's unit runs it, with Debian's nginx.conf and the installed site; 443 bridged out. */
+/** nginx as Debian's unit runs it: Debian's nginx.conf (two limits raised), the installed site; 443 bridged out. */
 async function startNginx(origin, httpsPort, ca) {
   const nginx = start(
     'nginx',

@@ -10,19 +10,26 @@ import { repoRoot } from '../lib/server.js';
 
 /*
  * nginx as a server runs it (docs/operations.md, "nginx, coturn and certificates"): deploy/install-edge.sh installs
- * deploy/nginx/enishi.conf byte for byte into Debian's /etc/nginx (whose nginx.conf is used unchanged), and nginx
+ * deploy/nginx/enishi.conf byte for byte into Debian's /etc/nginx (raising two limits in its nginx.conf), and nginx
  * listens on the real ports 80 and 443 in a sandbox with this machine's /etc and /var overlaid and a network of
  * its own (scripts/deploy-sandbox.mjs). Behind it, the built server on 127.0.0.1:8081 as enishi@8081 runs it;
- * coturn from its unit, for the certificate renewal.
+ * coturn from its unit, for the certificate renewal. Thousands of chat sockets at once come from lib/socket-crowd.mjs.
  */
 
 const name = 'enishi.test';
+const crowdScript = join(repoRoot, 'e2e/lib/socket-crowd.mjs');
+/**
+ * Chat sockets held through nginx at once, two connections each, for each of its workers (one a core): more than
+ * Debian's nginx.conf lets a worker hold (768 connections, about 380 sockets), a sixteenth of install-edge.sh's.
+ */
+const CROWD_PER_WORKER = 500;
 const dataDir = mkdtempSync(join(tmpdir(), 'enishi-nginx-test-'));
 let sandbox: DeploySandbox;
 let nginx: ChildProcess;
 let instance: ChildProcess;
 let instanceLog = '';
 let coturn: ChildProcess | undefined;
+const turnSecret = randomBytes(24).toString('base64');
 
 /** curl from inside the sandbox, as a browser out there would reach the server's public address. */
 async function curl(url: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
@@ -51,6 +58,16 @@ async function curl(url: string): Promise<{ status: number; headers: Record<stri
   };
 }
 
+/** The first line `child` writes to its stdout. */
+async function firstLine(child: ChildProcess): Promise<string> {
+  let output = '';
+  for await (const chunk of child.stdout!) {
+    output += String(chunk);
+    if (output.includes('\n')) return output.slice(0, output.indexOf('\n'));
+  }
+  throw new Error(`exited without a line: ${output}`);
+}
+
 /** The SHA-256 fingerprint of the certificate served on `port` of the public address. */
 async function servedCertificate(port: number): Promise<string> {
   const pem = await sandbox.check('sh', [
@@ -73,7 +90,7 @@ async function waitUntil(what: () => string, check: () => Promise<boolean>, seco
 
 beforeAll(async () => {
   sandbox = await DeploySandbox.create();
-  await installEdge(sandbox, { name, turnSecret: randomBytes(24).toString('base64') });
+  await installEdge(sandbox, { name, turnSecret });
 
   // One instance where enishi@8081 listens (embedded database: this test needs one only).
   instance = sandbox.spawn(process.execPath, [join(repoRoot, 'server/dist/main.js')], {
@@ -91,6 +108,15 @@ beforeAll(async () => {
   instance.stdout!.on('data', (chunk: Buffer) => (instanceLog += chunk.toString()));
   instance.stderr!.on('data', (chunk: Buffer) => (instanceLog += chunk.toString()));
 
+  // The instance first: a connection nginx finds refused takes the instance out of its upstream for 5 s (in that
+  // worker), so a socket opened in those 5 s would be refused with a 502.
+  await waitUntil(
+    () => `the instance (${instanceLog.slice(-2000)})`,
+    async () => (await sandbox.run('curl', ['-sf', 'http://127.0.0.1:8081/readyz'])).code === 0,
+    // The embedded database's first start (migrations) on a busy machine.
+    120,
+  );
+
   // nginx as Debian's unit starts it (its pid file, /run/nginx.pid, is what `nginx -s reload` signals).
   nginx = sandbox.spawn('nginx', ['-g', 'daemon off; master_process on;'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,8 +131,6 @@ beforeAll(async () => {
   await waitUntil(
     () => `the instance behind nginx (nginx: ${nginxLog}; instance: ${instanceLog.slice(-2000)})`,
     async () => (await curl(`https://${name}/readyz`).catch(() => ({ status: 0 }))).status === 200,
-    // The embedded database's first start (migrations) on a busy machine.
-    120,
   );
   await waitUntil(
     () => 'coturn on 5349',
@@ -203,5 +227,58 @@ describe('nginx as installed', () => {
     // Reloaded, not restarted: the same processes serve.
     expect(nginx.exitCode).toBeNull();
     expect(coturn!.exitCode).toBeNull();
+  });
+
+  test(`holds ${CROWD_PER_WORKER} chat sockets a worker at once, both connections of each`, async () => {
+    const workers = await sandbox.check('pgrep', ['-P', String(nginx.pid), '-f', '^nginx: worker process$']);
+    const count = CROWD_PER_WORKER * workers.trim().split('\n').length;
+    const input = { url: `wss://${PUBLIC_ADDRESS}/ws/chat`, name, count, atOnce: 100, seconds: 20 };
+    const crowd = sandbox.spawn(process.execPath, [crowdScript, JSON.stringify(input)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    try {
+      // Within 20 s (1,000: 2 to 6 s on a busy 2-core machine); each socket stays connected 35 s (socket-crowd.mjs).
+      const opening = JSON.parse(await firstLine(crowd)) as { opened: number; first?: string };
+      expect(opening.first, `${opening.opened} open when one failed`).toBeUndefined();
+      expect(opening.opened).toBe(count);
+      // What nginx holds now: every socket's connection from the phone and its connection to the instance.
+      const connections = (await sandbox.check('ss', ['-Htn', 'state', 'established']))
+        .trim()
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/));
+      const fromPhones = connections.filter(([, , local]) => local === `${PUBLIC_ADDRESS}:443`);
+      const toInstance = connections.filter(([, , , peer]) => peer === '127.0.0.1:8081');
+      expect(fromPhones.length).toBeGreaterThanOrEqual(count);
+      expect(toInstance.length).toBeGreaterThanOrEqual(count);
+    } finally {
+      crowd.stdin!.end();
+      if (crowd.exitCode === null) await once(crowd, 'exit');
+    }
+    // Nor did nginx say it ran out of connections (an alert once it has none to take back: running short, it
+    // drops connections still in their TLS handshake with a warning Debian's error_log level does not keep, which
+    // the crowd's count shows) or files, or could not take the files install-edge.sh gives it.
+    const errors = await sandbox.check('cat', ['/var/log/nginx/error.log']);
+    expect(errors).not.toMatch(/worker_connections are not enough|Too many open files|setrlimit/);
+  });
+
+  test("install-edge.sh again changes nothing, and never lowers an operator's larger limit", async () => {
+    const nginxConf = () => sandbox.check('cat', ['/etc/nginx/nginx.conf']);
+    const writeNginxConf = (text: string) =>
+      sandbox.check('sh', ['-c', 'printf %s "$1" > /etc/nginx/nginx.conf', 'sh', text]);
+    const installed = await nginxConf();
+    expect(installed).toMatch(/^\s*worker_connections 16384;$/m);
+    expect(installed).toMatch(/^worker_rlimit_nofile 20000;$/m);
+
+    // An operator's own, larger value since the first install.
+    const larger = installed.replace('worker_connections 16384;', 'worker_connections 50000;');
+    await writeNginxConf(larger);
+    try {
+      const again = await installEdge(sandbox, { name, turnSecret });
+      expect(again).toContain('worker_connections 50000 kept (at least 16384)');
+      expect(again).toContain('worker_rlimit_nofile 20000 kept (at least 20000)');
+      expect(await nginxConf()).toBe(larger);
+    } finally {
+      await writeNginxConf(installed);
+    }
   });
 });
