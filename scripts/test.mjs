@@ -128,8 +128,9 @@ const nodeStep = (major, index) => ({
  * cores' ends. The browser tests (parallel workers, each with a browser and a server) run without another test
  * step beside them: beside the unit tests on two cores, both ran past their timeouts. Their workers leave about
  * a core idle, though (they wait on browsers, servers and sandboxes), so CI's typecheck and lint, one process
- * each that nothing times, run beside them (`beside`). The load tests, which time the server under attack, run
- * alone at the end.
+ * each that nothing times, may run beside them (`beside`); they come last in the list, so they also take a core
+ * the other tests leave free before (the unit tests outlast the rest by minutes), and the browser tests start
+ * beside them rather than wait. The load tests, which time the server under attack, run alone at the end.
  */
 const SLOTS = 2;
 const steps = [
@@ -167,12 +168,15 @@ const steps = [
     after: ['build'],
     alone: true,
   },
-  ...(ci
-    ? [{ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'], beside: 'end-to-end tests' }]
-    : []),
   ...otherNodes.map(nodeStep),
-  ...(ci ? [{ name: 'lint', command: 'npm', args: ['run', 'lint'], beside: 'end-to-end tests' }] : []),
   { name: `web unit tests (shuffled, seed ${seed})`, command: 'npx', args: vitest('web', ['web'], shuffled) },
+  // Last of the others: a slot they find free runs them; what is left runs beside the browser tests.
+  ...(ci
+    ? [
+        { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'], beside: 'end-to-end tests' },
+        { name: 'lint', command: 'npm', args: ['run', 'lint'], beside: 'end-to-end tests' },
+      ]
+    : []),
   { name: 'load tests', command: 'npx', args: vitest('load', ['load']), alone: true },
 ];
 
@@ -205,21 +209,23 @@ function runStep({ name, command, args }) {
   });
 }
 
-// Starts each step when it is ready and a slot is free: an `alone` step once nothing else runs, with nothing
-// beside it but the steps that name it as their `beside` (started once it has started); after a failure,
-// starts nothing more and waits for what runs.
+// Starts each step when it is ready and a slot is free: an `alone` step once nothing else runs but the steps
+// that name it as their `beside`, and nothing but those is left to start; a `beside` step in any free slot while
+// no `alone` step runs, or beside the one it names once that has started. After a failure, starts nothing more
+// and waits for what runs.
 async function runAll() {
   const results = [];
   const waiting = [...steps];
   const running = new Set();
-  const started = new Set();
   const passed = new Set();
   const ready = (step) => {
-    if (step.alone) {
-      return running.size === 0 && waiting.every((other) => other === step || other.alone || other.beside);
-    }
     if (!(step.after ?? []).every((name) => passed.has(name))) return false;
-    if (step.beside && !started.has(step.beside)) return false;
+    if (step.alone) {
+      return (
+        [...running].every((other) => other.beside === step.name) &&
+        waiting.every((other) => other === step || other.alone || other.beside)
+      );
+    }
     return [...running].every((other) => !other.alone || other.name === step.beside);
   };
   return new Promise((resolve) => {
@@ -230,7 +236,6 @@ async function runAll() {
         if (index === -1) break;
         const [step] = waiting.splice(index, 1);
         running.add(step);
-        started.add(step.name);
         runStep(step).then((result) => {
           running.delete(step);
           results.push(result);
