@@ -19,5 +19,8 @@ export default defineConfig({
     // The longest flows take 30 to 50 s on a busy 2-core machine (a login each, screenshots at two widths).
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what a user would see next (a toast after a save, a row after a send). Vitest's own
+    // 1 s is shorter than one save takes while the unit tests share the two cores, so a pass hung on the load.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

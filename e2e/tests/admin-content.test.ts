@@ -155,7 +155,7 @@ describe('news', () => {
     for (const n of [1, 2]) {
       const image = article.getByRole('img', { name: jaMember.news.imageAlt(title, n) });
       await image.waitFor();
-      await expect.poll(() => imageLoaded(image), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => imageLoaded(image)).toBe(true);
     }
     expect(await article.getByRole('img').count()).toBe(2);
 

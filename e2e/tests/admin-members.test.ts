@@ -144,7 +144,7 @@ async function findEditDelete(
   await editButton.click();
   await page.waitForURL(new RegExp(`${escapeRegExp(kind.editPath)}\\?id=\\d+$`));
   const form = memberForm(page);
-  await expect.poll(() => form.name.inputValue(), { timeout: 10_000 }).toBe(person.name);
+  await expect.poll(() => form.name.inputValue()).toBe(person.name);
   expect(await form.id.inputValue()).toBe(person.id);
   // On edit the password is optional and starts empty.
   expect(await form.pass.inputValue()).toBe('');

@@ -74,7 +74,7 @@ describe('ad banners', () => {
     expect(sent).toBe(true);
     await link.waitFor();
     expect(await link.getAttribute('target')).toBe('_blank');
-    await expect.poll(() => imageLoaded(link.getByRole('img')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => imageLoaded(link.getByRole('img'))).toBe(true);
 
     const woman = await loggedIn(other);
     const forWoman = await homeBanner(woman, url);
@@ -155,7 +155,7 @@ describe('bulk send', () => {
     await message.waitFor();
     const photo = message.getByRole('button', { name: ja.talk.viewImage });
     await photo.waitFor();
-    await expect.poll(() => imageLoaded(photo.locator('img')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => imageLoaded(photo.locator('img'))).toBe(true);
     expect(man.url()).toBe(talkUrl);
     expect(await man.evaluate(() => (window as unknown as { stillOpen?: boolean }).stillOpen)).toBe(true);
   });

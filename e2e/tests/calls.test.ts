@@ -134,9 +134,9 @@ describe.skipIf(!canRun)('emergency voice calls', () => {
     await expect.poll(() => connectionState(man)).toBe('connected');
     await expect.poll(() => connectionState(staff)).toBe('connected');
     const first = await audioBytes(staff);
-    await expect.poll(() => audioBytes(staff), { timeout: 10_000 }).toBeGreaterThan(first + 1000);
+    await expect.poll(() => audioBytes(staff)).toBeGreaterThan(first + 1000);
     const heard = await audioBytes(man);
-    await expect.poll(() => audioBytes(man), { timeout: 10_000 }).toBeGreaterThan(heard + 1000);
+    await expect.poll(() => audioBytes(man)).toBeGreaterThan(heard + 1000);
     await shoot(man, 'in-call');
 
     await press(staff, jaMember.calls.hangUp);
@@ -144,7 +144,7 @@ describe.skipIf(!canRun)('emergency voice calls', () => {
     await showing(man, jaMember.calls.reasons.ended);
     await shoot(man, 'ended');
     await expect.poll(() => connectionState(man)).toBe('closed');
-    await expect.poll(async () => (await callRecords(staff)).length, { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(async () => (await callRecords(staff)).length).toBe(before + 1);
     expect((await callRecords(staff)).at(-1)).toMatch(/^通話 \d+秒$/);
     await press(staff, ja.app.close);
     await press(man, ja.app.close);
@@ -258,7 +258,7 @@ describe.skipIf(!canRun)('emergency voice calls', () => {
     expect(await selectedPair(relayMan)).toEqual(['relay', 'relay']);
     expect(await selectedPair(relayStaff)).toEqual(['relay', 'relay']);
     const first = await audioBytes(relayStaff);
-    await expect.poll(() => audioBytes(relayStaff), { timeout: 10_000 }).toBeGreaterThan(first + 1000);
+    await expect.poll(() => audioBytes(relayStaff)).toBeGreaterThan(first + 1000);
     await overlay(man).waitFor({ state: 'detached' });
     await press(relayMan, jaMember.calls.hangUp);
     await showing(relayStaff, jaMember.calls.reasons.ended);

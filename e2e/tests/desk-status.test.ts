@@ -86,15 +86,15 @@ describe('a desk talk’s status, live on every staff desk', () => {
     await staff.keyboard.press('Enter');
     await expect.poll(() => pressed(staff)).toBe(t.statuses.done);
     // The other desk hears it without a reload.
-    await expect.poll(() => pressed(admin), { timeout: 10_000 }).toBe(t.statuses.done);
+    await expect.poll(() => pressed(admin)).toBe(t.statuses.done);
 
     await sendComment(man, 'もう一点、服装についても伺えますか');
-    await expect.poll(() => pressed(admin), { timeout: 10_000 }).toBe(t.statuses.open);
+    await expect.poll(() => pressed(admin)).toBe(t.statuses.open);
     const row = admin
       .getByRole('navigation', { name: jaMember.desk.rooms })
       .getByRole('listitem')
       .filter({ hasText: member.name });
-    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain(t.statuses.open);
+    await expect.poll(() => row.innerText()).toContain(t.statuses.open);
 
     await settled(admin);
     expect(await axeViolations(admin)).toEqual([]);

@@ -55,7 +55,7 @@ test('the newest messages of a talk opened before are readable offline, with the
   await page.getByRole('textbox', { name: ja.talk.placeholder }).fill('電車の中で読み返します');
   await page.getByRole('button', { name: ja.talk.send, exact: true }).click();
   await timeline(page).getByText('電車の中で読み返します').waitFor();
-  await expect.poll(() => keptTexts(page, desk), { timeout: 10_000 }).toContain('電車の中で読み返します');
+  await expect.poll(() => keptTexts(page, desk)).toContain('電車の中で読み返します');
 
   await context.setOffline(true);
   try {

@@ -80,7 +80,7 @@ async function opening(navigation: () => Promise<unknown>): Promise<void> {
 }
 
 const untilShown = async (body: string) => {
-  await expect.poll(async () => (await shown()).map((n) => n.body), { timeout: 10_000 }).toContain(body);
+  await expect.poll(async () => (await shown()).map((n) => n.body)).toContain(body);
   return shown();
 };
 
@@ -180,7 +180,7 @@ test('opening the app clears the notifications it has shown', async () => {
   await push({ title: ja.talk.fromStaff, body: '', url: '/news', tag: 'talk-10', badge: 1 });
   await untilShown('');
   await page.reload();
-  await expect.poll(async () => (await shown()).length, { timeout: 10_000 }).toBe(0);
+  await expect.poll(async () => (await shown()).length).toBe(0);
 });
 
 test('a push that is not the contract shape shows nothing', async () => {

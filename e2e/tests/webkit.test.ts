@@ -172,7 +172,7 @@ test('a man takes back his message (送信取消); the staff see it replaced liv
       .filter({ hasText: jaMember.unsend.unsent })
       .waitFor();
     // The desk's room list says so too once it has read the talks again (a moment after the frame).
-    await expect.poll(() => staff.getByText(words).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => staff.getByText(words).count()).toBe(0);
     expect(await fitsWidth(man)).toBe(true);
 
     await man.goto(`${baseURL}${talkPath}`);
