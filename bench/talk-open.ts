@@ -192,6 +192,17 @@ async function installedVisitor(base: string): Promise<BrowserContext> {
   return context;
 }
 
+/** Until the app has kept the screen of `path` (lib/last-screen.ts). */
+async function waitForLastScreen(page: Page, path: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  const kept = () =>
+    page.evaluate(async (at) => Boolean(await caches.match(at, { cacheName: 'enishi-last-screen' })), path);
+  while (!(await kept())) {
+    if (Date.now() > deadline) throw new Error(`the app kept no screen of ${path}`);
+    await page.waitForTimeout(200);
+  }
+}
+
 async function installedMan(base: string): Promise<{ context: BrowserContext; talk: string }> {
   const context = await installedApp();
   const page = await context.newPage();
@@ -205,6 +216,10 @@ async function installedMan(base: string): Promise<{ context: BrowserContext; ta
   // Kept on the device half a second after the talk settles (hooks/use-keep-history.ts).
   await page.locator(DRAWN_PROBES.talk).first().waitFor();
   await page.waitForTimeout(1500);
+  // His home and his talk as last drawn, kept for the next open (lib/last-screen.ts).
+  await waitForLastScreen(page, talk);
+  await page.goto(`${base}/`);
+  await waitForLastScreen(page, '/');
   await page.close();
   return { context, talk };
 }

@@ -78,6 +78,9 @@ const memberCore = [
   'src/lib/local-state',
   'src/lib/session',
   'src/lib/query-client',
+  // The member's last screen: read by the home's loader, kept from the home (product.md §15.6).
+  'src/lib/last-screen',
+  'src/lib/keep-last-screen',
   'src/components/layouts/app-layout',
   'src/components/ui/count-badge',
   'src/components/ui/user-icon',

@@ -55,13 +55,15 @@ import type { Person } from '../lib/users.js';
  * for a word or two were split (the staff's setting-request toast, the member pane's 編集, the message search's and
  * the 定型文 screen's words apart from the desk's), and the calls' words, which no module of a man's home reads,
  * left the member area's first chunk for one of their own: a man's home 118.8 kB, a man's talk with the staff
- * 164.8 to 163.8 kB, the staff desk with a talk 168.1 kB, under issue 48's 170 KB.
+ * 164.8 to 163.8 kB, the staff desk with a talk 168.1 kB, under issue 48's 170 KB. A member's home and last
+ * talk are kept as last drawn, for the service worker to serve at the next open (lib/keep-last-screen.ts, in the
+ * member area's first chunk: a chunk of its own cost 0.6 kB more): a man's home 119.7 kB, under the 120 KB.
  */
 
 const dist = join(repoRoot, 'web/dist');
 const desk = { width: 1440, height: 900 };
 /** Today's figure, under issue 29's 120 KB read as 120,000 bytes (the bench prints 1,024-byte KB: 116.1). */
-const MAN_HOME_CEILING = 119_000;
+const MAN_HOME_CEILING = 119_800;
 /** The scripts of a man's home, in files: more would mean the member area's first load split up again. */
 const MAN_HOME_FILES = 8;
 /**

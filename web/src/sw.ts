@@ -1,12 +1,20 @@
 import type { PushPayload } from '@enishi/contract';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  addRoute,
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  precache,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { LAST_SCREEN_CACHE, LAST_SCREEN_ENTRY_HEADER, isLastScreenPath } from './lib/last-screen-rules';
 import { keyBytes, readPushDevice } from './lib/push-device';
 import { subscriptionJson } from './lib/subscription-json';
 
 /*
  * The service worker (product.md §9, §16). The shell: every built file is precached, a navigation gets index.html, so
- * the app opens offline; API calls, sockets, media and files never get the shell, and nothing else is cached.
+ * the app opens offline; API calls, sockets, media and files never get the shell, and nothing else is cached but
+ * the member's last screen, which a navigation to its address gets instead of the shell (product.md §15.6).
  * A new version waits until the user accepts it (app/update-prompt.tsx posts SKIP_WAITING). Push: show the
  * notification, set the app icon badge, open the talk on a tap (a call's: bring the app forward, or open it at
  * the call), renew a subscription the browser replaced.
@@ -14,10 +22,34 @@ import { subscriptionJson } from './lib/subscription-json';
 
 declare const self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+/**
+ * The member's screen as last drawn at this address (lib/last-screen.ts keeps it), while this build still has
+ * the script it starts with; sent with the shell's own headers (its Content-Security-Policy among them).
+ */
+async function lastScreen(url: URL): Promise<Response | undefined> {
+  if (url.search) return undefined;
+  const kept = await caches.match(url.pathname, { cacheName: LAST_SCREEN_CACHE });
+  const entry = kept?.headers.get(LAST_SCREEN_ENTRY_HEADER);
+  if (!kept || !entry) return undefined;
+  const [script, shell] = await Promise.all([matchPrecache(entry), matchPrecache('/index.html')]);
+  if (!script || !shell) return undefined;
+  const headers = new Headers(shell.headers);
+  for (const name of ['Content-Length', 'Content-Encoding', 'ETag', 'Last-Modified']) headers.delete(name);
+  return new Response(kept.body, { headers });
+}
+
+const shell = createHandlerBoundToURL('/index.html');
+// Before the precache's own route, which would answer `/` with index.html itself.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  ({ request, url }) => request.mode === 'navigate' && isLastScreenPath(url.pathname),
+  async (options) => (await lastScreen(options.url).catch(() => undefined)) ?? shell(options),
+);
+addRoute();
+registerRoute(
+  new NavigationRoute(shell, {
     denylist: [/^\/api\//, /^\/ws\//, /^\/media\//, /^\/healthz/, /\/[^/?]+\.[^/?]+$/],
   }),
 );

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { keepLastScreens } from '@/lib/keep-last-screen';
 import { queryClient } from '@/lib/query-client';
 import { AppLayout, useDeskLayout } from '@/components/layouts/app-layout';
 import { CallLayer } from '@/features/call/components/call-layer';
@@ -38,6 +39,8 @@ export function MemberArea() {
   // Staff at a desk (1024 px and more) get the back office's side navigation instead (product.md §2.8).
   const desk = useDeskLayout();
   const staff = can(useSession(), 'desk.use');
+  // A member's phone reopens on the screen it last drew (product.md §15.6).
+  useEffect(() => (staff ? undefined : keepLastScreens()), [staff]);
   // Set while rendering, before the screens below ask for their first phrase breaks (children's effects run
   // before this component's own).
   setPhraseViewer(staff ? 'staff' : 'member');

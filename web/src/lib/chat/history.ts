@@ -1,6 +1,7 @@
 import type { ConversationRow, MessagesReply, NewsGetReply } from '@enishi/contract';
 import { ApiError } from '../api-client';
 import { openStore, requestIn } from '../idb';
+import { forgetLastScreens } from '../last-screen';
 import { getSession } from '../session';
 
 /*
@@ -63,9 +64,9 @@ export async function keptWhenOffline(error: unknown, conversationId: number): P
   return loadTalk(uid, conversationId);
 }
 
-/** Logout: nothing of the user stays on the device. */
+/** Logout: nothing of the user stays on the device (the talks kept, and the last screen kept). */
 export async function clearHistory(): Promise<void> {
-  await request((objects) => objects.clear());
+  await Promise.all([request((objects) => objects.clear()), forgetLastScreens()]);
 }
 
 /*
