@@ -22,7 +22,7 @@ const MOMENTARY = '[role="status"], [role="alert"], .offline-notice, .toasts';
 const SETTLE_MS = 800;
 
 /** The page, as the service worker will give it next time: this build's head, the screen, and whose it is. */
-function pageOf(root: HTMLElement, kept: LastScreen): string {
+export function pageOf(root: HTMLElement, kept: LastScreen): string {
   const screen = root.cloneNode(true) as HTMLElement;
   for (const element of screen.querySelectorAll(`${MOMENTARY}, script`)) element.remove();
   // Inline styles in HTML are refused by the Content-Security-Policy (only the talk's rows have them, for their
