@@ -134,7 +134,7 @@ const nodeStep = (major, index) => ({
  */
 const SLOTS = 2;
 const steps = [
-  // In CI, typecheck (beside it) checks the contract's and the server's sources: their builds only emit.
+  // In CI, typecheck (a step of its own, below) checks the contract's and the server's sources: their builds only emit.
   ci
     ? {
         name: 'build',
