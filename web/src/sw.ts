@@ -26,7 +26,7 @@ precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 /**
- * The member's screen as last drawn at this address (lib/last-screen.ts keeps it), while this build still has
+ * The member's screen as last drawn at this address (lib/keep-last-screen.ts keeps it), while this build still has
  * the script it starts with; sent with the shell's own headers (its Content-Security-Policy among them).
  */
 async function lastScreen(url: URL): Promise<Response | undefined> {

@@ -31,7 +31,7 @@ export function pageOf(root: HTMLElement, kept: LastScreen): string {
   for (const element of screen.querySelectorAll('[style]')) element.removeAttribute('style');
   for (const scroller of screen.querySelectorAll('[role="log"]'))
     scroller.setAttribute('data-kept-at-end', '');
-  // `<` escaped: the data block cannot end early whatever a name holds.
+  // `<` escaped: the data block cannot end early whatever the path holds.
   const data = JSON.stringify(kept).replace(/</g, '\\u003c');
   return `<!doctype html><html lang="ja"><head>${document.head.innerHTML}</head><body><div id="root">${screen.innerHTML}</div><script type="application/json" id="${LAST_SCREEN_DATA_ID}">${data}</script></body></html>`;
 }

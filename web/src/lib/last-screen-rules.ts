@@ -1,6 +1,6 @@
 /*
  * What the page and the service worker agree on about the last screen kept on the device (product.md §15.6,
- * lib/last-screen.ts keeps it, sw.ts serves it).
+ * lib/keep-last-screen.ts keeps it, sw.ts serves it, lib/last-screen.ts reads it back at start).
  */
 
 /** The Cache Storage cache holding the kept pages, keyed by their path. */

@@ -4,7 +4,7 @@ import { getSession } from './session';
 /*
  * The last screen a member saw, kept on the device (product.md §15.6). A member's phone reopens the app on his
  * home or his talk with the desk many times a day; the service worker answers that opening with the screen as
- * it was last drawn (lib/keep-last-screen.ts keeps it, loaded after the first drawing), so his messages are on
+ * it was last drawn (lib/keep-last-screen.ts keeps it), so his messages are on
  * the screen as soon as the page is, before any script has run; the app then draws the same screen over it from
  * the device and the server. Here: what the first drawing and logout need of it.
  */
