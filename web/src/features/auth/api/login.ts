@@ -3,6 +3,7 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { deviceTokenFor, keepDeviceToken } from '@/lib/device-tokens';
+import { forgetLastScreens } from '@/lib/last-screen';
 import { setSession, updateSession } from '@/lib/session';
 
 /** Where a login goes next: done (perhaps to set up a second factor first), or to its second step. */
@@ -23,6 +24,8 @@ export type SecondStepInput = { ticket: string; id: string } & (
 async function finish(reply: LoginReply, id: string | null): Promise<LoginOutcome> {
   const { device, ...session } = reply;
   if (id) keepDeviceToken(id, device);
+  // Screens kept by an earlier session on this device (product.md §15.6) are not this user's to see.
+  await forgetLastScreens();
   setSession({ ...session, image: null });
   if (!can({ role: reply.role }, 'desk.use')) return { next: 'done', setup: false };
   const factors = await api('2fa/factors', {});
