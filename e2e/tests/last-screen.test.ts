@@ -49,6 +49,13 @@ async function manWithALongTalk(): Promise<{ id: string; password: string }> {
   return man;
 }
 
+/** Until the service worker serves the page (the app keeps screens only then): reloaded once it is ready. */
+async function underTheWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
 /** Until the app has kept the screen of `path` with `text` on it (the Cache Storage cache the worker serves). */
 async function kept(page: Page, path: string, text: string): Promise<void> {
   const keptText = () =>
@@ -103,9 +110,7 @@ test("a man's talk and home reopen as he last saw them before any script runs; l
   const man = await manWithALongTalk();
   const page = await context.newPage();
   await logInAs(page, man);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await underTheWorker(page);
 
   await page.goto('/talkrooms/staff');
   await page.waitForURL(/\/talk\/staff\/\d+$/);
@@ -141,4 +146,29 @@ test("a man's talk and home reopen as he last saw them before any script runs; l
     .toBe(false);
   const after = await beforeAnyScript(talk);
   expect(after.parsed.texts).toEqual([]);
+});
+
+test("a member logging in where another's screens are still kept never gets them", async () => {
+  const first = await manWithALongTalk();
+  const page = await context.newPage();
+  await logInAs(page, first);
+  await underTheWorker(page);
+  await page.goto('/talkrooms/staff');
+  await page.waitForURL(/\/talk\/staff\/\d+$/);
+  const talk = new URL(page.url()).pathname;
+  await kept(page, talk, 'ご案内 その12');
+
+  // His session gone from the device without a logout (its storage cleared), his screens still kept...
+  await page.evaluate(() => localStorage.clear());
+  // ...the next member to log in here does not open on them.
+  await logInAs(page, await manWithALongTalk());
+  const keptNow = await page.evaluate(async (at) => {
+    const cache = await caches.open('enishi-last-screen');
+    return (await cache.match(at)) !== undefined;
+  }, talk);
+  expect(keptNow).toBe(false);
+  const opened = await beforeAnyScript(talk);
+  expect(opened.parsed.texts).toEqual([]);
+  await opened.page.close();
+  await page.close();
 });
