@@ -31,7 +31,7 @@ const DRAWN_PROBES = {
   talk: '[role="log"] article[data-message-id]',
   home: 'nav.home-menu .menu-grid a',
   public: 'h1',
-  offline: '.offline-notice',
+  offline: '.offline-notice:not([hidden])',
 };
 
 // As text: a function of this file would carry tsx's name helper, which the page does not have.

@@ -82,6 +82,7 @@ async function beforeAnyScript(path: string) {
       if (document.readyState !== 'interactive') return;
       seen.texts = messages().map((message) => message.textContent ?? '');
       seen.menu = document.querySelector('nav.home-menu a') !== null;
+      seen.offlineNote = document.querySelector('.offline-notice:not([hidden])')?.textContent ?? null;
     });
     document.addEventListener('DOMContentLoaded', () => {
       seen.kept = document.querySelector('[data-kept-at-end]') !== null;
@@ -92,6 +93,7 @@ async function beforeAnyScript(path: string) {
   const parsed = (await page.evaluate(() => (window as unknown as { seen: unknown }).seen)) as {
     texts: string[];
     menu: boolean;
+    offlineNote: string | null;
     kept: boolean;
     bottom: number | null;
   };
@@ -133,9 +135,17 @@ test("a man's talk and home reopen as he last saw them before any script runs; l
   await storedMessage(reopened, words).waitFor();
   await expect.poll(() => newestBottom(reopened)).toBeCloseTo(parsed.bottom!, -1);
   await reopened.close();
-  // So does his home.
+  // So does his home, and offline both say so at once.
   const home = await beforeAnyScript('/');
   expect(home.parsed.menu).toBe(true);
+  expect(home.parsed.offlineNote).toBeNull();
+  await context.setOffline(true);
+  for (const path of ['/', talk]) {
+    const offline = await beforeAnyScript(path);
+    expect(offline.parsed.offlineNote).toBe(ja.app.offline);
+    await offline.page.close();
+  }
+  await context.setOffline(false);
 
   // Logout: nothing of his stays for the next person to see.
   await home.page.getByRole('button', { name: ja.menu.logout }).click();

@@ -7,7 +7,12 @@ import {
   precache,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { LAST_SCREEN_CACHE, LAST_SCREEN_ENTRY_HEADER, isLastScreenPath } from './lib/last-screen-rules';
+import {
+  LAST_SCREEN_CACHE,
+  LAST_SCREEN_ENTRY_HEADER,
+  isLastScreenPath,
+  withOfflineNote,
+} from './lib/last-screen-rules';
 import { keyBytes, readPushDevice } from './lib/push-device';
 import { subscriptionJson } from './lib/subscription-json';
 
@@ -27,7 +32,8 @@ cleanupOutdatedCaches();
 
 /**
  * The member's screen as last drawn at this address (lib/keep-last-screen.ts keeps it), while this build still has
- * the script it starts with; sent with the shell's own headers (its Content-Security-Policy among them).
+ * the script it starts with; sent with the shell's own headers (its Content-Security-Policy among them), and
+ * offline with its offline note shown.
  */
 async function lastScreen(url: URL): Promise<Response | undefined> {
   if (url.search) return undefined;
@@ -38,6 +44,8 @@ async function lastScreen(url: URL): Promise<Response | undefined> {
   if (!script || !shell) return undefined;
   const headers = new Headers(shell.headers);
   for (const name of ['Content-Length', 'Content-Encoding', 'ETag', 'Last-Modified']) headers.delete(name);
+  // Offline, the page says so at once, as the app will once it has drawn.
+  if (self.navigator.onLine === false) return new Response(withOfflineNote(await kept.text()), { headers });
   return new Response(kept.body, { headers });
 }
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { pageOf } from './keep-last-screen';
-import { LAST_SCREEN_DATA_ID } from './last-screen-rules';
+import { ja } from '@enishi/contract';
+import { LAST_SCREEN_DATA_ID, withOfflineNote } from './last-screen-rules';
 
 /** The kept page of `html` drawn in #root, read back as a document. */
 function keptPage(html: string, path = '/talk/staff/7'): Document {
@@ -30,7 +31,7 @@ describe("a member's last screen, as the page keeps it (product.md §15.6)", () 
       '<main><p>残る</p><div class="toasts" role="status"><p>送信しました</p></div>' +
         '<p class="offline-notice" role="alert">オフラインです</p><script>1</script></main>',
     );
-    expect(page.getElementById('root')?.textContent).toBe('残る');
+    expect(page.querySelector('#root main')?.textContent).toBe('残る');
     expect(page.querySelectorAll('#root script')).toHaveLength(0);
   });
 
@@ -54,5 +55,21 @@ describe("a member's last screen, as the page keeps it (product.md §15.6)", () 
     expect(JSON.parse(page.getElementById(LAST_SCREEN_DATA_ID)?.textContent ?? '').path).toBe(
       '/talk/staff/</script>',
     );
+  });
+
+  it('keeps the offline note hidden, and the worker shows it and nothing else offline', () => {
+    document.head.innerHTML = '<script type="module" src="/assets/index-abc.js"></script>';
+    const root = document.createElement('div');
+    // A message quoting the note's markup stays a message.
+    root.innerHTML = '<p>data-kept-offline-note="" hidden=""</p>';
+    const kept = pageOf(root, { path: '/', uid: 42 });
+    const read = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+    const note = (page: Document) => page.querySelector('#root [role="alert"].offline-notice');
+    expect(note(read(kept))?.textContent).toBe(ja.app.offline);
+    expect(note(read(kept))?.hasAttribute('hidden')).toBe(true);
+
+    const offline = read(withOfflineNote(kept));
+    expect(note(offline)?.hasAttribute('hidden')).toBe(false);
+    expect(offline.querySelector('#root p')?.textContent).toBe('data-kept-offline-note="" hidden=""');
   });
 });

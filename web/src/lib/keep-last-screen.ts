@@ -1,8 +1,9 @@
-import { can } from '@enishi/contract';
+import { can, ja } from '@enishi/contract';
 import {
   LAST_SCREEN_CACHE,
   LAST_SCREEN_DATA_ID,
   LAST_SCREEN_ENTRY_HEADER,
+  OFFLINE_NOTE,
   isLastScreenPath,
   type LastScreen,
 } from './last-screen-rules';
@@ -31,9 +32,12 @@ export function pageOf(root: HTMLElement, kept: LastScreen): string {
   for (const element of screen.querySelectorAll('[style]')) element.removeAttribute('style');
   for (const scroller of screen.querySelectorAll('[role="log"]'))
     scroller.setAttribute('data-kept-at-end', '');
+  // The offline note as the app draws it, hidden until the worker serves the page offline (sw.ts); the
+  // catalogue's text holds no markup.
+  const note = `<p class="offline-notice" role="alert" ${OFFLINE_NOTE}="" hidden="">${ja.app.offline}</p>`;
   // `<` escaped: the data block cannot end early whatever the path holds.
   const data = JSON.stringify(kept).replace(/</g, '\\u003c');
-  return `<!doctype html><html lang="ja"><head>${document.head.innerHTML}</head><body><div id="root">${screen.innerHTML}</div><script type="application/json" id="${LAST_SCREEN_DATA_ID}">${data}</script></body></html>`;
+  return `<!doctype html><html lang="ja"><head>${document.head.innerHTML}</head><body><div id="root">${screen.innerHTML}${note}</div><script type="application/json" id="${LAST_SCREEN_DATA_ID}">${data}</script></body></html>`;
 }
 
 async function keepNow(root: HTMLElement): Promise<void> {

@@ -12,6 +12,22 @@ export const LAST_SCREEN_ENTRY_HEADER = 'X-Enishi-Entry';
 /** The JSON block of a kept page: whose screen it is, and for which address. */
 export const LAST_SCREEN_DATA_ID = 'last-screen';
 
+/**
+ * Marks the kept page's offline note: the app's own note (app/offline-notice.tsx), kept hidden, which the worker
+ * shows when it serves the page offline (the app's note comes only with its first drawing).
+ */
+export const OFFLINE_NOTE = 'data-kept-offline-note';
+
+/**
+ * The kept page with its offline note shown. The note is the last thing in the screen, so the last match is the
+ * note whatever a message says (text keeps its quotes as they are in HTML).
+ */
+export function withOfflineNote(page: string): string {
+  const hidden = `${OFFLINE_NOTE}="" hidden=""`;
+  const at = page.lastIndexOf(hidden);
+  return at < 0 ? page : `${page.slice(0, at)}${OFFLINE_NOTE}=""${page.slice(at + hidden.length)}`;
+}
+
 export type LastScreen = { path: string; uid: number };
 
 /** A member's home and his talks: the screens the app is reopened on. */
