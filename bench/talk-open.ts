@@ -5,26 +5,20 @@
 //   until his home's menu and his talk's messages are in the document, online and offline, beside the same
 //   open of a prerendered public page (/enter) in the same run.
 // BENCH_WEB_DIST_BEFORE=<a web/dist built from another commit> measures that build too, in the same run.
-import { mkdtempSync } from 'node:fs';
+// BENCH_TALK_PROFILE=<dir> keeps a CPU profile of each cold open there (open it in DevTools' Performance panel)
+// and prints where the main thread's time went: the functions with the most time of their own, and the long
+// tasks (a build made with `vite build --minify false` gives the functions their names).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page, type Request } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/lib/chromium.js';
 import { addDeskMessages, logIn, man, staff, staffCaller } from './lighthouse.js';
 import { median, startEnishi } from './lib.js';
+import { longTaskLines, selfTimes, type Profile, type TraceEvent } from './main-thread.js';
 
 const CPU_SLOWDOWN = 4;
 const runs = Number(process.env.BENCH_TALK_RUNS ?? 5);
-
-type TraceEvent = {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; beginData?: { stackTrace?: unknown[] }; data?: { stackTrace?: unknown[] } };
-};
 
 /** What is in the document when, in ms from navigation start (recorded in the page, before any of its scripts). */
 const DRAWN_PROBES = {
@@ -73,6 +67,8 @@ async function countNewestReads(page: Page, run: () => Promise<void>): Promise<n
 
 type ColdFigures = { forced: number; forcedMs: number; layouts: number; blockingMs: number; reads: number };
 
+let profiled = 0;
+
 /** One cold open of the talk, traced: forced layouts, blocking time of the main thread, newest-page reads. */
 async function coldOpen(context: BrowserContext, url: string): Promise<ColdFigures> {
   const page = await context.newPage();
@@ -86,10 +82,23 @@ async function coldOpen(context: BrowserContext, url: string): Promise<ColdFigur
       'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,toplevel',
     transferMode: 'ReportEvents',
   });
+  const profileDir = process.env.BENCH_TALK_PROFILE;
+  if (profileDir) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const reads = await countNewestReads(page, async () => {
     await page.goto(url);
     await page.locator(DRAWN_PROBES.talk).first().waitFor({ timeout: 30_000 });
   });
+  if (profileDir) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(profileDir, { recursive: true });
+    const file = join(profileDir, `talk-cold-${++profiled}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`${file}: the most time of their own\n${selfTimes(profile as Profile).join('\n')}`);
+  }
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.end');
   await complete;
@@ -138,9 +147,9 @@ function traceFigures(events: TraceEvent[], reads: number): ColdFigures {
   const forced = forcedLayouts.length;
   const forcedMs = forcedLayouts.reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
   const layouts = layoutEvents.length;
-  const blockingMs = onMain
-    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 50_000)
-    .reduce((sum, e) => sum + (e.dur! - 50_000) / 1000, 0);
+  const longTasks = onMain.filter((e) => e.ph === 'X' && e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
+  if (process.env.BENCH_TALK_PROFILE) console.log(longTaskLines(onMain, longTasks).join('\n'));
+  const blockingMs = longTasks.reduce((sum, e) => sum + (e.dur! - 50_000) / 1000, 0);
   return { forced, forcedMs, layouts, blockingMs, reads };
 }
 
