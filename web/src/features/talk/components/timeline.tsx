@@ -1,7 +1,11 @@
 import { ja } from '@enishi/contract';
-import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useReducer, useRef, type Ref, type RefObject } from 'react';
-import { flushSync } from 'react-dom';
+import {
+  elementScroll,
+  useVirtualizer,
+  type ReactVirtualizer,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
+import { useCallback, useEffect, useImperativeHandle, useRef, type Ref, type RefObject } from 'react';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import type { TimelineRow } from '../utils/timeline';
@@ -79,7 +83,7 @@ function useStayAtEnd(scroller: RefObject<HTMLDivElement | null>): void {
   }, [scroller]);
 }
 
-type RowVirtualizer = Virtualizer<HTMLDivElement, Element>;
+type RowVirtualizer = ReactVirtualizer<HTMLDivElement, Element>;
 
 /**
  * A row's height from its ResizeObserver entry (border box); drawn and not yet observed, the height known of
@@ -90,7 +94,7 @@ type RowVirtualizer = Virtualizer<HTMLDivElement, Element>;
 function measureRow(
   element: Element,
   entry: ResizeObserverEntry | undefined,
-  virtualizer: RowVirtualizer,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
 ): number {
   const box = entry?.borderBoxSize?.[0];
   if (box) return Math.round(box.blockSize);
@@ -101,16 +105,18 @@ function measureRow(
   );
 }
 
-/** Only the rows in and near view are drawn, measured as they are; a chat keeps to its end. */
+/**
+ * Only the rows in and near view are drawn, measured as they are; a chat keeps to its end. The virtualizer
+ * places the rows and sizes the column itself, in the document (`directDomUpdates`): rows the observer
+ * measured are placed again before the frame is painted, so a first guess is never seen, and React draws the
+ * timeline again only when other rows come into view, not for every row measured.
+ */
 function useRowVirtualizer(rows: TimelineRow[], scroller: RefObject<HTMLDivElement | null>): RowVirtualizer {
-  // Rows the observer measured are placed again before the frame is painted (flushSync), not a frame later:
-  // a first guess is never seen.
-  const [, redraw] = useReducer((count: number) => count + 1, 0);
-  const observed = useRef(false);
   const scrolled = useRef(false);
   // The virtualizer is read afresh on every render; this component is not memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   return useVirtualizer({
+    directDomUpdates: true,
     // The scroller's size from its observer too, a phone's screen until then: not read while React commits.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
     observeElementRect: (virtualizer, onRect) => {
@@ -118,9 +124,7 @@ function useRowVirtualizer(rows: TimelineRow[], scroller: RefObject<HTMLDivEleme
       if (!element) return;
       const observer = new ResizeObserver(([entry]) => {
         const box = entry?.borderBoxSize?.[0];
-        if (!box) return;
-        observed.current = true;
-        onRect({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+        if (box) onRect({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
       });
       observer.observe(element);
       return () => observer.disconnect();
@@ -131,15 +135,7 @@ function useRowVirtualizer(rows: TimelineRow[], scroller: RefObject<HTMLDivEleme
       scrolled.current = true;
       elementScroll(offset, options, virtualizer);
     },
-    measureElement: (element, entry, virtualizer) => {
-      if (entry) observed.current = true;
-      return measureRow(element, entry, virtualizer);
-    },
-    onChange: () => {
-      if (!observed.current) return;
-      observed.current = false;
-      flushSync(redraw);
-    },
+    measureElement: measureRow,
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => estimateSize(rows[index]),
@@ -240,6 +236,8 @@ export function Timeline({
   useStayAtEnd(scroller);
 
   const items = virtualizer.getVirtualItems();
+  // The column whose height the virtualizer sets.
+  const sizer = useCallback((node: HTMLDivElement | null) => virtualizer.containerRef(node), [virtualizer]);
   // The first row is drawn (in view, or just above it): the page before it is fetched ahead of the reader.
   const topInView = items[0]?.index === 0;
   useEffect(() => {
@@ -267,7 +265,7 @@ export function Timeline({
             <Phrases text={ja.talk.noMessages} />
           </p>
         ) : null}
-        <div className="timeline__sizer" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="timeline__sizer" ref={sizer}>
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
@@ -277,7 +275,6 @@ export function Timeline({
                 ref={virtualizer.measureElement}
                 data-index={item.index}
                 className="timeline__row"
-                style={{ transform: `translateY(${item.start}px)` }}
               >
                 <TimelineRowView row={row} actions={actions} />
               </div>
