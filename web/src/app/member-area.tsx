@@ -33,7 +33,11 @@ const SettingEvents = lazy(async () => {
  */
 export function MemberArea() {
   const navigate = useNavigate();
-  useEffect(() => startMemberServices(navigate), [navigate]);
+  // In a task of their own, after the first drawing's effects: one long task fewer while the phone opens the app.
+  useEffect(() => {
+    const start = setTimeout(() => startMemberServices(navigate), 0);
+    return () => clearTimeout(start);
+  }, [navigate]);
   // A sensitive change refused for want of fresh proof asks for it (product.md §11.8).
   useEffect(answerProofRequests, []);
   // Staff at a desk (1024 px and more) get the back office's side navigation instead (product.md §2.8).
