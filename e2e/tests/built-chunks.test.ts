@@ -12,7 +12,7 @@ const dist = join(repoRoot, 'web/dist');
 
 describe('the built chunks', () => {
   test('import one another without a cycle', () => {
-    // The schemas chunk leaves out the modules it imports (vite.config.ts, decision 021); a cycle between
+    // The schemas chunk leaves out the modules it imports (scripts/chunk-groups.ts, decision 021); a cycle between
     // chunks would then let a chunk run before one it reads from, and the app would stop at its first screen.
     const assets = join(dist, 'assets');
     const imports = new Map<string, string[]>();

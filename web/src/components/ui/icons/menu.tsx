@@ -1,6 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
-/* A member's home menu and footer, and the logout button: in the member area's first load (vite.config.ts). */
+/* A member's home menu and footer, and the logout button: in the member area's first load (scripts/chunk-groups.ts). */
 
 export const HomeIcon = (props: IconProps) => (
   <Icon {...props}>

@@ -4,7 +4,7 @@ import { useSession } from '@/lib/session';
 import { calls, useCall } from '../controller';
 
 /*
- * The overlay is in the controller's chunk (vite.config.ts): both load with the first call frame or phone
+ * The overlay is in the controller's chunk (scripts/chunk-groups.ts): both load with the first call frame or phone
  * button, in one request, so a member who never calls downloads neither.
  */
 const CallOverlay = lazy(() => import('./call-overlay').then((module) => ({ default: module.CallOverlay })));
