@@ -82,6 +82,7 @@ export default defineConfig({
       // A talk (/talk/:id, /talk/staff/:id): a member's talk with the desk and the staff desk's talk, and the
       // loader that asks for its row and newest page.
       shells: { talk: ['src/app/routes/talk.tsx', 'src/app/prefetch-talk.ts'] },
+      early: { talk: 'src/early-talk.ts' },
     }),
     // Brotli and gzip copies of the scripts and stylesheets, made once at the strongest settings.
     precompress(),

@@ -25,6 +25,7 @@ const memberCore = [
   'src/lib/use-media-query',
   'src/lib/auth.',
   'src/lib/api-client',
+  'src/lib/early-calls',
   'src/lib/local-state',
   'src/lib/session',
   'src/lib/query-client',

@@ -31,6 +31,11 @@ type Options = {
    * worker still answers with index.html, whose chunks it holds already.
    */
   shells: Record<string, string[]>;
+  /**
+   * A shell's first script (`early-talk.ts`): built as a chunk of its own with nothing to wait for, and run
+   * before the app's scripts have arrived (it starts the screen's first calls, lib/early-calls.ts).
+   */
+  early?: Record<string, string>;
 };
 
 const escapeHtml = (text: string) =>
@@ -63,7 +68,7 @@ function closure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk): ChunkF
 async function writeMemberShell(
   bundle: Rollup.OutputBundle,
   eager: ChunkFiles,
-  { memberArea, shells }: Pick<Options, 'memberArea' | 'shells'>,
+  { memberArea, shells, early = {} }: Pick<Options, 'memberArea' | 'shells' | 'early'>,
   dir: string,
   shell: string,
 ) {
@@ -98,7 +103,14 @@ async function writeMemberShell(
         member.css,
       ),
     };
-    await writeFile(path.join(dir, 'shells', `${segment}.html`), withPreloads(html, preload));
+    const first = early[segment];
+    const withFirst = first
+      ? html.replace(
+          /<meta charset="UTF-8" \/>/i,
+          `$&\n    <script type="module" async crossorigin src="/${chunkOf(bundle, first).fileName}"></script>`,
+        )
+      : html;
+    await writeFile(path.join(dir, 'shells', `${segment}.html`), withPreloads(withFirst, preload));
   }
 }
 
@@ -116,18 +128,29 @@ function pageHtml(template: string, page: Prerendered, preload: string[], styles
   return html;
 }
 
-export function prerender({ pages, memberArea, shells }: Options): Plugin {
+export function prerender({ pages, memberArea, shells, early = {} }: Options): Plugin {
   let config: ResolvedConfig;
+  const firstScripts = Object.values(early);
   return {
     name: 'enishi-prerender',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
     },
+    buildStart() {
+      if (config.build.ssr) return;
+      for (const module of firstScripts)
+        this.emitFile({ type: 'chunk', id: path.resolve(config.root, module), preserveSignature: false });
+    },
     async writeBundle(output, bundle) {
       if (config.build.ssr) return;
       const index = bundle['index.html'];
-      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      const entry = Object.values(bundle).find(
+        (file) =>
+          file.type === 'chunk' &&
+          file.isEntry &&
+          !firstScripts.some((module) => file.facadeModuleId?.endsWith(`/${module}`)),
+      );
       if (index?.type !== 'asset' || entry?.type !== 'chunk') throw new Error('no index.html or entry chunk');
       const eager = closure(bundle, entry);
       const server = await createServer({
@@ -156,7 +179,7 @@ export function prerender({ pages, memberArea, shells }: Options): Plugin {
         await writeMemberShell(
           bundle,
           eager,
-          { memberArea, shells },
+          { memberArea, shells, early },
           output.dir ?? config.build.outDir,
           renderShell(),
         );

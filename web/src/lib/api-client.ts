@@ -1,5 +1,6 @@
 import { ERROR_TEXT_BY_STATUS, ja, type CallBody, type CallName, type CallReply } from '@enishi/contract';
 import { ApiError } from './api-error';
+import { takeEarlyCall } from './early-calls';
 import { endSession, getSession } from './session';
 
 export { ApiError, errorMessage } from './api-error';
@@ -61,6 +62,7 @@ async function send<N extends CallName>(
   if (typeof navigator !== 'undefined' && !navigator.onLine) throw new ApiError(ja.errors.offline, 0);
 
   let payload: object = body;
+  let early: Promise<Response> | undefined;
   if (!options.public) {
     const session = getSession();
     if (!session) {
@@ -69,17 +71,20 @@ async function send<N extends CallName>(
     }
     // `ssid` first: the server checks the session before it reads a large body (product.md §11.1).
     payload = { ssid: session.session, ...body };
+    // The same call, asked for by the page before the app's scripts had arrived (lib/early-calls.ts).
+    early = takeEarlyCall(name, body, session.session);
   }
 
   let response: Response;
   try {
-    response = await fetch(`/api/${name}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(payload),
-      credentials: 'same-origin',
-      signal: options.signal ?? null,
-    });
+    response = await (early ??
+      fetch(`/api/${name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(payload),
+        credentials: 'same-origin',
+        signal: options.signal ?? null,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(ja.errors.offline, 0);

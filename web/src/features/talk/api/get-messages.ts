@@ -2,6 +2,8 @@ import type { MessagesReply } from '@enishi/contract';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { keptWhenOffline, loadTalk } from '@/lib/chat/history';
+import { earlyCallAt } from '@/lib/early-calls';
+import { getSession } from '@/lib/session';
 
 /** When each talk's newest page last read from the server was asked for (ms since the epoch). */
 const newestAskedAt = new Map<number, number>();
@@ -9,7 +11,9 @@ const newestAskedAt = new Map<number, number>();
 /** POST /api/messages {id, before?} -> the newest page of a talk, or the page before `before`, grouped by date. */
 export function getMessages(conversationId: number, before: number | undefined): Promise<MessagesReply> {
   if (before !== undefined) return api('messages', { id: conversationId, before }, {});
-  const asked = Date.now();
+  // Asked for when the page asked, if the page's early call answers it (lib/early-calls.ts).
+  const ssid = getSession()?.session;
+  const asked = (ssid && earlyCallAt('messages', { id: conversationId }, ssid)) || Date.now();
   return api('messages', { id: conversationId }, {}).then((reply) => {
     newestAskedAt.set(conversationId, Math.max(asked, newestAskedAt.get(conversationId) ?? 0));
     return reply;
