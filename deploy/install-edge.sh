@@ -51,17 +51,30 @@ chmod 0640 /etc/enishi/tls/privkey.pem
 # worker_connections has one place, the events block of nginx.conf, so both are set there: raised in place, never
 # lowered (an operator's larger value stays), added when missing. worker_rlimit_nofile could be a file of
 # modules-enabled/ (included at nginx.conf's top level), but that folder is Debian's module packages', and a second
-# worker_rlimit_nofile anywhere is an error. When nginx -t fails, nginx.conf is put back as it was.
+# worker_rlimit_nofile anywhere is an error. When nginx -t fails, nginx.conf and the sites below are put back as
+# they were, so that nginx still starts and reloads with its former configuration.
 connections=16384
 files=20000
 conf=/etc/nginx/nginx.conf
+sites="sites-available/enishi sites-enabled/enishi sites-enabled/default"
 before=$(mktemp)
 edited=$(mktemp)
-trap 'rm -f "$before" "$edited"' EXIT
+saved=$(mktemp -d)
+trap 'rm -rf "$before" "$edited" "$saved"' EXIT
 cp "$conf" "$before"
+for site in $sites; do
+    if [ -e "/etc/nginx/$site" ] || [ -L "/etc/nginx/$site" ]; then
+        mkdir -p "$saved/$(dirname "$site")"
+        cp -Pp "/etc/nginx/$site" "$saved/$site"
+    fi
+done
 nginx_failed() {
     cat "$before" >"$conf"
-    fail "$* ($conf left as it was)"
+    for site in $sites; do
+        rm -f "/etc/nginx/$site"
+        if [ -e "$saved/$site" ] || [ -L "$saved/$site" ]; then cp -Pp "$saved/$site" "/etc/nginx/$site"; fi
+    done
+    fail "$* (nginx.conf and the sites left as they were)"
 }
 # at_least NAME VALUE: each `NAME n;` line of nginx.conf with n under VALUE says VALUE; false when there is none.
 at_least() {
