@@ -50,7 +50,6 @@ export const PACKED_PHRASES = `103nety:03080b
 15r1vyj:090d0l0t
 15s3189:070b0c0h0k0l0p0t
 161hihp:09
-162rrwh:04
 163nce5:05
 164u7dr:05
 168aiva:0305

@@ -138,7 +138,6 @@ gey8x3:02050a0d
 gtmwk:03
 gx9m5g:0407
 h2xcme:03
-hecfu5:06
 hoio00:04
 i3zc2j:04
 ijfvqi:03070a0e0h0k0p0s

@@ -16,7 +16,6 @@ export const cannedReplies = {
   replyDeleted: '定型文を削除しました',
   replyDeleteConfirm: 'この定型文を削除しますか？',
   replyNone: '定型文はまだありません',
-  replyPick: '定型文を選ぶ',
   replyNameTaken: 'このショートカット名はすでに使われています',
   replyNameBad: 'ショートカット名は空白や「/」を含めず20文字までで入力してください',
   replyTooMany: '定型文は200件までです',

@@ -27,5 +27,4 @@ export const desk = {
   rooms: 'トーク',
   readOnly: '一括送信の履歴です。ここには書き込めません',
   readOnlyError: 'このトークには書き込めません',
-  pinned: 'アナウンスに固定しました',
 } as const;
