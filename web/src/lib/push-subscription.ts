@@ -4,6 +4,9 @@ import { keyBytes, readPushDevice, savePushDevice } from './push-device';
 import { subscriptionJson } from './subscription-json';
 import { getSession, type Session } from './session';
 
+/** Whose device this is: the user and the login a subscription is registered for (nothing else counts). */
+export type PushOwner = Pick<Session, 'uid' | 'session'>;
+
 /*
  * This device's push subscription (product.md §16, product.md §16). Permission is asked only on a tap
  * (features/push), never on its own; an iPhone or iPad gets push only in the app added to its home screen, so a
@@ -66,7 +69,7 @@ function workerReady(): Promise<ServiceWorkerRegistration> {
  * Subscribe with the server's key (again when it changed) and register the subscription for this user.
  * `force`: register even when nothing seems to have changed (the member just tapped).
  */
-async function register(session: Session, force: boolean): Promise<void> {
+async function register(session: PushOwner, force: boolean): Promise<void> {
   const registration = await workerReady();
   const { publicKey } = await api('pushkey', {});
   const device = await readPushDevice();
@@ -92,7 +95,7 @@ async function register(session: Session, force: boolean): Promise<void> {
 }
 
 /** On the member's tap: ask (the browser shows its prompt), then subscribe. Resolves to the answer. */
-export async function enablePush(session: Session): Promise<NotificationPermission> {
+export async function enablePush(session: PushOwner): Promise<NotificationPermission> {
   // Called first in the tap, before any other await: Safari asks only within the user's gesture.
   const permission = await Notification.requestPermission();
   if (permission === 'granted') await register(session, true);
@@ -104,7 +107,7 @@ export async function enablePush(session: Session): Promise<NotificationPermissi
  * browser, and the server holding its endpoint for this session (`/api/push/check`). When the server has
  * lost it (or the browser's subscription is gone), it is registered again; the answer is whether that worked.
  */
-export async function verifyPush(session: Session): Promise<boolean> {
+export async function verifyPush(session: PushOwner): Promise<boolean> {
   if (pushState() !== 'granted') return false;
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.getSubscription();

@@ -114,6 +114,41 @@ describe('the notifications panel on mypage', () => {
     );
   });
 
+  it('checks the server once per login: a new name or photo in the session asks nothing again', async () => {
+    actAs(android, 'granted');
+    const registration = {
+      pushManager: { getSubscription: () => Promise.resolve({ endpoint: 'https://push.example/e2e' }) },
+    };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: Promise.resolve(registration) },
+    });
+    setSession(member);
+    // Which login each check was asked for, in order (the settings card below stays loading).
+    const checked: string[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (!url.endsWith('/push/check')) return new Promise(() => undefined);
+      checked.push((JSON.parse(String(init.body)) as { ssid: string }).ssid);
+      return Promise.resolve(new Response(JSON.stringify({ registered: true }), { status: 200 }));
+    });
+    const client = new QueryClient();
+    const panel = (session: Session) => (
+      <QueryClientProvider client={client}>
+        <PushPanel session={session} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(panel(member));
+    expect(await screen.findByText(jaMember.pushSetup.enabled)).toBeTruthy();
+    // The profile's answer writes the session again with a new name and photo: same user, same login.
+    rerender(panel({ ...member, name: '山田次郎', image: 'new.webp' }));
+    // Then a new login on this device, which is checked again.
+    setSession({ ...member, session: 's2' });
+    rerender(panel({ ...member, session: 's2' }));
+    await vi.waitFor(() => expect(checked).toContain('s2'));
+    expect(checked).toEqual(['s', 's2']);
+    expect(screen.getByText(jaMember.pushSetup.enabled)).toBeTruthy();
+  });
+
   it('tells a browser without notifications where they work', () => {
     actAs(android);
     show();

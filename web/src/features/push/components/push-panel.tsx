@@ -18,10 +18,12 @@ function useRegistered(state: PushState, session: Session) {
   const [check, setCheck] = useState(0);
   const [answer, setAnswer] = useState<{ check: number; on: boolean } | null>(null);
   const registered = answer?.check === check ? answer.on : null;
+  // Keyed on the user and login only: a new name or photo in the session is no reason to check again.
+  const { uid, session: token } = session;
   useEffect(() => {
     if (state !== 'granted') return;
     let current = true;
-    verifyPush(session)
+    verifyPush({ uid, session: token })
       .then((on) => current && setAnswer({ check, on }))
       .catch((error: unknown) => {
         console.warn('push check failed', error);
@@ -30,7 +32,7 @@ function useRegistered(state: PushState, session: Session) {
     return () => {
       current = false;
     };
-  }, [state, session, check]);
+  }, [state, uid, token, check]);
   return { registered, checkAgain: () => setCheck((n) => n + 1) };
 }
 
