@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { freePort } from '../server/src/test/process.js';
 import { startCluster, type Cluster, type OrderCounts } from './cluster.js';
-import { benchEnv, cpuMs, median } from './lib.js';
+import { benchEnv, cpuMs, median, quietLoad } from './lib.js';
 import { scratchDatabase } from './postgres.js';
 import { openSession, seedClub, type LoadSession, type SocketFigures } from './socket.js';
 
@@ -155,7 +155,7 @@ async function openSide(instances: number, databaseUrl: string, redisUrl: string
 
 /** `loadsPerRun` loads on one side; the run is the load with the median total. */
 async function oneRun(side: Side, options: RunOptions, sql: Sql, redisPid: number): Promise<Run> {
-  const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const loadAverage = await quietLoad();
   const { cluster, session } = side;
   const loads: LoadCpu[] = [];
   const commits = async () =>

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Inspector } from './inspector.js';
 import { freePort } from '../server/src/test/process.js';
-import { benchEnv, median, repoRoot } from './lib.js';
+import { benchEnv, median, quietLoad, repoRoot } from './lib.js';
 import {
   openSession,
   printSocketFigures,
@@ -46,8 +46,10 @@ async function runs(
   const session = await openSession(label, server.wsUrl, server.origin, server.inspectPort, club);
   try {
     const figures: SocketFigures[] = [];
-    for (let run = 1; run <= IDLE_RUNS; run++)
+    for (let run = 1; run <= IDLE_RUNS; run++) {
+      console.log(`${label} ${run}/${IDLE_RUNS}: load average ${await quietLoad()} before`);
       figures.push({ ...(await session.run(load)), label: `${label} ${run}/${IDLE_RUNS}` });
+    }
     return figures;
   } finally {
     session.close();

@@ -191,6 +191,20 @@ export function cpuMs(pid: number): number {
 }
 
 /** The middle value (the upper middle of an even count); NaN for none. */
+/** The load averages over 1, 5 and 15 minutes, as /proc/loadavg gives them. */
+export const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/**
+ * Waits (up to `limitSeconds`) until the 1-minute load average is under 1.0, for a measured run begins only on a
+ * quiet machine (issue 48: a run begun above 1.0 does not count), and says what it was when the run begins.
+ */
+export async function quietLoad(limitSeconds = 120): Promise<string> {
+  const deadline = Date.now() + limitSeconds * 1000;
+  while (Number(loadAverage().split(' ')[0]) >= 1 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  return loadAverage();
+}
+
 export const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
