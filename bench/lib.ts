@@ -192,7 +192,8 @@ export function cpuMs(pid: number): number {
 
 /** The middle value (the upper middle of an even count); NaN for none. */
 /** The load averages over 1, 5 and 15 minutes, as /proc/loadavg gives them. */
-export const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+export const loadAverage = (): string =>
+  readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /**
  * Waits (up to `limitSeconds`) until the 1-minute load average is under 1.0, for a measured run begins only on a
