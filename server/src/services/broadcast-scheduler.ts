@@ -9,7 +9,9 @@ export const SCHEDULE_POLL_MS = 15_000;
  */
 export class BroadcastScheduler {
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** The look under way, and the one more that follows it for those who asked meanwhile. */
   private running: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
 
   constructor(
     private readonly sendDue: () => Promise<boolean>,
@@ -24,16 +26,30 @@ export class BroadcastScheduler {
     this.timer.unref();
   }
 
-  /** Stops looking and waits for a look under way to end. */
+  /** Stops looking and waits for the looks under way to end. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.next;
     await this.running;
   }
 
-  /** Sends everything due now; a look already under way is awaited instead of a second one started. */
+  /**
+   * Sends everything due by the time of the call. A look already under way may have asked before a send fell
+   * due, so one more look follows it, shared by everyone who asks meanwhile (never more than one waits).
+   */
   tick(): Promise<void> {
-    this.running ??= (async () => {
+    if (!this.running) return this.look();
+    this.next ??= this.running.then(() => {
+      this.next = null;
+      // A look begun since the first ended began after these callers asked: it is theirs too.
+      return this.running ?? this.look();
+    });
+    return this.next;
+  }
+
+  private look(): Promise<void> {
+    this.running = (async () => {
       try {
         while (await this.sendDue()) {
           // The next due send, if any, at once.
