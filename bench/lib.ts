@@ -190,7 +190,6 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** The middle value (the upper middle of an even count); NaN for none. */
 /** The load averages over 1, 5 and 15 minutes, as /proc/loadavg gives them. */
 export const loadAverage = (): string =>
   readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -206,6 +205,7 @@ export async function quietLoad(limitSeconds = 120): Promise<string> {
   return loadAverage();
 }
 
+/** The middle value (the upper middle of an even count); NaN for none. */
 export const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 

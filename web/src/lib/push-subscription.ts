@@ -4,15 +4,15 @@ import { keyBytes, readPushDevice, savePushDevice } from './push-device';
 import { subscriptionJson } from './subscription-json';
 import { getSession, type Session } from './session';
 
-/** Whose device this is: the user and the login a subscription is registered for (nothing else counts). */
-export type PushOwner = Pick<Session, 'uid' | 'session'>;
-
 /*
- * This device's push subscription (product.md §16, product.md §16). Permission is asked only on a tap
+ * This device's push subscription (product.md §16). Permission is asked only on a tap
  * (features/push), never on its own; an iPhone or iPad gets push only in the app added to its home screen, so a
  * Safari tab is shown how to add it first. Once allowed, the subscription follows the server's key: a new key
  * (or a new user or session on this device) subscribes or registers again.
  */
+
+/** Whose device this is: the user and the login a subscription is registered for (nothing else counts). */
+export type PushOwner = Pick<Session, 'uid' | 'session'>;
 
 export type PushState = 'install' | 'unsupported' | 'default' | 'denied' | 'granted';
 
