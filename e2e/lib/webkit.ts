@@ -126,7 +126,14 @@ export class WebKitSession {
         addEventListener('popstate', () => { if (check()) finish(true); });`,
       args: [],
     });
-    if (!met) throw new Error(`WebKit: ${what} did not happen within ${timeout} ms (at ${await this.url()})`);
+    if (met) return;
+    // What the page showed then, so that a failure seen once in CI can be explained.
+    const shown = await this.run<string>(
+      "return (document.querySelector('main') ?? document.body).innerText.slice(-600);",
+    ).catch(() => '(unreadable)');
+    throw new Error(
+      `WebKit: ${what} did not happen within ${timeout} ms (at ${await this.url()}); the screen's end:\n${shown}`,
+    );
   }
 
   /** The page as a PNG. */

@@ -1,4 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { socketDroppedAt, useChatEvent } from '@/lib/chat/events';
 import { getMessages, messagesQueryOptions, newestAskedSince } from '../api/get-messages';
 import {
@@ -20,8 +21,7 @@ import { changesFromNewestPage, collectMessages } from '../utils/timeline';
 export function useLiveMessages(conversationId: number, isOtherSide: (reader: number) => boolean): void {
   const queryClient = useQueryClient();
   const { queryKey } = messagesQueryOptions(conversationId);
-  const update = (change: (pages: TalkPages) => TalkPages) =>
-    queryClient.setQueryData(queryKey, (pages) => (pages ? change(pages) : pages));
+  const update = useChangesOverReads(queryClient, conversationId);
 
   useChatEvent('message', (message) => {
     if (message.conversation_id !== conversationId) return;
@@ -68,4 +68,33 @@ export function useLiveMessages(conversationId: number, isOtherSide: (reader: nu
       )
       .catch(() => undefined);
   });
+}
+
+type Change = (pages: TalkPages) => TalkPages;
+
+/**
+ * Changes the talk's pages, also when a read of them is on its way: that read was asked for before the change
+ * and its pages would put back what the change replaced (the device's copy being read afresh, an older page
+ * being added to the pages as they were), so the change is made again on what it brings. A message arriving
+ * then would otherwise be gone from the screen until the talk is opened again.
+ */
+function useChangesOverReads(queryClient: QueryClient, conversationId: number): (change: Change) => void {
+  const overRead = useRef<Change[]>([]);
+  const { queryKey } = messagesQueryOptions(conversationId);
+  useEffect(() => {
+    const { queryKey } = messagesQueryOptions(conversationId);
+    const hash = hashKey(queryKey);
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryHash !== hash) return;
+      if (event.action.type === 'error') overRead.current = [];
+      if (event.action.type !== 'success' || event.action.manual) return;
+      const changes = overRead.current.splice(0);
+      if (changes.length > 0)
+        queryClient.setQueryData(queryKey, (pages) => pages && changes.reduce((p, c) => c(p), pages));
+    });
+  }, [queryClient, conversationId]);
+  return (change) => {
+    queryClient.setQueryData(queryKey, (pages) => (pages ? change(pages) : pages));
+    if (queryClient.getQueryState(queryKey)?.fetchStatus === 'fetching') overRead.current.push(change);
+  };
 }
