@@ -155,7 +155,7 @@ describe('nginx as installed', () => {
     await sandbox.check('sh', [
       '-c',
       `install -d /var/www/enishi-acme/.well-known/acme-challenge &&
-       printf '${token}.key' > /var/www/enishi-acme/.well-known/acme-challenge/${token}`,
+       printf '%s' '${token}.key' > /var/www/enishi-acme/.well-known/acme-challenge/${token}`,
     ]);
     const challenge = await curl(`http://${name}/.well-known/acme-challenge/${token}`);
     expect(challenge.status).toBe(200);
