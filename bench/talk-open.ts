@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page, type Request } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/lib/chromium.js';
 import { addDeskMessages, logIn, man, staff, staffCaller } from './lighthouse.js';
-import { median, startEnishi } from './lib.js';
+import { median, quietLoad, startEnishi } from './lib.js';
 import { longTaskLines, selfTimes, type Profile, type TraceEvent } from './main-thread.js';
 
 const CPU_SLOWDOWN = 4;
@@ -243,11 +243,13 @@ async function measureBuild(label: string, webDist?: string): Promise<void> {
     const { context, talk } = await installedMan(enishi.url);
     try {
       // Cold: the worker bypassed (as Lighthouse opens it).
+      // A run begun above load 1.0 does not count (issue 48): each line's runs wait for a quiet machine and say so.
+      let load = await quietLoad(60);
       const cold: ColdFigures[] = [];
       for (let run = 0; run < runs; run++) cold.push(await coldOpen(context, `${enishi.url}${talk}`));
       const of = (key: keyof ColdFigures) => median(cold.map((figures) => figures[key]));
       console.log(
-        `${`${label}: a man's talk, cold`.padEnd(44)} forced layouts ${String(of('forced')).padStart(3)} (${ms(of('forcedMs'))})   layouts ${String(of('layouts')).padStart(3)}   blocking ${ms(of('blockingMs'))}   newest-page reads ${cold.map((figures) => figures.reads).join(',')}`,
+        `${`${label}: a man's talk, cold`.padEnd(44)} forced layouts ${String(of('forced')).padStart(3)} (${ms(of('forcedMs'))})   layouts ${String(of('layouts')).padStart(3)}   blocking ${ms(of('blockingMs'))}   newest-page reads ${cold.map((figures) => figures.reads).join(',')}   load ${load} before`,
       );
       if (process.env.BENCH_TALK_WARM === '0') return; // cold only, when working on it
       // Warm: the worker in control and the talk kept on the device.
@@ -257,10 +259,11 @@ async function measureBuild(label: string, webDist?: string): Promise<void> {
         probes: (keyof typeof DRAWN_PROBES)[],
         on: BrowserContext = context,
       ) => {
+        load = await quietLoad(60);
         const times: Record<string, number>[] = [];
         for (let run = 0; run < runs; run++) times.push(await warmOpen(on, url, probes));
         const figures = probes.map((probe) => `${probe} ${ms(median(times.map((time) => time[probe]!)))}`);
-        console.log(`${`${label}: ${name}`.padEnd(44)} ${figures.join('   ')}`);
+        console.log(`${`${label}: ${name}`.padEnd(44)} ${figures.join('   ')}   load ${load} before`);
       };
       const visitor = await installedVisitor(enishi.url);
       try {
