@@ -241,8 +241,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind HAProxy', 
         // Every frame sent was stored once, under the id its first echo named.
         for (const clientId of client.sent)
           expect(stored.get(clientId)).toEqual([client.acked.get(clientId)]);
-        // No message reached a client twice, across all its reconnections.
-        expect([...client.received.values()].filter((times) => times > 1)).toEqual([]);
+        // No message reached a client twice across all its reconnections, but for the answers to its own
+        // re-sent frames (one answer a frame).
+        expect(client.doubles()).toEqual([]);
       }
       for (const [sender, receiver] of [
         [member, staff],

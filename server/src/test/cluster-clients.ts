@@ -49,6 +49,8 @@ export class StreamingClient {
   readonly refusals: { frame: ErrorFrame; at: number }[] = [];
   /** Every answer (echo or error) to a frame sent: when it came, and how long after the frame was sent. */
   readonly answers: { at: number; ms: number }[] = [];
+  /** client id -> how many times its frame went out (a re-send after a reconnect or a `retry` counts). */
+  private readonly timesSent = new Map<string, number>();
   /** client id -> when it was last sent, and when it was last answered (an echo or an error). */
   private readonly sentAt = new Map<string, number>();
   private readonly answeredAt = new Map<string, number>();
@@ -175,7 +177,23 @@ export class StreamingClient {
     this.answers.push({ at: now, ms: now - (this.sentAt.get(clientId) ?? now) });
   }
 
+  /**
+   * Message ids received more often than they may be: once, or for the client's own message once per frame
+   * it sent (API.md: a repeated client_id is answered with the message already stored, so a frame re-sent
+   * after a reconnect may be answered besides the first frame's echo reaching the new socket).
+   */
+  doubles(): number[] {
+    const clientIdOf = new Map([...this.acked].map(([clientId, id]) => [id, clientId]));
+    return [...this.received]
+      .filter(([id, times]) => {
+        const clientId = clientIdOf.get(id);
+        return times > (clientId === undefined ? 1 : (this.timesSent.get(clientId) ?? 1));
+      })
+      .map(([id]) => id);
+  }
+
   private send(ws: WebSocket, clientId: string, text: string): void {
+    this.timesSent.set(clientId, (this.timesSent.get(clientId) ?? 0) + 1);
     this.sentAt.set(clientId, Date.now());
     ws.send(text);
   }
