@@ -57,6 +57,9 @@ function catalogueHtml(): Plugin {
   };
 }
 
+/** A talk's screen and its loader (the shells below). */
+const talkShell = ['src/app/routes/talk.tsx', 'src/app/prefetch-talk.ts'];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -79,10 +82,15 @@ export default defineConfig({
         '/intro/female': 'src/app/routes/intro.tsx',
       },
       memberArea: ['src/app/member-area.tsx', 'src/app/guards.ts'],
-      // A talk (/talk/:id, /talk/staff/:id): a member's talk with the desk and the staff desk's talk, and the
-      // loader that asks for its row and newest page.
-      shells: { talk: ['src/app/routes/talk.tsx', 'src/app/prefetch-talk.ts'] },
-      early: { talk: 'src/early-talk.ts' },
+      // A talk: the staff desk's (/talk/:id) and a member's with the desk (/talk/staff/:id), with the loader
+      // that asks for its row and newest page; a member's also with what that loader loads before the first
+      // drawing (the members' phrase table, the desk's auto-reply rule), with the entry rather than a round
+      // trip after it ran.
+      shells: {
+        talk: talkShell,
+        'talk/staff': [...talkShell, 'src/lib/phrases-member.ts', 'src/features/talk/utils/auto-reply.ts'],
+      },
+      early: { talk: 'src/early-talk.ts', 'talk/staff': 'src/early-talk.ts' },
     }),
     // Brotli and gzip copies of the scripts and stylesheets, made once at the strongest settings.
     precompress(),

@@ -3,6 +3,7 @@ import { type BrowserContext } from 'playwright-core';
 import { ja, jaIntro } from '@enishi/contract';
 import { controlledPage } from '../lib/pwa.js';
 import { launchInstalledApp } from '../lib/installed-app.js';
+import { logIn } from '../lib/browser.js';
 
 let context: BrowserContext;
 beforeAll(async () => {
@@ -40,4 +41,42 @@ test('the service worker caches the app shell, so the app opens offline', async 
   expect(await page.locator('#hydration-data').count()).toBe(1);
   await context.setOffline(false);
   await page.close();
+});
+
+test("the member area's HTML links no manifest: the app links it once the talk has drawn, and the app is installable there", async () => {
+  // A profile of its own (Chrome does not install from an incognito context), logged in as the man.
+  const phone = await launchInstalledApp('pwa-manifest');
+  try {
+    const page = await phone.newPage();
+    // When the manifest's link comes: whether the screen then showed the talk, and anything still loading.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('link[rel="manifest"]')) return;
+        observer.disconnect();
+        const root = document.getElementById('root');
+        (window as { linkedOver?: unknown }).linkedOver = {
+          talk: !!root?.querySelector('[role="log"]'),
+          loading: !!root?.querySelector('[aria-busy="true"], .app-loading, .spinner'),
+        };
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await logIn(page, 'man');
+    await page.goto('/talkrooms/staff');
+    await page.waitForURL(/\/talk\/staff\/\d+$/);
+    const response = await page.goto(page.url());
+    expect(await response!.text()).not.toContain('rel="manifest"');
+    await page.waitForFunction(() => (window as { linkedOver?: unknown }).linkedOver);
+    expect(await page.evaluate(() => (window as { linkedOver?: unknown }).linkedOver)).toEqual({
+      talk: true,
+      loading: false,
+    });
+    const devtools = await page.context().newCDPSession(page);
+    const { url, errors } = await devtools.send('Page.getAppManifest');
+    expect(new URL(url).pathname).toBe('/manifest.webmanifest');
+    expect(errors).toEqual([]);
+    const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await phone.close();
+  }
 });

@@ -37,6 +37,13 @@ describe('the HTTP server', () => {
       '<!doctype html><title>縁</title><script type="module" src="/assets/app-1a2b.js"></script>' +
         '<link rel="modulepreload" href="/assets/talk-screen-5e6f.js">',
     );
+    await mkdir(path.join(webDist, 'shells', 'talk'));
+    await writeFile(
+      path.join(webDist, 'shells', 'talk', 'staff.html'),
+      '<!doctype html><title>縁</title><script type="module" src="/assets/app-1a2b.js"></script>' +
+        '<link rel="modulepreload" href="/assets/talk-screen-5e6f.js">' +
+        '<link rel="modulepreload" href="/assets/auto-reply-7a8b.js">',
+    );
     await writeFile(path.join(webDist, 'assets', 'big-3c4d.js'), 'console.log("縁");\n'.repeat(500));
     // As the web build leaves a script: its brotli copy beside it (web/scripts/precompress.ts).
     await writeFile(path.join(webDist, 'assets', 'big-3c4d.js.br'), builtBrotli);
@@ -203,14 +210,22 @@ describe('the HTTP server', () => {
     });
 
     it("serves a member shell for every path under its segment, with that screen's chunks linked", async () => {
-      for (const url of ['/talk/12', '/talk/staff/3', '/talk/12?m=40', '/talk/12/']) {
+      for (const url of ['/talk/12', '/talk/staff/3', '/talk/12?m=40', '/talk/12/', '/talk/staff']) {
         const response = await withWeb.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(200);
         expect(response.headers['cache-control']).toBe('no-cache');
         expect(response.body).toContain('/assets/talk-screen-5e6f.js');
+        // The longest shell answers: a member's talk with the desk has its own.
+        expect(response.body.includes('auto-reply'), url).toBe(url.startsWith('/talk/staff/'));
       }
       // The segment itself, a longer name and other routes are index.html.
-      for (const url of ['/talk', '/talkrooms/staff', '/men/edit?id=3', '/shells/talk']) {
+      for (const url of [
+        '/talk',
+        '/talkrooms/staff',
+        '/men/edit?id=3',
+        '/shells/talk',
+        '/shells/talk/staff/1',
+      ]) {
         const response = await withWeb.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(200);
         expect(response.body).toContain('/assets/app-1a2b.js');

@@ -25,10 +25,10 @@ type Options = {
    */
   memberArea: string[];
   /**
-   * Shells of the member area's deeper screens: `shells/<segment>.html` is index.html with the chunks of the
+   * Shells of the member area's deeper screens: `shells/<path>.html` is index.html with the chunks of the
    * screen's modules (its screen and its loader) linked as well, and the server answers every path under
-   * `/<segment>/` with it (a talk's screen then loads with the entry rather than after it ran). The service
-   * worker still answers with index.html, whose chunks it holds already.
+   * `/<path>/` with the longest such shell (a talk's screen then loads with the entry rather than after it
+   * ran). The service worker still answers with index.html, whose chunks it holds already.
    */
   shells: Record<string, string[]>;
   /**
@@ -42,6 +42,9 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside <script>: no `</script>` or `<!--` can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** vite-plugin-pwa's manifest link, as it writes it into index.html. */
+const MANIFEST_LINK = /\s*<link rel="manifest" href="\/manifest\.webmanifest">/;
 
 /** Output files by kind: chunks and stylesheets. */
 type ChunkFiles = { js: Set<string>; css: Set<string> };
@@ -79,7 +82,10 @@ async function writeMemberShell(
     js.forEach((chunk) => eager.js.has(chunk) || member.js.add(chunk));
     css.forEach((file) => eager.css.has(file) || member.css.add(file));
   }
-  const html = withPreloads(await readFile(file, 'utf8'), member).replace(
+  const built = await readFile(file, 'utf8');
+  // The member area links the manifest once its first screen has drawn (lib/pwa.ts, linkManifestOnceDrawn).
+  if (!MANIFEST_LINK.test(built)) throw new Error('index.html has no manifest link to move');
+  const html = withPreloads(built.replace(MANIFEST_LINK, ''), member).replace(
     '<div id="root"></div>',
     `<div id="root">${shell}</div>`,
   );
@@ -110,7 +116,9 @@ async function writeMemberShell(
           `$&\n    <script type="module" async crossorigin src="/${chunkOf(bundle, first).fileName}"></script>`,
         )
       : html;
-    await writeFile(path.join(dir, 'shells', `${segment}.html`), withPreloads(withFirst, preload));
+    const shellFile = path.join(dir, 'shells', `${segment}.html`);
+    await mkdir(path.dirname(shellFile), { recursive: true });
+    await writeFile(shellFile, withPreloads(withFirst, preload));
   }
 }
 
@@ -130,7 +138,7 @@ function pageHtml(template: string, page: Prerendered, preload: string[], styles
 
 export function prerender({ pages, memberArea, shells, early = {} }: Options): Plugin {
   let config: ResolvedConfig;
-  const firstScripts = Object.values(early);
+  const firstScripts = [...new Set(Object.values(early))];
   return {
     name: 'enishi-prerender',
     apply: 'build',

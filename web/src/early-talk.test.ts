@@ -43,17 +43,32 @@ describe("a talk's first calls, asked for before the app's scripts arrive (produ
   it('asks as the app would, and the app takes the answers instead of asking again', async () => {
     const sent = server();
     await openTalkPage('/talk/staff/42');
-    expect(sent.map(({ url }) => url)).toEqual(['/api/get_conversation', '/api/messages']);
+    // In a member's talk with the desk, the club's calendar its auto-reply follows too; and the member area's
+    // account notices.
+    expect(sent.map(({ url }) => url)).toEqual([
+      '/api/get_conversation',
+      '/api/messages',
+      '/api/notices',
+      '/api/calendar',
+    ]);
 
     await expect(getMessages(42, undefined)).resolves.toMatchObject({ asked: 2 });
     await expect(api('get_conversation', { conversation_id: 42 })).resolves.toMatchObject({ asked: 1 });
-    expect(sent).toHaveLength(2);
+    await expect(api('notices', {})).resolves.toMatchObject({ asked: 3 });
+    await expect(api('calendar', {})).resolves.toMatchObject({ asked: 4 });
+    expect(sent).toHaveLength(4);
     // The same request the app makes itself (its next read of the page is its own).
     await api('messages', { id: 42 });
-    expect(sent).toHaveLength(3);
-    const { signal, ...own } = sent[2]!.init;
+    expect(sent).toHaveLength(5);
+    const { signal, ...own } = sent[4]!.init;
     expect(signal).toBeNull();
-    expect(sent[1]).toEqual({ url: sent[2]!.url, init: own });
+    expect(sent[1]).toEqual({ url: sent[4]!.url, init: own });
+  });
+
+  it("asks for no calendar in the staff desk's talk, which shows no auto-reply", async () => {
+    const sent = server();
+    await openTalkPage('/talk/42');
+    expect(sent.map(({ url }) => url)).toEqual(['/api/get_conversation', '/api/messages', '/api/notices']);
   });
 
   it('reads the session where the app keeps it, and asks nothing for nobody or elsewhere', async () => {
@@ -71,13 +86,13 @@ describe("a talk's first calls, asked for before the app's scripts arrive (produ
     await openTalkPage('/talk/42');
     setSession({ ...man, uid: 8, session: 'ssid-other' });
     await api('messages', { id: 42 });
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(4);
 
     setSession(man);
     vi.useFakeTimers({ toFake: ['Date'] });
     await openTalkPage('/talk/43');
     vi.setSystemTime(Date.now() + EARLY_CALL_FRESH_MS);
     await api('messages', { id: 43 });
-    expect(sent).toHaveLength(6);
+    expect(sent).toHaveLength(8);
   });
 });

@@ -25,7 +25,7 @@ function storedSession(): { session: string } | null {
 
 /** Starts the talk's first calls when this page is a talk and someone is logged in on this device. */
 export function startTalkCalls(): void {
-  const id = /^\/talk\/(?:staff\/)?(\d{1,15})$/.exec(window.location.pathname)?.[1];
+  const [, desk, id] = /^\/talk\/(staff\/)?(\d{1,15})$/.exec(window.location.pathname) ?? [];
   const session = storedSession();
   if (!id || !session || !navigator.onLine) return;
   const calls = ((globalThis as { __enishiEarlyCalls?: Map<string, EarlyCall> }).__enishiEarlyCalls ??=
@@ -43,6 +43,10 @@ export function startTalkCalls(): void {
   };
   start('get_conversation', { conversation_id: Number(id) });
   start('messages', { id: Number(id) });
+  // The member area's account notices (asked for when it opens), and in a member's talk with the desk the
+  // club's calendar its auto-reply follows: asked for after the first drawing otherwise, a round trip later.
+  start('notices', {});
+  if (desk) start('calendar', {});
 }
 
 startTalkCalls();

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app';
 import { prerenderedPath } from '@/app/hydration';
 import { createAppRouter } from '@/app/router';
-import { startServiceWorker } from '@/lib/pwa';
+import { linkManifestOnceDrawn, startServiceWorker } from '@/lib/pwa';
 import '@/styles/index.css';
 
 const root = document.getElementById('root');
@@ -28,3 +28,4 @@ void createAppRouter().then((router) => {
 });
 
 void startServiceWorker();
+linkManifestOnceDrawn(root);

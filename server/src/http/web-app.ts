@@ -22,8 +22,9 @@ const PLACEHOLDER = `<!doctype html><html lang="ja"><head><meta charset="utf-8">
 
 /**
  * The build's HTML files, read once at start-up (product.md §2.7). A prerendered public page answers its path:
- * `enter.html` `/enter`, `intro/male.html` `/intro/male`. A member shell answers every path under its segment:
- * `shells/talk.html` `/talk/…`, index.html with the chunks of that screen linked as well.
+ * `enter.html` `/enter`, `intro/male.html` `/intro/male`. A member shell answers every path under its path:
+ * `shells/talk.html` `/talk/…`, index.html with the chunks of that screen linked as well; the longest shell
+ * answers (`shells/talk/staff.html` `/talk/staff/…`).
  */
 function htmlFiles(webDist: string): { pages: Map<string, string>; shells: Map<string, string> } {
   const pages = new Map<string, string>();
@@ -43,7 +44,7 @@ function htmlFiles(webDist: string): { pages: Map<string, string>; shells: Map<s
  * Serves the built web app from WEB_DIST. Hashed files under /assets/ are cached for a year, and their
  * precompressed copies are sent where the browser takes them (product.md §2.7); everything
  * else (index.html, sw.js, the manifest) is revalidated on each load so an update reaches users at once.
- * A prerendered public page is served for its path, a member shell for the paths under its segment; any other
+ * A prerendered public page is served for its path, a member shell for the paths under its own; any other
  * GET falls back to index.html, where the web app's router takes over.
  */
 export async function installWebApp(app: FastifyInstance, webDist: string): Promise<void> {
@@ -52,8 +53,13 @@ export async function installWebApp(app: FastifyInstance, webDist: string): Prom
     ? htmlFiles(webDist)
     : { pages: new Map<string, string>(), shells: new Map<string, string>() };
   const shellFor = (pathname: string) => {
-    const [, segment, rest] = /^\/([^/]+)\/(.+)$/.exec(pathname) ?? [];
-    return segment && rest ? shells.get(segment) : undefined;
+    const segments = pathname.split('/').slice(1);
+    // Under a shell's path, not the path itself: the longest first.
+    for (let length = segments.length - 1; length > 0; length--) {
+      const shell = shells.get(segments.slice(0, length).join('/'));
+      if (shell) return shell;
+    }
+    return undefined;
   };
   if (available) {
     await app.register(fastifyStatic, {

@@ -7,6 +7,7 @@ import {
   isLastScreenPath,
   type LastScreen,
 } from './last-screen-rules';
+import { STILL_LOADING } from './pwa';
 import { getSession } from './session';
 
 /*
@@ -15,8 +16,7 @@ import { getSession } from './session';
  */
 
 /** Screens still in the middle of something are not kept: a dialog, a menu, a list still loading. */
-const NOT_SETTLED =
-  '[role="dialog"], [role="alertdialog"], [role="menu"], [aria-busy="true"], .app-loading, .spinner';
+const NOT_SETTLED = `[role="dialog"], [role="alertdialog"], [role="menu"], ${STILL_LOADING}`;
 /** Drawn only for this moment (a toast, the offline note): not part of the screen kept. */
 const MOMENTARY = '[role="status"], [role="alert"], .offline-notice, .toasts';
 /** A screen is kept once it has stopped changing for this long (ms). */

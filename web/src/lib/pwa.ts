@@ -10,6 +10,41 @@ import { subscriptionJson } from './subscription-json';
  * browser send.
  */
 
+/** A screen still loading: the loading screen, a spinner, a list marked busy (lib/keep-last-screen.ts too). */
+export const STILL_LOADING = '[aria-busy="true"], .app-loading, .spinner';
+/** The web app manifest vite-plugin-pwa writes (vite.config.ts). */
+export const MANIFEST_PATH = '/manifest.webmanifest';
+/** The manifest is linked at the latest this long after the app started, whatever the screen shows (ms). */
+export const MANIFEST_AT_LATEST_MS = 10_000;
+
+/**
+ * The member area's HTML carries no manifest link (scripts/prerender.ts): a browser that finds one fetches the
+ * manifest and its largest icon at once, and on a phone's connection they competed with the first screen's
+ * scripts and reads (product.md §2.7). The app links it once the first screen shows nothing still loading,
+ * after that frame is painted; the public pages have it in their HTML.
+ */
+export function linkManifestOnceDrawn(root: HTMLElement): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  let linked = false;
+  const link = () => {
+    if (linked) return;
+    linked = true;
+    observer.disconnect();
+    clearTimeout(latest);
+    const manifest = document.createElement('link');
+    manifest.rel = 'manifest';
+    manifest.href = MANIFEST_PATH;
+    document.head.append(manifest);
+  };
+  const drawn = () => {
+    if (!root.querySelector(STILL_LOADING)) requestAnimationFrame(() => setTimeout(link, 0));
+  };
+  const observer = new MutationObserver(drawn);
+  observer.observe(root, { childList: true, subtree: true, attributeFilter: ['aria-busy', 'class'] });
+  const latest = setTimeout(link, MANIFEST_AT_LATEST_MS);
+  drawn();
+}
+
 let updatePending = false;
 /** The new version that has installed and waits for the user's yes. */
 let waitingWorker: ServiceWorker | null = null;
