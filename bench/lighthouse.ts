@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { ja } from '@enishi/contract';
 import { chromiumArgs, chromiumPath } from '../e2e/lib/chromium.js';
 import { freePort } from '../server/src/test/process.js';
+import { printLcpGraph } from './lcp-graph.js';
 import { buildHelloWorld, median, quietLoad, startEnishi, stopChild } from './lib.js';
 
 type Figures = { performance: number; lcp: number; tbt: number; cls: number; fcp: number };
@@ -29,12 +30,12 @@ async function startHelloSite(dir: string): Promise<{ url: string; stop: () => P
 }
 
 /** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is tried again. */
-async function audit(url: string, port: number, config?: Config, tries = 3): Promise<Figures> {
+async function audit(url: string, port: number, config?: Config, graph = false, tries = 3): Promise<Figures> {
   try {
-    return await auditOnce(url, port, config);
+    return await auditOnce(url, port, config, graph);
   } catch (error) {
     if (tries <= 1) throw error;
-    return audit(url, port, config, tries - 1);
+    return audit(url, port, config, graph, tries - 1);
   }
 }
 
@@ -42,7 +43,7 @@ async function audit(url: string, port: number, config?: Config, tries = 3): Pro
  * Lighthouse's own storage reset clears the service worker, Cache Storage and the HTTP cache before each
  * run but keeps localStorage, where the app keeps its session (product.md §9): a logged-in page loads cold.
  */
-async function auditOnce(url: string, port: number, config?: Config): Promise<Figures> {
+async function auditOnce(url: string, port: number, config?: Config, graph = false): Promise<Figures> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -60,6 +61,7 @@ async function auditOnce(url: string, port: number, config?: Config): Promise<Fi
   // A session that was lost would measure the login screen instead: the page must be the one asked for.
   const shown = new URL(lhr.finalDisplayedUrl).pathname;
   if (shown !== new URL(url).pathname) throw new Error(`${url}: Lighthouse ended on ${shown}`);
+  if (graph) await printLcpGraph(url, result);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -153,7 +155,10 @@ export async function benchLighthouse(runs = Number(process.env.BENCH_LIGHTHOUSE
     // A run begun above load 1.0 does not count (issue 48): each page's runs wait for a quiet machine and say so.
     const load = await quietLoad(60);
     const figures: Figures[] = [];
-    for (let run = 0; run < runs; run++) figures.push(await audit(url, chrome.port, config));
+    // BENCH_LIGHTHOUSE_GRAPH=1: the first run's simulated LCP, request by request (lcp-graph.ts).
+    const graph = process.env.BENCH_LIGHTHOUSE_GRAPH === '1';
+    for (let run = 0; run < runs; run++)
+      figures.push(await audit(url, chrome.port, config, graph && run === 0));
     const of = (key: keyof Figures) => median(figures.map((figure) => figure[key]));
     const scores = figures.map((figure) => figure.performance);
     console.log(
