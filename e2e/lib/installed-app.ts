@@ -12,7 +12,7 @@ import { chromiumArgs, chromiumPath, phone } from './browser.js';
  */
 export function launchInstalledApp(
   name: string,
-  options: { baseURL?: string; timezoneId?: string } = {},
+  options: { baseURL?: string; timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), `enishi-${name}-`)), {
     executablePath: chromiumPath,

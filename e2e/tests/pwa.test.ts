@@ -44,8 +44,9 @@ test('the service worker caches the app shell, so the app opens offline', async 
 });
 
 test("the member area's HTML links no manifest: the app links it once the talk has drawn, and the app is installable there", async () => {
-  // A profile of its own (Chrome does not install from an incognito context), logged in as the man.
-  const phone = await launchInstalledApp('pwa-manifest');
+  // A profile of its own (Chrome does not install from an incognito context), logged in as the man; no
+  // service worker, whose kept screen would answer the talk's address instead of the server.
+  const phone = await launchInstalledApp('pwa-manifest', { serviceWorkers: 'block' });
   try {
     const page = await phone.newPage();
     // When the manifest's link comes: whether the screen then showed the talk, and anything still loading.
