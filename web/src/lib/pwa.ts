@@ -36,8 +36,11 @@ export function linkManifestOnceDrawn(root: HTMLElement): void {
     manifest.href = MANIFEST_PATH;
     document.head.append(manifest);
   };
+  // Drawn once is enough: the screen stops being watched, and the link waits for that frame only.
   const drawn = () => {
-    if (!root.querySelector(STILL_LOADING)) requestAnimationFrame(() => setTimeout(link, 0));
+    if (root.querySelector(STILL_LOADING)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(link, 0));
   };
   const observer = new MutationObserver(drawn);
   observer.observe(root, { childList: true, subtree: true, attributeFilter: ['aria-busy', 'class'] });
