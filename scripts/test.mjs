@@ -124,8 +124,8 @@ const nodeStep = (major, index) => ({
  * The steps, in the order they start: two at a time (most of the unit, API and browser tests wait on
  * PostgreSQL, Redis, a browser or a server of their own, so each step keeps about one core busy: two keep both
  * busy, three would slow every step and raise the timeouts). A step starts once those it comes after have
- * passed; the build and the longest step (the unit and API tests) start first, and the short ones fill the
- * cores' ends. The browser tests (parallel workers, each with a browser and a server) run without another test
+ * passed; the build starts first and the longest step (the unit and API tests) right after it, and the short
+ * ones fill the cores' ends. The browser tests (parallel workers, each with a browser and a server) run without another test
  * step beside them: beside the unit tests on two cores, both ran past their timeouts. Their workers leave about
  * a core idle, though (they wait on browsers, servers and sandboxes), so CI's typecheck and lint, one process
  * each that nothing times, may run beside them (`beside`); they come last in the list, so they also take a core
@@ -133,6 +133,8 @@ const nodeStep = (major, index) => ({
  * beside them rather than wait. The load tests, which time the server under attack, run alone at the end.
  */
 const SLOTS = 2;
+/** For the steps that come after the build: their server processes run it (server/src/test/process.ts). */
+const FROM_BUILD = { TEST_SERVER_BUILD: '1' };
 const steps = [
   // In CI, typecheck (a step of its own, below) checks the contract's and the server's sources: their builds only emit.
   ci
@@ -145,10 +147,14 @@ const steps = [
         ],
       }
     : { name: 'build', command: 'npm', args: ['run', 'build'] },
+  // After the build: the server processes these tests start run it (server/src/test/process.ts), at half
+  // the CPU a start of running the sources under tsx.
   {
     name: `unit and API tests (shuffled, seed ${seed})`,
     command: 'npx',
     args: vitest('unit', ['contract', 'server'], [...shuffled, ...routesElsewhere]),
+    after: ['build'],
+    env: FROM_BUILD,
   },
   // Parallel workers, each with a server of its own (e2e/vitest.config.ts), alone: beside the unit tests on
   // two cores, both ran past their timeouts (a fresh clone's CI, this stop).
@@ -177,7 +183,14 @@ const steps = [
         { name: 'lint', command: 'npm', args: ['run', 'lint'], beside: 'end-to-end tests' },
       ]
     : []),
-  { name: 'load tests', command: 'npx', args: vitest('load', ['load']), alone: true },
+  {
+    name: 'load tests',
+    command: 'npx',
+    args: vitest('load', ['load']),
+    after: ['build'],
+    env: FROM_BUILD,
+    alone: true,
+  },
 ];
 
 // Each step under bash, whose `times` gives the CPU seconds of everything it ran (the services it talks to
@@ -189,11 +202,12 @@ const seconds = (text) => {
   return Number(minutes) * 60 + Number(rest);
 };
 
-function runStep({ name, command, args }) {
+function runStep({ name, command, args, env = {} }) {
   console.log(`\n== ${name} ==`);
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', TIMED, 'bash', command, ...args], {
       stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+      env: { ...process.env, ...env },
     });
     let timing = '';
     child.stdio[3].on('data', (chunk) => (timing += chunk));

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { KNOWN_VARIABLES } from './config-env.js';
 import { checkConfiguration, nearMissLines } from './start-checks.js';
 import { createPostgresDatabase } from './test/database.js';
-import { freePort, REPO_ROOT } from './test/process.js';
+import { freePort, REPO_ROOT, serverScript } from './test/process.js';
 
 /* Configuration is checked (docs/operations.md, "Configuration"): `--check`, near misses, one-line failures. */
 
@@ -20,21 +20,17 @@ function envFile(name: string, text: string): string {
   return file;
 }
 
-/** Runs `server/src/main.ts ARGS` (from source, as `node server/dist/main.js ARGS` runs); its exit and output. */
+/** Runs the server's `main ARGS` (test/process.ts: from source, or the build `npm test` made); its exit and output. */
 async function runMain(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'server/src/main.ts', ...args],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        MALLOC_MMAP_THRESHOLD_: '131072',
-        MALLOC_TRIM_THRESHOLD_: '1048576',
-        ...env,
-      },
+  const child = spawn(process.execPath, [...serverScript('server/src/main.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_TRIM_THRESHOLD_: '1048576',
+      ...env,
     },
-  );
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
