@@ -116,12 +116,13 @@ const nodeStep = (major, index) => ({
  * PostgreSQL, Redis, a browser or a server of their own, so each step keeps about one core busy: two keep both
  * busy, three would slow every step and raise the timeouts). A step starts once those it comes after have
  * passed; the build starts first and the longest step (the unit and API tests) right after it, and the short
- * ones fill the cores' ends. The browser tests (parallel workers, each with a browser and a server) run without another test
- * step beside them: beside the unit tests on two cores, both ran past their timeouts. Their workers leave about
- * a core idle, though (they wait on browsers, servers and sandboxes), so CI's typecheck and lint, one process
- * each that nothing times, may run beside them (`beside`); they come last in the list, so they also take a core
- * the other tests leave free before (the unit tests outlast the rest by minutes), and the browser tests start
- * beside them rather than wait. The load tests, which time the server under attack, run alone at the end.
+ * ones fill the cores' ends. The browser tests (parallel workers, each with a browser and a server) run without
+ * another test step beside them: beside the unit tests on two cores, both ran past their timeouts. On a fast
+ * machine their workers leave about a core idle, though (they wait on browsers, servers and sandboxes), so CI's
+ * typecheck and lint, one process each that nothing times, may run beside them (`beside`); they come last in the
+ * list, so they also take a core the other tests leave free before (the unit tests outlast the rest), and the
+ * browser tests start beside them rather than wait. The load tests, which time the server under attack, run
+ * alone at the end.
  */
 const SLOTS = 2;
 /** For the steps that come after the build: their server processes run it (server/src/test/process.ts). */
