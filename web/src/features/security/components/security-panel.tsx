@@ -56,8 +56,12 @@ export function SecurityPanel({ session, onSecured }: Props) {
     setBusy(true);
     try {
       await work();
-      if (done) toast(done);
-      await reload();
+      // The cards show the change before the toast says it is done: never "no passkey" beside "added".
+      try {
+        await reload();
+      } finally {
+        if (done) toast(done);
+      }
     } catch (error) {
       toast(errorMessage(error));
     } finally {
