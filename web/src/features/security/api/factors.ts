@@ -10,18 +10,29 @@ import { api } from '@/lib/api-client';
 
 export function useFactors() {
   const [factors, setFactors] = useState<FactorsReply | null>(null);
-  const reload = useCallback(async () => setFactors(await api('2fa/factors', {})), []);
-  useEffect(() => {
+  /** Why the first read failed (the screen offers to read again), or null. */
+  const [failed, setFailed] = useState<unknown>(null);
+  const reload = useCallback(async () => {
+    setFactors(await api('2fa/factors', {}));
+    setFailed(null);
+  }, []);
+  const read = useCallback(() => {
     let live = true;
     api('2fa/factors', {}).then(
       (reply) => live && setFactors(reply),
-      () => undefined,
+      (error: unknown) => live && setFailed(error),
     );
     return () => {
       live = false;
     };
   }, []);
-  return { factors, reload };
+  useEffect(read, [read]);
+  /** After a failed read: the loading mark again, and another read. */
+  const retry = useCallback(() => {
+    setFailed(null);
+    read();
+  }, [read]);
+  return { factors, failed, reload, retry };
 }
 
 export const startTotp = () => api('2fa/totp/setup', {});

@@ -1,9 +1,10 @@
-import { can, jaMember, type FactorsReply } from '@enishi/contract';
+import { can, ja, jaMember, type FactorsReply } from '@enishi/contract';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import type { Session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import {
   addPasskey,
@@ -42,7 +43,7 @@ type Props = {
  * made), and for the owner the switch that requires a second factor of all staff.
  */
 export function SecurityPanel({ session, onSecured }: Props) {
-  const { factors, reload } = useFactors();
+  const { factors, failed, reload, retry } = useFactors();
   const confirm = useConfirm();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,7 +75,19 @@ export function SecurityPanel({ session, onSecured }: Props) {
   }
   const actions: Actions = { busy, act, askThen, showCodes: setCodes };
 
-  if (!factors) return null;
+  if (!factors) {
+    if (!failed) return <Spinner label={ja.app.loading} />;
+    return (
+      <div className="notice-box" role="alert">
+        <p>
+          <Phrases text={errorMessage(failed)} />
+        </p>
+        <Button variant="quiet" onClick={retry}>
+          {ja.app.reload}
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="security">
       {codes && <RecoveryCodes codes={codes} />}
