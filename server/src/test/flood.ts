@@ -8,7 +8,7 @@ import { ja } from '@enishi/contract';
 /*
  * One member flooding the server (product.md §15.7 item 5): sockets full of frames of big images, hundreds
  * of socket attempts and a stream of messages, while another member keeps talking (timed by
- * delivery-times.ts). Shared by the load test (server/src/flood.load.test.ts) and `npm run bench`
+ * delivery-times.ts). Shared by the flood test (server/src/flood.test.ts) and `npm run bench`
  * (bench/flood.ts).
  */
 

@@ -11,6 +11,8 @@ import { freePort, runScript, startServerProcess, type ServerProcess } from './t
  * socket attempts and 2,000 messages, for 30 s. Past the member's picture budget their sockets are left unread, so
  * the flood waits on the flooder's side. The server process stays under 1 GB and comes back to within 100 MB
  * of where it started. Delivery times under the flood are a figure of `npm run bench` (bench/flood.ts).
+ * Nothing here is timed, so it runs among the unit tests rather than alone with the load tests: a busier machine
+ * only makes the flooder slower, which leaves more of its pictures unread.
  */
 
 const MB = 1024 * 1024;
