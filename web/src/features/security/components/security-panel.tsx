@@ -119,7 +119,7 @@ function PasskeysCard({ factors, actions }: CardProps) {
         <ul className="security__list">
           {factors.passkeys.map((passkey) => (
             <li key={passkey.id} className="security__item">
-              <div>
+              <div className="security__item-text">
                 <p className="security__name">{passkey.name}</p>
                 <p className="security__muted">
                   {jaMember.security.passkeyCreated} {day(passkey.created_at)}・
@@ -129,6 +129,7 @@ function PasskeysCard({ factors, actions }: CardProps) {
               </div>
               <Button
                 variant="quiet"
+                className="security__item-action"
                 disabled={actions.busy}
                 aria-label={`${passkey.name} ${jaMember.security.passkeyRemove}`}
                 onClick={() =>
