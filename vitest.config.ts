@@ -89,10 +89,6 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'],
           environment: 'node',
-          // As the server's: a worker's files share one module graph (React, Testing Library and the app load
-          // once per worker): 36 CPU s for the web tests instead of 63. A shuffled run finds a file that leans on
-          // another's leftovers (four seeds passed when this was set).
-          isolate: false,
         },
       },
     ],
