@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { Session } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { ErrorNote } from '@/components/ui/error-note';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import {
@@ -78,10 +79,8 @@ export function SecurityPanel({ session, onSecured }: Props) {
   if (!factors) {
     if (!failed) return <Spinner label={ja.app.loading} />;
     return (
-      <div className="notice-box" role="alert">
-        <p>
-          <Phrases text={errorMessage(failed)} />
-        </p>
+      <div className="notice-box">
+        <ErrorNote error={failed} />
         <Button variant="quiet" onClick={retry}>
           {ja.app.reload}
         </Button>
