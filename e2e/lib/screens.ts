@@ -1,11 +1,8 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations } from './axe.js';
-import { repoRoot } from './server.js';
+import { photograph } from './photograph.js';
 
-/** Where the back office's screenshots land (one pair per screen, committed with the code that drew them). */
-export const screenshots = join(repoRoot, 'e2e/screenshots');
 export const desk = { width: 1440, height: 900 };
 export const phone390 = { width: 390, height: 844 };
 
@@ -42,11 +39,11 @@ export async function checkScreen(
       if (visit) await open(pages.desk);
       // Soft: one run names every screen with a violation.
       expect.soft(await axeViolations(pages.desk), `axe on ${path}`).toEqual([]);
-      await pages.desk.screenshot({ path: join(screenshots, `office-${name}-1440.png`) });
+      await photograph(pages.desk, `office-${name}-1440.png`);
     })(),
     (async () => {
       await open(pages.phone);
-      await pages.phone.screenshot({ path: join(screenshots, `office-${name}-390.png`) });
+      await photograph(pages.phone, `office-${name}-390.png`);
     })(),
   ]);
 }

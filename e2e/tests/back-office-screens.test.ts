@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from '../lib/suite.js';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
 import { createMember, sessionId, uniqueTag } from '../lib/admin.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
 import { axeViolations } from '../lib/axe.js';
-import {
-  checkScreen,
-  desk,
-  keyboardProblems,
-  phone390,
-  screenshots,
-  settled,
-  type OfficePages,
-} from '../lib/screens.js';
+import { checkScreen, desk, keyboardProblems, phone390, settled, type OfficePages } from '../lib/screens.js';
 import { people } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * Every screen of the staff back office (product.md §2.8), as the owner: each opened at 1440 px, checked with
@@ -199,7 +191,7 @@ describe('every back-office screen: axe finds nothing at 1440 px, photographed a
 /** A state a screen opens into at a desk (a panel, a list box, a step, a dialog): axe, and a photograph at 1440. */
 async function checkState(name: string) {
   expect.soft(await axeViolations(pages.desk), `axe on ${name}`).toEqual([]);
-  await pages.desk.screenshot({ path: join(screenshots, `office-${name}-1440.png`) });
+  await photograph(pages.desk, `office-${name}-1440.png`);
 }
 
 test('what the screens open into: the side panel, a list box, the confirm step and a dialog', async () => {
@@ -272,7 +264,7 @@ test('staff running text breaks between phrases (BudouX), at 1440 and 390 px', a
         .toMatchObject({ text, wordBreak: 'keep-all' });
       expect.soft(shown.breaks, `${path}: ${text}`).toBeGreaterThan(1);
       const name = path.slice(1).replaceAll('/', '-');
-      await page.screenshot({ path: join(screenshots, `phrases-${name}-${page.viewportSize()?.width}.png`) });
+      await photograph(page, `phrases-${name}-${page.viewportSize()?.width}.png`);
     }
   }
 });

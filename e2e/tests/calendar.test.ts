@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { ja, jaMember, japanTime, nextDeskOpening } from '@enishi/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -6,7 +5,8 @@ import { sessionId, uniqueTag } from '../lib/admin.js';
 import { axeViolations } from '../lib/axe.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
 import { openDeskAsMember, send } from '../lib/desk-talk.js';
-import { desk, keyboardProblems, screenshots, settled } from '../lib/screens.js';
+import { desk, keyboardProblems, settled } from '../lib/screens.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * The club's closing days (product.md §9.3) in Chromium at 1440 px: the admin adds one with the keyboard,
@@ -48,7 +48,7 @@ describe('the closing days screen', () => {
     await admin.keyboard.press('Enter');
     const row = admin.getByRole('listitem').filter({ hasText: name });
     await row.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
-      await admin.screenshot({ path: join(screenshots, 'office-calendar-failed-1440.png'), fullPage: true });
+      await photograph(admin, 'office-calendar-failed-1440.png', { fullPage: true });
       throw error;
     });
     expect(await row.innerText()).toContain('2099年12月29日(火) 〜 2100年1月3日(日)');
@@ -60,7 +60,7 @@ describe('the closing days screen', () => {
     await expect.poll(() => admin.getByRole('alert').innerText()).toBe(t.errors.overlaps(name));
 
     expect(await axeViolations(admin)).toEqual([]);
-    await admin.screenshot({ path: join(screenshots, 'office-calendar-1440.png'), fullPage: true });
+    await photograph(admin, 'office-calendar-1440.png', { fullPage: true });
     expect(await keyboardProblems(admin)).toEqual([]);
 
     await admin.getByRole('button', { name: t.remove(name) }).focus();
@@ -90,7 +90,7 @@ describe('the closing days screen', () => {
       await send(man, `休み中のご相談です ${tag}`);
       const note = man.getByRole('note', { name: ja.talk.autoReplyLabel });
       await expect.poll(() => note.innerText()).toContain(nextDeskOpening(new Date(), [closing]));
-      await man.screenshot({ path: join(screenshots, 'calendar-auto-reply-375.png') });
+      await photograph(man, 'calendar-auto-reply-375.png');
     } finally {
       await admin.request.post('/api/calendar/delete', { data: { ssid, id } });
     }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
 import { startCallRig, type CallRig } from '../lib/call-rig.js';
 import { NetNamespace } from '../lib/netns.js';
-import { repoRoot } from '../lib/server.js';
 import { people } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * Emergency voice calls in real Chromium (product.md §17): two phones, a staff member and a male member, with
@@ -13,7 +12,6 @@ import { people } from '../lib/users.js';
  * once through a real TURN relay (coturn). Screenshots of each overlay at 375 px go to e2e/screenshots/.
  */
 
-const shots = join(repoRoot, 'e2e/screenshots');
 const canRun = NetNamespace.available();
 if (!canRun) console.warn('calls.test.ts skipped: network namespaces (unshare -n) need root here');
 
@@ -36,7 +34,7 @@ const overlay = (page: Page) => page.getByRole('dialog');
 const showing = (page: Page, text: string) =>
   overlay(page).getByRole('heading', { name: text, exact: true }).waitFor({ timeout: 20_000 });
 const press = (page: Page, name: string) => overlay(page).getByRole('button', { name, exact: true }).click();
-const shoot = (page: Page, name: string) => page.screenshot({ path: join(shots, `call-${name}.png`) });
+const shoot = (page: Page, name: string) => photograph(page, `call-${name}.png`);
 
 type Recorded = Window & { __peers: RTCPeerConnection[]; __rings: AudioContext[] };
 

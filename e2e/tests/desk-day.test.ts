@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
 import { createMember, logInAs, uniqueTag } from '../lib/admin.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
-import { desk, screenshots, settled } from '../lib/screens.js';
+import { desk, settled } from '../lib/screens.js';
 import { sendComment } from '../lib/talk.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * The desk's day (product.md §2.6, §2.8, §12.3; issue 46): a man waiting for an answer stays on the first
@@ -82,7 +82,7 @@ describe('the desk’s day at 1440 px', () => {
     expect(await list.getByRole('link', { name: jaMember.desk.replies, exact: true }).count()).toBe(0);
     const side = staff.getByRole('navigation', { name: jaMember.shell.nav });
     await side.getByRole('link', { name: jaMember.shell.home, exact: true }).waitFor();
-    await staff.screenshot({ path: join(screenshots, 'desk-day-list-1440.png') });
+    await photograph(staff, 'desk-day-list-1440.png');
   });
 
   test('a member table keeps its filter, sort and page in the address; 未ログイン for who never logged in', async () => {
@@ -109,7 +109,7 @@ describe('the desk’s day at 1440 px', () => {
     expect(await row(`新人${tag}の0`).locator('.member-table__cell--activity').textContent()).toBe(
       jaMember.table.neverLoggedIn,
     );
-    await staff.screenshot({ path: join(screenshots, 'desk-day-menlist-1440.png') });
+    await photograph(staff, 'desk-day-menlist-1440.png');
 
     // Away to a talk and back: the same filter.
     await row(waiting.name).getByRole('button', { name: waiting.name }).click();
@@ -147,7 +147,7 @@ describe('the desk’s day at 1440 px', () => {
       toastBox!.y >= titleBox!.y + titleBox!.height ||
       toastBox!.y + toastBox!.height <= titleBox!.y;
     expect(apart, JSON.stringify({ toastBox, titleBox })).toBe(true);
-    await staff.screenshot({ path: join(screenshots, 'desk-day-toast-1440.png') });
+    await photograph(staff, 'desk-day-toast-1440.png');
     expect(new URL(staff.url()).searchParams.get('q')).toBe(`day-${tag}-w`);
   });
 });

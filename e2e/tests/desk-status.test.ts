@@ -1,12 +1,12 @@
-import { join } from 'node:path';
 import { jaMember } from '@enishi/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMember, logInAs, uniqueTag } from '../lib/admin.js';
 import { axeViolations } from '../lib/axe.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
-import { desk, screenshots, settled } from '../lib/screens.js';
+import { desk, settled } from '../lib/screens.js';
 import { sendComment, timeline } from '../lib/talk.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * A desk talk's status (product.md §2.6) in Chromium at 1440 px: one staff member marks a man's talk 対応済み
@@ -38,7 +38,7 @@ async function openTalk(page: Page): Promise<void> {
     .getByRole('link', { name: new RegExp(member.name) })
     .click({ timeout: 15_000 })
     .catch(async (error: unknown) => {
-      await page.screenshot({ path: join(screenshots, 'desk-status-failed-1440.png') });
+      await photograph(page, 'desk-status-failed-1440.png');
       throw new Error(`${String(error)} ${errors.join(' | ')}`);
     });
   await page.waitForURL(/\/talk\/\d+$/);
@@ -98,7 +98,7 @@ describe('a desk talk’s status, live on every staff desk', () => {
 
     await settled(admin);
     expect(await axeViolations(admin)).toEqual([]);
-    await admin.screenshot({ path: join(screenshots, 'desk-status-1440.png') });
+    await photograph(admin, 'desk-status-1440.png');
   });
 
   test('自分の担当 filters the list, and the side navigation counts it', async () => {

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from '../lib/suite.js';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
 import { createMember, sessionId } from '../lib/admin.js';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
-import { repoRoot } from '../lib/server.js';
 import { composer, sendComment, timeline } from '../lib/talk.js';
 import { people } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 // The staff desk (product.md §2.6) at a desk and on a phone; screenshots go to e2e/screenshots/.
-const shots = join(repoRoot, 'e2e/screenshots');
 const desk = { width: 1440, height: 900 };
 const NOTE = '土曜午後が都合よい・喫煙しない方を希望';
 
@@ -66,7 +64,7 @@ describe('the staff desk at 1440 px', () => {
     // The room list is already the desk, with no talk chosen yet.
     await staffPage.goto('/talkrooms/men');
     await staffPage.getByText(jaMember.desk.noTalk).waitFor();
-    await staffPage.screenshot({ path: join(shots, 'desk-list-1440.png') });
+    await photograph(staffPage, 'desk-list-1440.png');
     await staffPage.getByRole('link', { name: people.man.name }).click();
     await staffPage.waitForURL(/\/talk\/\d+$/);
     const rooms = staffPage.getByRole('navigation', { name: jaMember.desk.rooms });
@@ -92,7 +90,7 @@ describe('the staff desk at 1440 px', () => {
     await pane.getByRole('button', { name: jaMember.desk.noteAdd }).click();
     const note = pane.getByRole('listitem').filter({ hasText: NOTE });
     await note.getByText(people.staff.name).waitFor();
-    await staffPage.screenshot({ path: join(shots, 'desk-1440.png') });
+    await photograph(staffPage, 'desk-1440.png');
     await pane.getByRole('link', { name: jaMember.desk.memberEdit }).click();
     await staffPage.waitForURL(/\/men\/edit\?id=\d+$/);
     await staffPage.getByRole('region', { name: jaMember.desk.notes }).getByText(NOTE).waitFor();
@@ -153,7 +151,7 @@ describe('the staff desk at 1440 px', () => {
     await staffPage.getByRole('button', { name: jaMember.messageSearch.searchButton, exact: true }).click();
     const hit = staffPage.getByRole('list', { name: jaMember.desk.search }).getByRole('link').first();
     await hit.getByText('来週の土曜日に東京駅で待ち合わせできますか').waitFor();
-    await staffPage.screenshot({ path: join(shots, 'desk-search-1440.png') });
+    await photograph(staffPage, 'desk-search-1440.png');
     await hit.click();
     await staffPage.waitForURL(/\/talk\/\d+\?m=\d+$/);
     const found = timeline(staffPage).locator('[data-found]');
@@ -198,7 +196,7 @@ describe('the staff desk at 1024 px', () => {
     await timeline(staffPage).getByText('よろしくお願いします').first().waitFor();
     expect(await staffPage.getByRole('complementary', { name: jaMember.desk.profile }).count()).toBe(0);
     expect(await staffPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
-    await staffPage.screenshot({ path: join(shots, 'desk-1024.png') });
+    await photograph(staffPage, 'desk-1024.png');
     await staffPage.setViewportSize(desk);
   });
 });
@@ -229,7 +227,7 @@ describe('on a phone at 375 px', () => {
     await memberPage.getByRole('button', { name: jaMember.messageSearch.searchButton, exact: true }).click();
     const results = memberPage.getByRole('list', { name: jaMember.desk.search });
     await results.getByText('来週の土曜日に東京駅で待ち合わせできますか').waitFor();
-    await memberPage.screenshot({ path: join(shots, 'search-member-375.png') });
+    await photograph(memberPage, 'search-member-375.png');
     expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       phone.width,
     );
@@ -249,10 +247,10 @@ describe('on a phone at 375 px', () => {
     await page.waitForURL(/\/talk\/\d+$/);
     await timeline(page).getByText('よろしくお願いします').first().waitFor();
     expect(await page.getByRole('navigation', { name: jaMember.desk.rooms }).count()).toBe(0);
-    await page.screenshot({ path: join(shots, 'talk-staff-375.png') });
+    await photograph(page, 'talk-staff-375.png');
     await page.goto('/replies');
     await page.getByRole('list', { name: jaMember.cannedReplies.replyList }).waitFor();
-    await page.screenshot({ path: join(shots, 'replies-375.png') });
+    await photograph(page, 'replies-375.png');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await context.close();
   });

@@ -10,6 +10,7 @@ import { sessionId } from '../lib/admin.js';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
 import type { Person } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * product.md §2.7: what a logged-in page downloads. No member loads staff-only code, and no route's scripts
@@ -289,7 +290,7 @@ describe("the banners on a man's home", () => {
       );
       expect(fetched).toBe(1);
       // For people to look at (e2e/screenshots/, not committed).
-      await page.screenshot({ path: join(repoRoot, 'e2e/screenshots/home-banners-375.png'), fullPage: true });
+      await photograph(page, 'home-banners-375.png', { fullPage: true });
     } finally {
       for (const id of ids) await staff.request.post('/api/banner/delete', { data: { ssid, id } });
     }

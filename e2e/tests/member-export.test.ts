@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { jaMember } from '@enishi/contract';
 import { createMember, uniqueTag } from '../lib/admin.js';
 import { axeViolations } from '../lib/axe.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
-import { desk, screenshots, settled } from '../lib/screens.js';
+import { desk, settled } from '../lib/screens.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * The member tables' CSV export at 1440 px (product.md §2.8): CSVエクスポート downloads every man the table's
@@ -65,6 +65,6 @@ describe('CSVエクスポート at 1440 px', () => {
     expect(bytes.toString('utf8')).not.toContain(PASSWORD);
     await staff.getByText(jaMember.table.exported(MATCHING)).waitFor();
     expect(await axeViolations(staff)).toEqual([]);
-    await staff.screenshot({ path: join(screenshots, 'member-export-1440.png') });
+    await photograph(staff, 'member-export-1440.png');
   });
 });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { jaMember } from '@enishi/contract';
 import { uniqueTag } from '../lib/admin.js';
 import { axeViolations } from '../lib/axe.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
-import { desk, screenshots, settled } from '../lib/screens.js';
+import { desk, settled } from '../lib/screens.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * The member tables' CSV import at 1440 px (product.md §2.8): a file with a bad row is previewed with the
@@ -52,7 +52,7 @@ describe('CSVインポート at 1440 px', () => {
     await staff.getByText(t.summary(2, 1)).waitFor();
     expect(await staff.getByRole('button', { name: t.submit }).isDisabled()).toBe(true);
     expect(await axeViolations(staff)).toEqual([]);
-    await staff.screenshot({ path: join(screenshots, 'member-import-preview-1440.png') });
+    await photograph(staff, 'member-import-preview-1440.png');
 
     await input.setInputFiles(
       file([`取込${tag}一,とりこみ,imp-${tag}-1,一般,`, `取込${tag}二,とりこみ,imp-${tag}-2,一般,`]),
@@ -67,6 +67,6 @@ describe('CSVインポート at 1440 px', () => {
     expect(lines[0]).toBe('ID,初回パスワード');
     expect(lines[1]).toMatch(new RegExp(`^imp-${tag}-1,[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$`));
     expect(await axeViolations(staff)).toEqual([]);
-    await staff.screenshot({ path: join(screenshots, 'member-import-done-1440.png') });
+    await photograph(staff, 'member-import-done-1440.png');
   });
 });

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from '../lib/suite.js';
 import { isDeskClosed, ja, jaIntro } from '@enishi/contract';
 import { sessionId } from '../lib/admin.js';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
-import { repoRoot } from '../lib/server.js';
 import { sendComment, storedMessage, timeline } from '../lib/talk.js';
 import { people, type Person } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * Members' polish (product.md §2.4, §12.2, §4.9): counts on the footer, 既読 N in group talks, one header and a
@@ -15,7 +14,6 @@ import { people, type Person } from '../lib/users.js';
  * is also photographed at 375 and 1440 px wide into e2e/screenshots (polish-*.png) for people to look at.
  */
 
-const shots = join(repoRoot, 'e2e/screenshots');
 const desktop = { width: 1440, height: 900 };
 
 let browser: Browser;
@@ -46,7 +44,7 @@ async function shootBoth(name: string, who: Person, open: (page: Page) => Promis
   ] as const) {
     const page = await phoneOf(who, viewport);
     await open(page);
-    await page.screenshot({ path: join(shots, `polish-${name}-${width}.png`) });
+    await photograph(page, `polish-${name}-${width}.png`);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(viewport.width);
     await page.context().close();
@@ -96,7 +94,7 @@ describe('a group talk', () => {
     expect(gap).toBeGreaterThanOrEqual(0);
     expect(gap).toBeLessThan(80);
 
-    await man.screenshot({ path: join(shots, 'polish-talk-group-375.png') });
+    await photograph(man, 'polish-talk-group-375.png');
     await shootBoth('talk-group', 'woman', async (page) => {
       await page.goto(`/talk/${group}`);
       await timeline(page).getByText('はじめまして、よろしくお願いします').waitFor();
@@ -115,7 +113,7 @@ describe('the talk with the staff desk', () => {
     const note = man.getByRole('note', { name: ja.talk.autoReplyLabel });
     if (isDeskClosed(new Date())) {
       await note.waitFor();
-      await man.screenshot({ path: join(shots, 'polish-talk-auto-reply-375.png') });
+      await photograph(man, 'polish-talk-auto-reply-375.png');
     }
     await man.goto('/');
 
@@ -127,7 +125,7 @@ describe('the talk with the staff desk', () => {
       // Its visible label, then the count in words (a browser may put a space between them).
       .getByRole('link', { name: new RegExp(`^${ja.footer.talkWithStaff}\\s*（未読 \\d+ 件）$`) })
       .waitFor();
-    await man.screenshot({ path: join(shots, 'polish-home-member-counts-375.png') });
+    await photograph(man, 'polish-home-member-counts-375.png');
 
     const menu = storedMessage(staff, '土曜日は19時に銀座でお待ちしております').getByRole('button', {
       name: ja.talk.messageMenu,
@@ -230,7 +228,7 @@ describe('screens that changed', () => {
         await page.goto(path);
         await page.getByRole('heading', { name: heading }).waitFor();
         expect(await page.locator('.intro-welcome wbr').count()).toBeGreaterThan(3);
-        await page.screenshot({ path: join(shots, `polish-${name}-${width}.png`), fullPage: true });
+        await photograph(page, `polish-${name}-${width}.png`, { fullPage: true });
         await context.close();
       }
     }

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
@@ -16,16 +14,15 @@ import { settled } from '../lib/screens.js';
 import { inject } from '../lib/suite.js';
 import { composer, sendComment } from '../lib/talk.js';
 import { people } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * The members' phone app, round three (issue 47): the comment box at phone widths with any text, a woman's page
  * that leads to its action, the app opened at a wrong address, and axe on every member screen at 390 px.
- * Screenshots to look at go to /work/wt/shots/members/ (E2E_SHOTS to move them).
+ * Its photographs go to e2e/screenshots/ (lib/photograph.ts).
  */
 
 const { loggedIn } = phonesPerTest();
-const shots = process.env.E2E_SHOTS ?? '/work/wt/shots/members';
-mkdirSync(shots, { recursive: true });
 
 /** The comment box measured in the page (lib/comment-box.ts). */
 const measure = (page: Page) => page.evaluate<CommentBoxMeasure>(`(() => {${measureCommentBox}})()`);
@@ -50,8 +47,7 @@ describe('the comment box', () => {
         found.push(...commentBoxProblems(m).map((problem) => `${width} ${name}: ${problem}`));
         if (name === 'laugh' && width === 320 && !m.boxScrolls)
           found.push('320 laugh: 200 笑 should fill the box to its cap and scroll inside');
-        if (name === 'url' && width === 390)
-          await page.screenshot({ path: join(shots, 'comment-box-url-390.png') });
+        if (name === 'url' && width === 390) await photograph(page, 'comment-box-url-390.png');
       }
       await composer(page).fill('');
     }
@@ -66,7 +62,7 @@ describe('the comment box', () => {
     });
     expect(right).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: join(shots, 'talk-url-bubble-390.png') });
+    await photograph(page, 'talk-url-bubble-390.png');
   });
 });
 
@@ -128,7 +124,7 @@ describe("a woman's page", () => {
       return r.bottom <= innerHeight && r.top >= 0 && !!hit && button.contains(hit);
     });
     expect(reachable).toBe(true);
-    await man.screenshot({ path: join(shots, 'woman-page-390.png') });
+    await photograph(man, 'woman-page-390.png');
     // It stays while the profile scrolls.
     await man.mouse.wheel(0, 600);
     await expect.poll(() => man.evaluate(() => scrollY)).toBeGreaterThan(0);
@@ -170,7 +166,7 @@ describe('an app opened at another address', () => {
     expect(await notice.getByRole('link', { name: jaMember.wrongAddress.open }).getAttribute('href')).toMatch(
       new RegExp(`^${right.replace(/[.]/g, '\\.')}/`),
     );
-    await page.screenshot({ path: join(shots, 'wrong-address-390.png') });
+    await photograph(page, 'wrong-address-390.png');
   });
 });
 

@@ -9,6 +9,7 @@ import { createMember, logInAs, phonesPerTest, picture, sessionId, toast, unique
 import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
 import { repoRoot, seedUsers, serverEnv, startServer, type RunningServer } from '../lib/server.js';
 import { freePort } from '../../server/src/test/process.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * The members' side of issue 28 (product.md §2.3, §5.8, §19.9, §19.10, §1.8): the application form checks each
@@ -26,7 +27,7 @@ async function shoot(page: Page, name: string) {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+    await photograph(page, `${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 375, height: 812 });
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { join } from 'node:path';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { ja, jaMember } from '@enishi/contract';
 import { logIn } from '../lib/browser.js';
-import { repoRoot } from '../lib/server.js';
 import { launchInstalledApp } from '../lib/installed-app.js';
+import { photograph } from '../lib/photograph.js';
 
 // History offline (product.md §15.6): a talk opened before shows its newest messages without a network.
 let context: BrowserContext;
@@ -70,7 +69,7 @@ test('the newest messages of a talk opened before are readable offline, with the
       .filter({ hasText: '圏外で書いた返事' })
       .getByText(ja.talk.waiting)
       .waitFor();
-    await page.screenshot({ path: join(repoRoot, 'e2e/screenshots/polish-talk-offline-375.png') });
+    await photograph(page, 'polish-talk-offline-375.png');
   } finally {
     await context.setOffline(false);
   }

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { join } from 'node:path';
 import { ja, jaMember } from '@enishi/contract';
 import {
   createMember,
@@ -12,12 +11,11 @@ import {
   toast,
   uniqueTag,
 } from '../lib/admin.js';
-import { repoRoot } from '../lib/server.js';
+import { photograph } from '../lib/photograph.js';
 
 // Staff editing a member's profile (grouped fields, photos, rank history) and the applications inbox.
 const { loggedIn } = phonesPerTest();
 const p = jaMember.profile;
-const shots = join(repoRoot, 'e2e/screenshots');
 
 async function newWoman(staff: Page): Promise<{ uid: number; name: string }> {
   const tag = uniqueTag();
@@ -165,21 +163,21 @@ describe('screens', () => {
       await staff.goto(`/women/edit?id=${woman.uid}`);
       await staff.getByRole('form', { name: p.title }).waitFor();
       await staff.getByRole('region', { name: p.history.title }).getByRole('listitem').first().waitFor();
-      await staff.screenshot({ path: join(shots, `profile-edit-${suffix}.png`), fullPage: true });
+      await photograph(staff, `profile-edit-${suffix}.png`, { fullPage: true });
       const scrollWidth = await staff.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth).toBeLessThanOrEqual(width);
 
       await apply(staff, `画面 ${uniqueTag()}`);
       await staff.goto('/applications');
       await staff.getByRole('list', { name: ja.menu.applications }).getByRole('listitem').first().waitFor();
-      await staff.screenshot({ path: join(shots, `applications-${suffix}.png`) });
+      await photograph(staff, `applications-${suffix}.png`);
       await staff.goto('/');
       const tile = staff.getByRole('link', { name: ja.menu.applications });
       await expect.poll(() => tile.getAttribute('aria-describedby')).not.toBeNull();
-      await staff.screenshot({ path: join(shots, `home-staff-applications-${suffix}.png`) });
+      await photograph(staff, `home-staff-applications-${suffix}.png`);
       await staff.goto('/staff/lists');
       await staff.getByRole('tab', { name: new RegExp(p.lookups.companies) }).waitFor();
-      await staff.screenshot({ path: join(shots, `club-lists-${suffix}.png`) });
+      await photograph(staff, `club-lists-${suffix}.png`);
     });
   }
 });

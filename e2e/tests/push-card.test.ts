@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { inject } from '../lib/suite.js';
-import { join } from 'node:path';
 import { type Browser, type BrowserContext } from 'playwright-core';
 import { jaMember } from '@enishi/contract';
 import { launchBrowser, logIn, phone } from '../lib/browser.js';
 import { watchSecrets } from '../lib/secrets.js';
-import { repoRoot } from '../lib/server.js';
 import { launchInstalledApp } from '../lib/installed-app.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * The push card on mypage in real Chromium (product.md §16): what it explains before notifications are on,
@@ -14,7 +13,6 @@ import { launchInstalledApp } from '../lib/installed-app.js';
  * What a push shows is push.test.ts's. Screenshots of the panels go to e2e/screenshots/ (not committed).
  */
 
-const shots = join(repoRoot, 'e2e/screenshots');
 let context: BrowserContext;
 
 beforeAll(async () => {
@@ -49,7 +47,7 @@ async function mypageShot(
   const save = async (card: string) => {
     const heading = shotPage.getByRole('heading', { name: card });
     await heading.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await shotPage.screenshot({ path: join(shots, name) });
+    await photograph(shotPage, name);
   };
   return { phoneContext, shotPage, save };
 }

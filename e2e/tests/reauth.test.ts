@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { ja, jaMember } from '@enishi/contract';
 import { freePort } from '../../server/src/test/process.js';
 import { axeViolations } from '../lib/axe.js';
 import { launchBrowser, phone } from '../lib/browser.js';
-import { repoRoot, seedUsers, serverEnv, startServer, type RunningServer } from '../lib/server.js';
+import { seedUsers, serverEnv, startServer, type RunningServer } from '../lib/server.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * Fresh proof in Chromium (product.md §11.8): a staff member whose login is older than REAUTH_WINDOW_S sets
@@ -15,7 +15,6 @@ import { repoRoot, seedUsers, serverEnv, startServer, type RunningServer } from 
  * outlive it; the file runs its own server.
  */
 
-const shots = join(repoRoot, 'e2e/screenshots');
 const WINDOW_S = 8;
 const staff = { id: 'staff-reauth', password: 'Staff-pass.3', name: '佐藤スタッフ', role: 3 };
 
@@ -62,7 +61,7 @@ describe('fresh proof in the browser', () => {
     const dialog = page.getByRole('dialog', { name: jaMember.reauth.title });
     await dialog.waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(shots, 'reauth-dialog.png'), fullPage: true });
+    await photograph(page, 'reauth-dialog.png', { fullPage: true });
     // A wrong password is said in the dialog.
     await dialog.getByLabel(jaMember.reauth.password).fill('Wrong-pass.9');
     await dialog.getByRole('button', { name: jaMember.reauth.submit }).click();

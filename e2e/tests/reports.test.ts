@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import { jaMember, japanTime } from '@enishi/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations } from '../lib/axe.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
-import { desk, keyboardProblems, screenshots, settled } from '../lib/screens.js';
+import { desk, keyboardProblems, settled } from '../lib/screens.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * Reports (product.md §2.9) in Chromium at 1440 px: the admin opens レポート from the side navigation and sees
@@ -65,9 +65,9 @@ describe('the reports screen', () => {
     expect(await axeViolations(admin)).toEqual([]);
     // The page scrolls inside the shell, so a full-page capture would cut it: the top, then a count chart.
     await admin.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: join(screenshots, 'office-reports-1440.png') });
+    await photograph(admin, 'office-reports-1440.png');
     await admin.getByRole('img', { name: t.chartLabel(t.messages.title) }).scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: join(screenshots, 'office-reports-messages-1440.png') });
+    await photograph(admin, 'office-reports-messages-1440.png');
   });
 
   test('staff of role 3 have no entry for it, and the address takes them home', async () => {

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ja, jaMember, slotOf } from '@enishi/contract';
@@ -11,7 +10,8 @@ import {
   type Account,
 } from '../lib/admin.js';
 import { axeViolations } from '../lib/axe.js';
-import { desk, screenshots, settled } from '../lib/screens.js';
+import { desk, settled } from '../lib/screens.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * 予約送信 (product.md §4.6) on a phone: staff schedule a bulk send in Japan time, see it in 予約一覧, edit and
@@ -53,7 +53,7 @@ describe('予約送信', () => {
     await settled(staff);
     expect(await axeViolations(staff)).toEqual([]);
     await item.scrollIntoViewIfNeeded();
-    await staff.screenshot({ path: join(screenshots, 'scheduled-send-375.png') });
+    await photograph(staff, 'scheduled-send-375.png');
 
     await item.getByRole('button', { name: t.edit }).click();
     const form = staff.getByRole('form', { name: t.editTitle });
@@ -107,7 +107,7 @@ describe('予約送信', () => {
     await staff.getByRole('region', { name: t.scheduledList }).getByText(`明朝のご案内 ${tag}`).waitFor();
     await settled(staff);
     expect(await axeViolations(staff)).toEqual([]);
-    await staff.screenshot({ path: join(screenshots, 'scheduled-send-1440.png'), fullPage: true });
+    await photograph(staff, 'scheduled-send-1440.png', { fullPage: true });
     // Taken back, so it never reaches him tomorrow.
     await staff
       .getByRole('region', { name: t.scheduledList })

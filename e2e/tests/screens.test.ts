@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { join } from 'node:path';
 import { ja, jaMember, jaIntro } from '@enishi/contract';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
-import { repoRoot } from '../lib/server.js';
 import type { Person } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 // Screenshots of the finished screens at iPhone size, for people to look at (e2e/screenshots/, not committed).
-const shots = join(repoRoot, 'e2e/screenshots');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,7 +33,7 @@ async function shoot(path: string, name: string, who?: Person, ready?: (page: Pa
   if (who) await logIn(page, who);
   await page.goto(path);
   await (ready ? ready(page) : page.waitForLoadState('networkidle'));
-  await page.screenshot({ path: join(shots, `${name}.png`) });
+  await photograph(page, `${name}.png`);
   await expectTidy(page, errors);
   await context.close();
 }

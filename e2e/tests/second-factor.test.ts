@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { ja, jaMember, jaSecondStep } from '@enishi/contract';
 import { freePort } from '../../server/src/test/process.js';
 import { launchBrowser, phone } from '../lib/browser.js';
-import {
-  repoRoot,
-  seedUsers,
-  serverEnv,
-  startServer,
-  type RunningServer,
-  type SeedUser,
-} from '../lib/server.js';
+import { seedUsers, serverEnv, startServer, type RunningServer, type SeedUser } from '../lib/server.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * The second factor in Chromium (product.md §11.7): a passkey registered and used with the DevTools virtual
@@ -21,7 +14,6 @@ import {
  * http://localhost (a secure context; traffic stays on 127.0.0.1).
  */
 
-const shots = join(repoRoot, 'e2e/screenshots');
 const club = {
   owner: { id: 'owner-2fa', password: 'Owner-pass.1', name: '高橋オーナー', role: 2 },
   man: { id: 'man-2fa', password: 'Man-pass.1', name: '山田太郎', role: 101 },
@@ -97,7 +89,7 @@ const toast = (page: Page, text: string) =>
     .waitFor({ timeout: 10_000 })
     .catch(async (error: unknown) => {
       const said = await page.getByRole('status').allInnerTexts();
-      await page.screenshot({ path: join(shots, 'second-factor-failure.png'), fullPage: true });
+      await photograph(page, 'second-factor-failure.png', { fullPage: true });
       throw new Error(`waited for ${text}; the screen said: ${said.join(' / ') || '(nothing)'}`, {
         cause: error,
       });
@@ -115,7 +107,7 @@ describe('second factor in the browser', () => {
     // The first factor comes with 10 recovery codes, shown this once.
     await expect.poll(() => page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
     expect(await page.getByText(jaMember.security.passkeysNone).count()).toBe(0);
-    await page.screenshot({ path: join(shots, 'security-passkey.png'), fullPage: true });
+    await photograph(page, 'security-passkey.png', { fullPage: true });
 
     await forgetSession(page);
     await page.goto('/login');
@@ -126,7 +118,7 @@ describe('second factor in the browser', () => {
     await forgetSession(page);
     await passwordStep(page, club.man);
     await page.getByRole('heading', { name: jaSecondStep.title }).waitFor();
-    await page.screenshot({ path: join(shots, 'login-second-step.png') });
+    await photograph(page, 'login-second-step.png');
     await page.getByRole('button', { name: jaSecondStep.passkey }).click();
     await page.waitForURL('**/mypage');
     await context.close();
@@ -186,7 +178,7 @@ describe('second factor in the browser', () => {
     await rule.click();
     await toast(owner.page, jaMember.security.staffOn);
     await expect.poll(() => rule.isChecked()).toBe(true);
-    await owner.page.screenshot({ path: join(shots, 'security-owner.png'), fullPage: true });
+    await photograph(owner.page, 'security-owner.png', { fullPage: true });
 
     try {
       const { context, page } = await newPhone();
@@ -198,7 +190,7 @@ describe('second factor in the browser', () => {
       await page.waitForURL('**/security/setup');
       await page.getByRole('button', { name: jaMember.security.totpStart }).click();
       const secret = (await page.getByTestId('totp-secret').innerText()).trim();
-      await page.screenshot({ path: join(shots, 'security-setup.png'), fullPage: true });
+      await photograph(page, 'security-setup.png', { fullPage: true });
       await page.getByLabel(jaMember.security.totpCode).fill(code(secret));
       await page.getByRole('button', { name: jaMember.security.totpConfirm }).click();
       await page.getByRole('button', { name: jaMember.security.continue }).click();

@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jaMember } from '@enishi/contract';
 import { createMember, logInAs, sessionId, toast, uniqueTag, type Account } from '../lib/admin.js';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
-import { repoRoot } from '../lib/server.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * ログイン中の端末 (product.md §2.3, §11.6): a member sees the devices logged in as them on mypage and logs the
@@ -12,7 +11,6 @@ import { repoRoot } from '../lib/server.js';
  * 375 and 1440 px into e2e/screenshots (sessions-*.png).
  */
 
-const shots = join(repoRoot, 'e2e/screenshots');
 const desktop = { width: 1440, height: 900 };
 
 let browser: Browser;
@@ -66,10 +64,10 @@ describe('ログイン中の端末', () => {
     const card = devicesCard(phonePage);
     await card.getByText(jaMember.sessions.current).waitFor();
     await expect.poll(() => card.getByRole('listitem').count()).toBe(2);
-    await phonePage.screenshot({ path: join(shots, 'sessions-mypage-375.png'), fullPage: true });
+    await photograph(phonePage, 'sessions-mypage-375.png', { fullPage: true });
     await laptop.goto('/mypage');
     await devicesCard(laptop).getByText(jaMember.sessions.current).waitFor();
-    await laptop.screenshot({ path: join(shots, 'sessions-mypage-1440.png'), fullPage: true });
+    await photograph(laptop, 'sessions-mypage-1440.png', { fullPage: true });
     for (const page of [phonePage, laptop]) {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -98,7 +96,7 @@ describe('ログイン中の端末', () => {
     const count = await section.getByRole('listitem').count();
     expect(count).toBeGreaterThanOrEqual(1);
     await section.scrollIntoViewIfNeeded();
-    await staff.screenshot({ path: join(shots, 'sessions-staff-1440.png'), fullPage: true });
+    await photograph(staff, 'sessions-staff-1440.png', { fullPage: true });
 
     await section.getByRole('button', { name: jaMember.sessions.staffEndAll }).click();
     await confirmDialog(staff);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { jaMember, slotLabel, slotOf } from '@enishi/contract';
@@ -6,8 +5,9 @@ import { inject } from '../lib/suite.js';
 import { axeViolations } from '../lib/axe.js';
 import { createMember, logInAs, sessionId, toast, uniqueTag, type Account } from '../lib/admin.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
-import { desk, keyboardProblems, screenshots, settled } from '../lib/screens.js';
+import { desk, keyboardProblems, settled } from '../lib/screens.js';
 import { people } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * No double booking (product.md §18.5), in Chromium against the real server: a man sees in his form that a
@@ -94,7 +94,7 @@ describe('no double booking', () => {
     await note.getByText(o.own(1, slotLabel(at(40, '19:00')), people.woman.name)).waitFor();
     await note.scrollIntoViewIfNeeded();
     expect(await axeViolations(man)).toEqual([]);
-    await man.screenshot({ path: join(screenshots, 'setting-overlap-form-375.png') });
+    await photograph(man, 'setting-overlap-form-375.png');
   });
 
   test('staff see the warning, confirm only with a reason, by keyboard; the audit log keeps it', async () => {
@@ -105,7 +105,7 @@ describe('no double booking', () => {
     await waiting.getByRole('note', { name: o.heading }).first().waitFor();
     await settled(owner);
     expect(await axeViolations(owner)).toEqual([]);
-    await owner.screenshot({ path: join(screenshots, 'setting-overlap-board-1440.png') });
+    await photograph(owner, 'setting-overlap-board-1440.png');
 
     await owner.goto('/setting/requests?view=list');
     const card = owner.getByRole('listitem').filter({ has: owner.getByRole('link', { name: second.name }) });
@@ -130,7 +130,7 @@ describe('no double booking', () => {
     // may take many presses before it comes round (it stops there).
     expect(await keyboardProblems(owner, 1_000)).toEqual([]);
     await card.scrollIntoViewIfNeeded();
-    await owner.screenshot({ path: join(screenshots, 'setting-overlap-staff-1440.png') });
+    await photograph(owner, 'setting-overlap-staff-1440.png');
 
     await form.getByLabel(o.reason).focus();
     await owner.keyboard.type('ご本人から同日2件の希望');
@@ -157,6 +157,6 @@ describe('no double booking', () => {
     await row.getByText(`No.${confirmedId} `, { exact: false }).first().waitFor();
     await settled(owner);
     expect(await axeViolations(owner)).toEqual([]);
-    await owner.screenshot({ path: join(screenshots, 'setting-overlap-audit-1440.png') });
+    await photograph(owner, 'setting-overlap-audit-1440.png');
   });
 });

@@ -1,24 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { jaMember } from '@enishi/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
 import { openDeskAsMember } from '../lib/desk-talk.js';
-import { repoRoot } from '../lib/server.js';
 import { sendComment, timeline } from '../lib/talk.js';
 import { people } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 /*
  * スタンプ (product.md §12.8) in Chromium at iPhone width: a woman picks stamps beside the comment box, they
  * are drawn large without a bubble on both sides, the desk's list says [スタンプ], the picker puts what she
- * sent last first, and staff add a set that reaches her picker. Screenshots at 390 px go to
- * e2e/screenshots/ (or STAMP_SHOTS).
+ * sent last first, and staff add a set that reaches her picker. Photographed at 390 px (lib/photograph.ts).
  */
 
 const iPhone = { width: 390, height: 844 };
-const shots = process.env.STAMP_SHOTS ?? join(repoRoot, 'e2e/screenshots');
 const t = jaMember.stamps;
 const admin = jaMember.stampAdmin;
 
@@ -29,7 +25,6 @@ let woman: Page;
 let staff: Page;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
   browser = await launchBrowser();
   [member, office] = await Promise.all([newPhone(browser, iPhone), newPhone(browser, iPhone)]);
   [woman, staff] = await Promise.all([member.newPage(), office.newPage()]);
@@ -76,7 +71,7 @@ const storedStamp = (page: Page, label: string) =>
 describe('stamps', () => {
   test('a woman sends stamps from the picker; both sides see them large, without a bubble', async () => {
     await openPicker(woman);
-    await woman.screenshot({ path: join(shots, 'stamp-picker-390.png') });
+    await photograph(woman, 'stamp-picker-390.png');
     await picker(woman)
       .getByRole('button', { name: t.send('ありがとう') })
       .click();
@@ -105,14 +100,14 @@ describe('stamps', () => {
         };
       });
     expect(drawn).toEqual({ width: 120, natural: 240, background: 'rgba(0, 0, 0, 0)', border: '0px' });
-    await woman.screenshot({ path: join(shots, 'stamp-talk-390.png') });
+    await photograph(woman, 'stamp-talk-390.png');
 
     // The stamps she sent last come first, newest first.
     await openPicker(woman);
     const recent = await firstSection(woman);
     expect(recent.title).toBe(t.recent);
     expect(recent.stamps.slice(0, 2)).toEqual([t.send('おやすみ'), t.send('ありがとう')]);
-    await woman.screenshot({ path: join(shots, 'stamp-picker-recent-390.png') });
+    await photograph(woman, 'stamp-picker-recent-390.png');
     await woman.keyboard.press('Escape');
     await picker(woman).waitFor({ state: 'detached' });
 
@@ -122,7 +117,7 @@ describe('stamps', () => {
     await expect.poll(() => row.textContent()).toContain(jaMember.talkLimit.stamp.preview);
     await row.click();
     await storedStamp(staff, 'おやすみ').last().waitFor();
-    await staff.screenshot({ path: join(shots, 'stamp-desk-talk-390.png') });
+    await photograph(staff, 'stamp-desk-talk-390.png');
   });
 
   test('staff add a stamp set on /stamps; it reaches the member’s picker', async () => {
@@ -142,7 +137,7 @@ describe('stamps', () => {
     await staff.locator('input[type=file]').setInputFiles(pictures);
     await staff.getByLabel(admin.label(1)).fill('さくら');
     await staff.getByLabel(admin.label(2)).fill('あじさい');
-    await staff.screenshot({ path: join(shots, 'stamp-admin-390.png'), fullPage: true });
+    await photograph(staff, 'stamp-admin-390.png', { fullPage: true });
     await staff.getByRole('button', { name: admin.add }).click();
     await staff.getByText(admin.added).waitFor();
     await staff.getByText(name).waitFor();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ja, jaMember } from '@enishi/contract';
@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { inject } from '../lib/suite.js';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
-import { repoRoot } from '../lib/server.js';
+import { photograph } from '../lib/photograph.js';
 import {
   COMMENT_TEXTS,
   TIMELINE,
@@ -30,14 +30,12 @@ import { startWebKitDriver, type WebKitDriver, type WebKitSession } from '../lib
 // MiniBrowser's window is 447 px at its narrowest (its toolbar): the narrowest phone the test can ask for. The
 // 375 and 390 px layouts are photographed in Chromium (screens.test.ts).
 const iPhone = { width: 390, height: 844 };
-const screenshots = join(repoRoot, 'e2e/screenshots');
 const baseURL = inject('baseURL');
 let driver: WebKitDriver;
 let chromium: Browser;
 const sessions: WebKitSession[] = [];
 
 beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true });
   [driver, chromium] = await Promise.all([startWebKitDriver(), launchBrowser()]);
 });
 // WebKitWebDriver drives one window at a time.
@@ -118,7 +116,7 @@ test('a man logs in, talks with the staff and gets their reply live; after a rel
     await (await man.find(thanks)).click();
     await man.until(storedStamp('ありがとう'), 'his stamp being stored and drawn');
     await storedStampIn(staff, 'ありがとう').waitFor();
-    writeFileSync(join(screenshots, 'webkit-talk-phone.png'), await man.screenshot());
+    await photograph(man, 'webkit-talk-phone.png');
     expect(await fitsWidth(man)).toBe(true);
 
     await man.goto(`${baseURL}${talkPath}`);
@@ -189,7 +187,7 @@ test('a woman logs in and reads the news and her mypage', async () => {
     `[...document.querySelectorAll('h1, h2')].some((h) => h.textContent.includes(${JSON.stringify(ja.screens.news)}))`,
     'the news screen',
   );
-  writeFileSync(join(screenshots, 'webkit-news-phone.png'), await woman.screenshot());
+  await photograph(woman, 'webkit-news-phone.png');
   expect(await fitsWidth(woman)).toBe(true);
 });
 
@@ -208,8 +206,7 @@ test('the comment box stays within the phone whatever is typed, and a picture go
     );
     const measured = await man.run<CommentBoxMeasure>(measureCommentBox);
     found.push(...commentBoxProblems(measured).map((problem) => `${name}: ${problem}`));
-    if (name === 'url')
-      writeFileSync(join(screenshots, 'webkit-comment-box-url.png'), await man.screenshot());
+    if (name === 'url') await photograph(man, 'webkit-comment-box-url.png');
   }
   expect(found).toEqual([]);
   await man.run(fillCommentBox, '');

@@ -6,6 +6,7 @@ import { ja, slotOf, jaMember } from '@enishi/contract';
 import { createMember, phonesPerTest, sessionId, toast, uniqueTag } from '../lib/admin.js';
 import { repoRoot } from '../lib/server.js';
 import { people } from '../lib/users.js';
+import { photograph } from '../lib/photograph.js';
 
 // The man's flow (browse, filter, favourite, ask for a setting) and the staff's (arrange, decline).
 const { loggedIn } = phonesPerTest();
@@ -32,7 +33,7 @@ async function shoot(page: Page, name: string) {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+    await photograph(page, `${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 375, height: 812 });
 }
