@@ -83,11 +83,12 @@ test('a man takes back his message: staff see it replaced live and after a reloa
   // The whole log may still be on screen just after the address changes (it holds the row too), then the
   // filtered list loads in its place: wait for what the owner ends up reading, only 送信取消 rows, this one
   // among them.
+  const unsend = String(jaMember.audit.actions.unsend);
   await expect
     .poll(async () => {
       const rows = await owner.locator('.audit__row').allInnerTexts();
       return {
-        others: rows.filter((text) => !text.includes(jaMember.audit.actions.unsend)).length,
+        others: rows.filter((text) => !text.includes(unsend)).length,
         taken: rows.some((text) => text.includes(words)),
       };
     })
