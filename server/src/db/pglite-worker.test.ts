@@ -225,6 +225,9 @@ describe('a migrated database on disk in a worker thread', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
+  // Two opens of a data directory in a worker thread, the first empty (initdb) and migrated from nothing: seconds
+  // alone, and past 30 s in a CI run on a slow machine beside the other steps. Like the other tests that open
+  // empty data directories (data-dir-lock, demo, backup), it has a minute.
   it('migrates, serves a repository, closes, and keeps the data for the next open', async () => {
     const first = await openDatabase({ pgliteDir: dataDir, pgliteWorker: true });
     await first.migrate();
@@ -244,5 +247,5 @@ describe('a migrated database on disk in a worker thread', () => {
     } finally {
       await again.close();
     }
-  });
+  }, 60_000);
 });
