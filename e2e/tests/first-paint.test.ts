@@ -8,6 +8,7 @@ import { inject } from '../lib/suite.js';
 import { launchBrowser, newPhone, phone } from '../lib/browser.js';
 import { repoRoot } from '../lib/server.js';
 import { people } from '../lib/users.js';
+import { screenshots } from '../lib/photograph.js';
 
 /*
  * product.md §2.7: the public pages are prerendered at build time, paint their words before any script runs,
@@ -15,8 +16,6 @@ import { people } from '../lib/users.js';
  */
 
 const dist = join(repoRoot, 'web/dist');
-// For people to look at (e2e/screenshots/, not committed).
-const shotsDir = join(repoRoot, 'e2e/screenshots');
 /** The budget for the JavaScript a public page loads at once: its scripts and modulepreloads, gzipped. */
 const BUDGET_BYTES = 120_000;
 
@@ -143,7 +142,7 @@ describe('in the browser', () => {
               Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber')),
             );
           }
-          const file = join(shotsDir, `${name}-${viewport.width}${javaScriptEnabled ? '' : '-html'}.png`);
+          const file = join(screenshots, `${name}-${viewport.width}${javaScriptEnabled ? '' : '-html'}.png`);
           shots.push(await page.screenshot({ path: file, fullPage: true }));
           await context.close();
         }

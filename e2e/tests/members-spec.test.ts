@@ -1,13 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEFAULT_HOURS, deskHoursText, ja, jaMember, jaIntro } from '@enishi/contract';
 import { createMember, logInAs, phonesPerTest, picture, sessionId, toast, uniqueTag } from '../lib/admin.js';
 import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
-import { repoRoot, seedUsers, serverEnv, startServer, type RunningServer } from '../lib/server.js';
+import { seedUsers, serverEnv, startServer, type RunningServer } from '../lib/server.js';
 import { freePort } from '../../server/src/test/process.js';
 import { photograph } from '../lib/photograph.js';
 
@@ -17,8 +15,6 @@ import { photograph } from '../lib/photograph.js';
  * as text, and the member site opened logged in against a local stub site, with the women's list beside it.
  */
 const { loggedIn } = phonesPerTest();
-const shots = join(repoRoot, 'e2e/screenshots');
-mkdirSync(shots, { recursive: true });
 const p = jaMember.profile;
 
 async function shoot(page: Page, name: string) {

@@ -1,17 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ja, slotOf, jaMember } from '@enishi/contract';
 import { createMember, phonesPerTest, sessionId, toast, uniqueTag } from '../lib/admin.js';
-import { repoRoot } from '../lib/server.js';
 import { people } from '../lib/users.js';
 import { photograph } from '../lib/photograph.js';
 
 // The man's flow (browse, filter, favourite, ask for a setting) and the staff's (arrange, decline).
 const { loggedIn } = phonesPerTest();
-const shots = join(repoRoot, 'e2e/screenshots');
-mkdirSync(shots, { recursive: true });
 
 const DAY = 24 * 60 * 60 * 1000;
 const day = (days: number, time: string) =>
