@@ -38,7 +38,7 @@ function pendingOf(page: Page): Set<Request> {
  * A page load costs about five times the CPU of a move inside the app (0.47 against 0.10 s a screen), and
  * the screens test opens some ninety.
  */
-async function openScreen(page: Page, path: string): Promise<void> {
+export async function openScreen(page: Page, path: string): Promise<void> {
   pendingOf(page);
   if (new URL(page.url()).origin !== new URL(path, inject('baseURL')).origin) {
     await page.goto(path);
@@ -55,7 +55,7 @@ async function openScreen(page: Page, path: string): Promise<void> {
  * code, a list's data), two frames drawn after that (what arrived is on screen, and what it asks for next is
  * asked), and no loading mark left. A screen reached inside the app is not waited for by a page load.
  */
-async function drawnWhole(page: Page): Promise<void> {
+export async function drawnWhole(page: Page): Promise<void> {
   const requests = pendingOf(page);
   for (let round = 0; round < 20; round++) {
     await expect.poll(() => requests.size, { timeout: 10_000 }).toBe(0);
