@@ -4,6 +4,7 @@ import { ja, jaMember, jaIntro } from '@enishi/contract';
 import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
 import type { Person } from '../lib/users.js';
 import { photograph } from '../lib/photograph.js';
+import { drawnWhole, openScreen } from '../lib/screens.js';
 
 // Screenshots of the finished screens at iPhone size, for people to look at (e2e/screenshots/, not committed).
 
@@ -12,6 +13,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
+  // Closing the browser closes the kept pages' contexts.
   await browser?.close();
 });
 
@@ -22,20 +24,49 @@ async function expectTidy(page: Page, errors: string[]) {
   expect(errors).toEqual([]);
 }
 
-async function shoot(path: string, name: string, who?: Person, ready?: (page: Page) => Promise<unknown>) {
-  const context = await newPhone(browser);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused/.test(message.text()))
-      errors.push(message.text());
-  });
-  if (who) await logIn(page, who);
-  await page.goto(path);
-  await (ready ? ready(page) : page.waitForLoadState('networkidle'));
+/** A phone's page and the CSP refusals its console has reported. */
+type Watched = { page: Page; errors: string[] };
+
+/*
+ * One page for the public pages, and one logged-in page per person, kept for the file. A public page is a
+ * document of its own (prerendered), so it is loaded; a logged-in screen is opened inside the app (lib/screens.ts),
+ * as a member moves between screens, not with a new login and page load each time.
+ */
+const kept = new Map<Person | 'public', Promise<Watched>>();
+
+function phoneOf(who: Person | 'public'): Promise<Watched> {
+  let watched = kept.get(who);
+  if (!watched) {
+    watched = (async () => {
+      const context = await newPhone(browser);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|Refused/.test(message.text()))
+          errors.push(message.text());
+      });
+      if (who !== 'public') await logIn(page, who);
+      return { page, errors };
+    })();
+    kept.set(who, watched);
+  }
+  return watched;
+}
+
+async function shoot(
+  path: string,
+  name: string,
+  who: Person | undefined,
+  ready: (page: Page) => Promise<unknown>,
+) {
+  const { page, errors } = await phoneOf(who ?? 'public');
+  if (who) await openScreen(page, path);
+  else await page.goto(path);
+  await ready(page);
+  await drawnWhole(page);
   await photograph(page, `${name}.png`);
-  await expectTidy(page, errors);
-  await context.close();
+  // What the console reported since the page's last screen (its login too, the first time).
+  await expectTidy(page, errors.splice(0));
 }
 
 describe('screens at 375x812', () => {
@@ -67,7 +98,6 @@ describe('screens at 375x812', () => {
   test('member: talk with staff', () =>
     shoot('/talkrooms/staff', 'talk-member', 'man', async (page) => {
       await page.getByRole('log', { name: 'メッセージ' }).waitFor();
-      await page.waitForLoadState('networkidle');
     }));
   test('staff: men list', () =>
     shoot('/menlist', 'menlist', 'staff', (page) => page.getByRole('searchbox').waitFor()));

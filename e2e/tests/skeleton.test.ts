@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ja, jaMember, jaIntro } from '@enishi/contract';
 import { launchBrowser, logIn, newPhone } from '../lib/browser.js';
+import { openScreen } from '../lib/screens.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,6 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A new phone; once logged in, home is opened inside the app (lib/screens.ts), as a tap on ホーム would. */
 async function freshPage(): Promise<Page> {
   const context = await newPhone(browser);
   return context.newPage();
@@ -72,7 +74,7 @@ describe('who sees what after login', () => {
   test('the owner (role 2) alone sees staff admin', async () => {
     const page = await freshPage();
     await logIn(page, 'owner');
-    await page.goto('/');
+    await openScreen(page, '/');
     const names = await menuNames(page);
     expect(names).toEqual(expect.arrayContaining([...staffMenu, ja.menu.staffAdmin]));
     await page.getByRole('link', { name: ja.menu.staffAdmin }).click();
@@ -83,7 +85,7 @@ describe('who sees what after login', () => {
   test('an admin (role 1) does not see staff admin and is sent home from it', async () => {
     const page = await freshPage();
     await logIn(page, 'admin');
-    await page.goto('/');
+    await openScreen(page, '/');
     expect(await menuNames(page)).not.toContain(ja.menu.staffAdmin);
     await page.goto('/staff/menu');
     await page.waitForURL((url) => url.pathname === '/');
@@ -94,7 +96,7 @@ describe('who sees what after login', () => {
     const page = await freshPage();
     await logIn(page, 'man');
     await page.getByRole('heading', { name: jaMember.mypage.memberTitle }).waitFor();
-    await page.goto('/');
+    await openScreen(page, '/');
     const names = await menuNames(page);
     expect(names).toEqual([...memberMenu, ja.menu.memberLogin]);
     expect(await footerNames(page)).toEqual([
@@ -113,7 +115,7 @@ describe('who sees what after login', () => {
   test('a female member (201) sees the member menu without member-site login', async () => {
     const page = await freshPage();
     await logIn(page, 'woman');
-    await page.goto('/');
+    await openScreen(page, '/');
     expect(await menuNames(page)).toEqual(memberMenu);
     expect(await footerNames(page)).toEqual([
       ja.footer.home,
@@ -129,7 +131,7 @@ describe('logging out and the route guard', () => {
   test('logout asks first, then returns to login, and protected routes go to /enter', async () => {
     const page = await freshPage();
     await logIn(page, 'woman');
-    await page.goto('/');
+    await openScreen(page, '/');
     await page.getByRole('button', { name: ja.menu.logout }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText(ja.logout.confirm).waitFor();
