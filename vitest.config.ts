@@ -5,6 +5,36 @@ import { defineConfig } from 'vitest/config';
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const serverSetup = fileURLToPath(new URL('./server/src/test/global-setup.ts', import.meta.url));
 
+// The web's tests. Component tests choose jsdom in their first line (`// @vitest-environment jsdom`).
+const webTests = ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'];
+/**
+ * The web tests that talk to a real local server (web/src/testing/browser-shims.ts, club-server.ts) keep a
+ * process per file: they patch Node's globals (fetch, WebSocket), and the chat socket's module, once started,
+ * follows every later session in its process and would reconnect to the closed server of the file before.
+ * `web/src/testing/own-process.test.ts` keeps this list whole.
+ */
+const webTestsOwnProcess = [
+  'web/src/lib/chat/socket.test.ts',
+  'web/src/features/broadcast/components/scheduled.test.tsx',
+  'web/src/features/security/components/reauth-dialog.test.tsx',
+  'web/src/features/security/components/security-panel.test.tsx',
+  'web/src/features/talk/components/composer.test.tsx',
+  'web/src/features/talk/components/composer-pictures.test.tsx',
+  'web/src/features/talk/components/stamp-picker.test.tsx',
+  'web/src/features/talk/components/talk-screen.test.tsx',
+  'web/src/features/talk/components/talk-screen-menu.test.tsx',
+  'web/src/features/talk/hooks/use-keep-history.test.tsx',
+];
+const web = {
+  extends: true,
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+      'virtual:pwa-register': fileURLToPath(new URL('./web/src/testing/pwa-register.ts', import.meta.url)),
+    },
+  },
+} as const;
+
 export default defineConfig({
   resolve: { alias: { '@enishi/contract': contract } },
   test: {
@@ -75,19 +105,22 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
-        resolve: {
-          alias: {
-            '@': fileURLToPath(new URL('./web/src', import.meta.url)),
-            'virtual:pwa-register': fileURLToPath(
-              new URL('./web/src/testing/pwa-register.ts', import.meta.url),
-            ),
-          },
-        },
-        // Component tests choose jsdom in their first line (`// @vitest-environment jsdom`).
+        ...web,
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'],
+          include: webTests,
+          exclude: webTestsOwnProcess,
+          environment: 'node',
+          // As the server's: a worker's files share one module graph (React, Testing Library and the app load
+          // once per worker instead of once per file). Files that talk to a real local server run apart (below).
+          isolate: false,
+        },
+      },
+      {
+        ...web,
+        test: {
+          name: 'web-server',
+          include: webTestsOwnProcess,
           environment: 'node',
         },
       },

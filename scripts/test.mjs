@@ -167,7 +167,12 @@ const steps = [
     alone: true,
   },
   ...otherNodes.map(nodeStep),
-  { name: `web unit tests (shuffled, seed ${seed})`, command: 'npx', args: vitest('web', ['web'], shuffled) },
+  // The web tests in two projects: most share a module graph per worker; those with a local server do not.
+  {
+    name: `web unit tests (shuffled, seed ${seed})`,
+    command: 'npx',
+    args: vitest('web', ['web', 'web-server'], shuffled),
+  },
   // Last of the others: a slot they find free runs them; what is left runs beside the browser tests.
   ...(ci
     ? [
