@@ -19,11 +19,11 @@ export interface WebKitDriver {
   stop(): Promise<void>;
 }
 
-/** Starts WebKitWebDriver on a free port of 127.0.0.1 under a virtual display. */
-export async function startWebKitDriver(): Promise<WebKitDriver> {
-  for (const file of [webkitDriverPath, miniBrowser, '/usr/bin/xvfb-run']) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: apt-get install webkit2gtk-driver xvfb`);
-  }
+/** How long opening a MiniBrowser window may take before the driver is started again (once). */
+const SESSION_MS = 45_000;
+
+/** WebKitWebDriver on a free port of 127.0.0.1 under a virtual display. */
+async function startDriverProcess(): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(
     'xvfb-run',
@@ -33,27 +33,47 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
   const base = `http://127.0.0.1:${port}`;
   await untilListening(base, child);
   return {
-    session: async (viewport) => {
-      const reply = await call<{ sessionId: string }>(base, 'POST', '/session', {
-        capabilities: {
-          alwaysMatch: {
-            'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] },
-          },
-        },
-      });
-      const session = new WebKitSession(`${base}/session/${reply.sessionId}`);
-      await session.send('POST', '/window/rect', viewport);
-      // Finding an element waits up to 15 s for it: WebDriver's own wait, not a sleep in the test. A navigation
-      // that never ends fails in 30 s with WebDriver's error instead of the test's own timeout, which names nothing.
-      await session.send('POST', '/timeouts', { implicit: 15_000, script: 30_000, pageLoad: 30_000 });
-      return session;
-    },
+    base,
     stop: async () => {
       if (child.pid === undefined || child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(-child.pid, 'SIGTERM');
       await exited;
     },
+  };
+}
+
+/** Starts WebKitWebDriver on a free port of 127.0.0.1 under a virtual display. */
+export async function startWebKitDriver(): Promise<WebKitDriver> {
+  for (const file of [webkitDriverPath, miniBrowser, '/usr/bin/xvfb-run']) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: apt-get install webkit2gtk-driver xvfb`);
+  }
+  let driver = await startDriverProcess();
+  const capabilities = {
+    alwaysMatch: { 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] } },
+  };
+  return {
+    session: async (viewport) => {
+      let reply: { sessionId: string };
+      try {
+        reply = await call(driver.base, 'POST', '/session', { capabilities }, SESSION_MS);
+      } catch (error) {
+        // Once in a fresh-clone CI on a busy 2-core machine, a WebKit test ran out its two minutes on a WebDriver
+        // call that never answered (calls had no deadline then, so which one was not recorded; opening a window
+        // starts a browser, the likeliest to hang). A driver that gives no window is started again, once.
+        console.warn(`WebKit: no new window (${String(error)}); starting the driver again`);
+        await driver.stop();
+        driver = await startDriverProcess();
+        reply = await call(driver.base, 'POST', '/session', { capabilities }, SESSION_MS);
+      }
+      const session = new WebKitSession(`${driver.base}/session/${reply.sessionId}`);
+      await session.send('POST', '/window/rect', viewport);
+      // Finding an element waits up to 15 s for it: WebDriver's own wait, not a sleep in the test. A navigation
+      // that never ends fails in 30 s with WebDriver's error instead of the test's own timeout, which names nothing.
+      await session.send('POST', '/timeouts', { implicit: 15_000, script: 30_000, pageLoad: 30_000 });
+      return session;
+    },
+    stop: () => driver.stop(),
   };
 }
 
@@ -71,11 +91,18 @@ async function untilListening(base: string, child: ChildProcess): Promise<void> 
   throw new Error('WebKitWebDriver did not start within 30 s');
 }
 
-async function call<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
+/**
+ * One WebDriver call. Each has a deadline beyond WebDriver's own waits (15 s for an element, 30 s for a script
+ * or a page load), so a driver that stops answering fails the call by name, not the test by its timeout.
+ */
+async function call<T>(base: string, method: string, path: string, body?: unknown, ms = 60_000): Promise<T> {
   const reply = await fetch(`${base}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(ms),
+  }).catch((error: unknown) => {
+    throw new Error(`WebDriver ${method} ${path}: no answer within ${ms} ms`, { cause: error });
   });
   const json = (await reply.json()) as { value: T & { error?: string; message?: string } };
   if (!reply.ok) throw new Error(`WebDriver ${method} ${path}: ${json.value.error}: ${json.value.message}`);
