@@ -18,8 +18,7 @@ export default defineConfig({
     maxWorkers: workers,
     // A worker runs file after file in one process: playwright-core and the suite's helpers load once per
     // worker, not once per file (the suite's Node processes took 233 CPU s instead of 302 on a 2-core machine).
-    // Files share no state through them: they share the worker's Chromium (lib/browser.ts), each with contexts of
-    // its own (storage, cache), which the file's browser.close() closes.
+    // Files share no state through them: each launches its own browser and contexts.
     isolate: false,
     // The longest flows take 30 to 50 s on a busy 2-core machine (a login each, screenshots at two widths).
     testTimeout: 120_000,

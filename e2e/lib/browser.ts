@@ -7,53 +7,11 @@ import { people, type Person } from './users.js';
 
 export { chromiumArgs, chromiumPath, phone } from './chromium.js';
 
-/*
- * One Chromium per worker process, shared by the files the worker runs one after another (isolate: false in
- * vitest.config.ts): a launch costs about 2 CPU s on a slow 2-core machine, and the suite's files launched some
- * thirty. A file shares nothing with another through it: its contexts (cookies, storage, cache) are its own,
- * and closing its browser closes them, not the shared one. A browser that died is launched again. Launches
- * with flags of their own (extraArgs) get a browser of their own.
- */
-let shared: Promise<Browser> | undefined;
-
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  const launch = () =>
-    chromium.launch({
-      executablePath: chromiumPath,
-      // Playwright gives every launch a fresh, empty profile directory of its own.
-      args: [...chromiumArgs, ...extraArgs],
-    });
-  if (extraArgs.length > 0) return launch();
-  let browser = await (shared ??= launch());
-  if (!browser.isConnected()) browser = await (shared = launch());
-  return forOneFile(browser);
-}
-
-/** The shared browser as one file sees it: `close` closes the contexts the file opened, and nothing else. */
-function forOneFile(browser: Browser): Browser {
-  const opened = new Set<BrowserContext>();
-  const keep = (context: BrowserContext) => {
-    opened.add(context);
-    context.on('close', () => opened.delete(context));
-    return context;
-  };
-  const own = {
-    newContext: async (...args: Parameters<Browser['newContext']>) => keep(await browser.newContext(...args)),
-    newPage: async (...args: Parameters<Browser['newPage']>) => {
-      const page = await browser.newPage(...args);
-      keep(page.context());
-      return page;
-    },
-    close: async () => {
-      await Promise.all([...opened].map((context) => context.close()));
-    },
-  };
-  return new Proxy(browser, {
-    get(target, key) {
-      if (key in own) return own[key as keyof typeof own];
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
+  return chromium.launch({
+    executablePath: chromiumPath,
+    // Playwright gives every launch a fresh, empty profile directory of its own.
+    args: [...chromiumArgs, ...extraArgs],
   });
 }
 
