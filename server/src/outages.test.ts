@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ja, type ServerFrame } from '@enishi/contract';
 import postgres from 'postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AckCounter, StreamingClient } from './test/cluster-clients.js';
 import { MEMBER, OWNER, startCluster, type Cluster } from './test/cluster.js';
 import { firstConversation, loginAs } from './test/http-client.js';
@@ -89,6 +89,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('outages of PostgreSQL and Redis
     ownerSsid = await loginAs(a, OWNER);
     desk = await firstConversation(a, memberSsid, 'staff');
   }, 90_000);
+  // An instance that dies during an outage (seen once in a fresh-clone CI on a busy machine, PostgreSQL down:
+  // its /readyz refused connections) says why in its log: a failed test prints each instance's exit and log end.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(() => {
+      for (const [index, { process: server }] of cluster.instances.entries())
+        console.error(
+          `instance ${index} (exit ${String(server.child.exitCode ?? server.child.signalCode)}), its log's end:\n` +
+            server.log().slice(-4000),
+        );
+    });
+  });
   // A test that failed mid-outage leaves its service running for the next.
   afterEach(async () => {
     await Promise.all([redis.start(), pg.start()]);
