@@ -48,6 +48,21 @@ export async function openScreen(page: Page, path: string): Promise<void> {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
+  // The router moves the address at once but draws the new screen in a transition, after its code and data:
+  // until then the old screen is still there to be typed into (a comment sent to the previous talk).
+  await quiet(page);
+}
+
+/** Until nothing asked of the server is still on its way and two frames have been drawn after that. */
+async function quiet(page: Page): Promise<void> {
+  const requests = pendingOf(page);
+  for (let round = 0; round < 20; round++) {
+    await expect.poll(() => requests.size, { timeout: 10_000 }).toBe(0);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    if (requests.size === 0) return;
+  }
 }
 
 /**
@@ -56,14 +71,7 @@ export async function openScreen(page: Page, path: string): Promise<void> {
  * asked), and no loading mark left. A screen reached inside the app is not waited for by a page load.
  */
 export async function drawnWhole(page: Page): Promise<void> {
-  const requests = pendingOf(page);
-  for (let round = 0; round < 20; round++) {
-    await expect.poll(() => requests.size, { timeout: 10_000 }).toBe(0);
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    if (requests.size === 0) break;
-  }
+  await quiet(page);
   await settled(page);
 }
 
