@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit and in-process API tests. End-to-end tests have their own config in e2e/.
 const contract = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
@@ -57,7 +57,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/src/**/*.test.ts'],
+          // A project's own exclude replaces Vitest's defaults (node_modules, .git): they are kept.
           exclude: [
+            ...configDefaults.exclude,
             'server/src/**/*.load.test.ts',
             'server/src/**/*.upgrade.test.ts',
             // `npm test` runs the route files on Node 22 and 24 instead, and sets this for this Node's run
@@ -109,7 +111,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: webTests,
-          exclude: webTestsOwnProcess,
+          exclude: [...configDefaults.exclude, ...webTestsOwnProcess],
           environment: 'node',
           // As the server's: a worker's files share one module graph (React, Testing Library and the app load
           // once per worker instead of once per file). Files that talk to a real local server run apart (below).

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, ViewportSize } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ja, jaMember } from '@enishi/contract';
-import { launchBrowser, logIn, newPhone } from './browser.js';
+import { launchBrowser, logIn, newPhone, phone } from './browser.js';
 import { recordSecrets } from './secrets.js';
 import type { Person } from './users.js';
 
@@ -132,6 +132,43 @@ export function phonesPerTest(): { loggedIn(who: Person | Account): Promise<Page
       const page = await context.newPage();
       if (typeof who === 'string') await logIn(page, who);
       else await logInAs(page, who);
+      return page;
+    },
+  };
+}
+
+/**
+ * For a test file: one browser, and one page per person and viewport kept for the whole file, logged in once
+ * ('public': not logged in). Screens are then opened on it inside the app (lib/screens.ts), as a member moves
+ * between screens, not with a new login and page load each time (a page load costs about five times a move
+ * inside the app). `watch` sees each new page before anything loads in it (a console listener, say).
+ */
+export function pagesPerFile(watch?: (page: Page) => void): {
+  pageOf(who: Person | 'public', viewport?: ViewportSize): Promise<Page>;
+} {
+  let browser: Browser;
+  const kept = new Map<string, Promise<Page>>();
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    kept.clear();
+    // Closing the browser closes the kept pages' contexts.
+    await browser?.close();
+  });
+  return {
+    pageOf(who, viewport = phone) {
+      const key = `${who} ${viewport.width}x${viewport.height}`;
+      let page = kept.get(key);
+      if (!page) {
+        page = (async () => {
+          const fresh = await (await newPhone(browser, viewport)).newPage();
+          watch?.(fresh);
+          if (who !== 'public') await logIn(fresh, who);
+          return fresh;
+        })();
+        kept.set(key, page);
+      }
       return page;
     },
   };

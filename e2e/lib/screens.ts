@@ -76,6 +76,22 @@ export async function drawnWhole(page: Page): Promise<void> {
 }
 
 /**
+ * Opens `path` (inside the app, or with `load` as a page load: a public page is a document of its own) and
+ * waits until `ready` has found the screen's content and it is drawn whole.
+ */
+export async function openDrawn(
+  page: Page,
+  path: string,
+  ready: (page: Page) => Promise<unknown>,
+  { load = false }: { load?: boolean } = {},
+): Promise<void> {
+  if (load) await page.goto(path);
+  else await openScreen(page, path);
+  await ready(page);
+  await drawnWhole(page);
+}
+
+/**
  * One back-office screen (product.md §2.8): axe finds nothing at 1440 px, and the screen is photographed at
  * 1440 and 390 px as e2e/screenshots/office-<name>-{1440,390}.png. `ready` waits for the screen's content.
  * With `visit`, both pages open `path` first (side by side); without it the desk page is already there, in
@@ -88,11 +104,7 @@ export async function checkScreen(
   ready: (page: Page) => Promise<unknown>,
   { visit = false }: { visit?: boolean } = {},
 ): Promise<void> {
-  const open = async (page: Page) => {
-    await openScreen(page, path);
-    await ready(page);
-    await drawnWhole(page);
-  };
+  const open = (page: Page) => openDrawn(page, path, ready);
   await Promise.all([
     (async () => {
       if (visit) await open(pages.desk);

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { inject } from '../lib/suite.js';
 import { isDeskClosed, ja, jaIntro } from '@enishi/contract';
-import { sessionId } from '../lib/admin.js';
-import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
+import { pagesPerFile, sessionId } from '../lib/admin.js';
+import { phone } from '../lib/browser.js';
 import { sendComment, storedMessage, timeline } from '../lib/talk.js';
 import { people, type Person } from '../lib/users.js';
 import { photograph, photographing } from '../lib/photograph.js';
-import { drawnWhole, openScreen } from '../lib/screens.js';
+import { openDrawn, openScreen } from '../lib/screens.js';
 
 /*
  * Members' polish (product.md §2.4, §12.2, §4.9): counts on the footer, 既読 N in group talks, one header and a
@@ -17,38 +17,12 @@ import { drawnWhole, openScreen } from '../lib/screens.js';
 
 const desktop = { width: 1440, height: 900 };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
 /*
- * One logged-in page per person and width, kept for the whole file: each screen is then opened inside the app
- * (lib/screens.ts), as a member moves between screens, not with a new login and page load each time (a page
- * load costs about five times a move inside the app).
+ * One logged-in page per person and width, kept for the whole file (lib/admin.ts): each screen is opened inside
+ * the app, as a member moves between screens.
  */
-const kept = new Map<string, Promise<Page>>();
-
-function phoneOf(who: Person, viewport = phone): Promise<Page> {
-  const key = `${who} ${viewport.width}`;
-  let page = kept.get(key);
-  if (!page) {
-    page = (async () => {
-      const context = await newPhone(browser, viewport);
-      contexts.push(context);
-      const fresh = await context.newPage();
-      await logIn(fresh, who);
-      return fresh;
-    })();
-    kept.set(key, page);
-  }
-  return page;
-}
+const { pageOf } = pagesPerFile();
+const phoneOf = (who: Person, viewport = phone) => pageOf(who, viewport);
 
 /** `who`'s page at `path`, drawn whole once `ready` has found the screen's content. */
 async function opened(
@@ -58,9 +32,7 @@ async function opened(
   viewport = phone,
 ): Promise<Page> {
   const page = await phoneOf(who, viewport);
-  await openScreen(page, path);
-  await ready(page);
-  await drawnWhole(page);
+  await openDrawn(page, path, ready);
   return page;
 }
 
@@ -253,13 +225,12 @@ describe('screens that changed', () => {
         [375, phone],
         [1440, desktop],
       ] as const) {
-        const context = await newPhone(browser, viewport);
-        const page = await context.newPage();
-        await page.goto(path);
-        await page.getByRole('heading', { name: heading }).waitFor();
+        const page = await pageOf('public', viewport);
+        await openDrawn(page, path, (shown) => shown.getByRole('heading', { name: heading }).waitFor(), {
+          load: true,
+        });
         expect(await page.locator('.intro-welcome wbr').count()).toBeGreaterThan(3);
         await photograph(page, `polish-${name}-${width}.png`, { fullPage: true });
-        await context.close();
       }
     }
   });

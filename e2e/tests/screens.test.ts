@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ja, jaMember, jaIntro } from '@enishi/contract';
-import { launchBrowser, logIn, newPhone, phone } from '../lib/browser.js';
+import { pagesPerFile } from '../lib/admin.js';
+import { phone } from '../lib/browser.js';
 import type { Person } from '../lib/users.js';
 import { photograph } from '../lib/photograph.js';
-import { drawnWhole, openScreen } from '../lib/screens.js';
+import { openDrawn } from '../lib/screens.js';
 
 // Screenshots of the finished screens at iPhone size, for people to look at (e2e/screenshots/, not committed).
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  // Closing the browser closes the kept pages' contexts.
-  await browser?.close();
-});
 
 /** What a person would notice first on a phone: sideways scrolling, or text the CSP kept from loading. */
 async function expectTidy(page: Page, errors: string[]) {
@@ -24,34 +16,20 @@ async function expectTidy(page: Page, errors: string[]) {
   expect(errors).toEqual([]);
 }
 
-/** A phone's page and the CSP refusals its console has reported. */
-type Watched = { page: Page; errors: string[] };
-
 /*
- * One page for the public pages, and one logged-in page per person, kept for the file. A public page is a
- * document of its own (prerendered), so it is loaded; a logged-in screen is opened inside the app (lib/screens.ts),
- * as a member moves between screens, not with a new login and page load each time.
+ * One page for the public pages, and one logged-in page per person, kept for the file (lib/admin.ts). A public
+ * page is a document of its own (prerendered), so it is loaded; a logged-in screen is opened inside the app.
+ * Each page's CSP refusals, as its console reports them.
  */
-const kept = new Map<Person | 'public', Promise<Watched>>();
-
-function phoneOf(who: Person | 'public'): Promise<Watched> {
-  let watched = kept.get(who);
-  if (!watched) {
-    watched = (async () => {
-      const context = await newPhone(browser);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy|Refused/.test(message.text()))
-          errors.push(message.text());
-      });
-      if (who !== 'public') await logIn(page, who);
-      return { page, errors };
-    })();
-    kept.set(who, watched);
-  }
-  return watched;
-}
+const refusals = new WeakMap<Page, string[]>();
+const { pageOf } = pagesPerFile((page) => {
+  const errors: string[] = [];
+  refusals.set(page, errors);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused/.test(message.text()))
+      errors.push(message.text());
+  });
+});
 
 async function shoot(
   path: string,
@@ -59,14 +37,11 @@ async function shoot(
   who: Person | undefined,
   ready: (page: Page) => Promise<unknown>,
 ) {
-  const { page, errors } = await phoneOf(who ?? 'public');
-  if (who) await openScreen(page, path);
-  else await page.goto(path);
-  await ready(page);
-  await drawnWhole(page);
+  const page = await pageOf(who ?? 'public');
+  await openDrawn(page, path, ready, { load: !who });
   await photograph(page, `${name}.png`);
   // What the console reported since the page's last screen (its login too, the first time).
-  await expectTidy(page, errors.splice(0));
+  await expectTidy(page, refusals.get(page)!.splice(0));
 }
 
 describe('screens at 375x812', () => {
