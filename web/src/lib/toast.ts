@@ -1,8 +1,11 @@
 import { LIMITS } from '@enishi/contract';
 import { useSyncExternalStore } from 'react';
 
-/** `success`: something the user did went through; anything else is a notice (often a problem). */
-export type Toast = { id: number; message: string; success: boolean };
+/**
+ * `success`: something the user did went through; anything else is a notice (often a problem). `about`: what
+ * the notice is about (a talk), so that opening it takes the notice away (dismissAbout).
+ */
+export type Toast = { id: number; message: string; success: boolean; about?: string };
 
 let toasts: Toast[] = [];
 let nextId = 1;
@@ -23,12 +26,19 @@ function dismiss(id: number): void {
  * contradictory answers never stand side by side (product.md §2.4).
  */
 export function toast(message: string, success = false): void {
+  show({ message, success });
+}
+
+function show({ message, success, about }: Omit<Toast, 'id'>): void {
   const same = toasts.find((toast) => toast.message === message);
   const id = same?.id ?? nextId++;
-  if (same) clearTimeout(timers.get(id));
-  else {
+  if (same) {
+    clearTimeout(timers.get(id));
+    // Shown again about something else (a second talk's message): about the newest.
+    if (same.about !== about) toasts = toasts.map((toast) => (toast.id === id ? { ...toast, about } : toast));
+  } else {
     for (const standing of toasts) if (standing.success === success) dismiss(standing.id);
-    toasts = [...toasts, { id, message, success }];
+    toasts = [...toasts, { id, message, success, about }];
   }
   timers.set(
     id,
@@ -44,6 +54,16 @@ export function toast(message: string, success = false): void {
 export function toastSuccess(message: string): void {
   for (const standing of toasts) if (!standing.success) dismiss(standing.id);
   toast(message, true);
+}
+
+/** A notice about `about` (a talk, say): it goes when that is opened (dismissAbout) or its time is up. */
+export function toastAbout(about: string, message: string): void {
+  show({ message, success: false, about });
+}
+
+/** What the notices about `about` told is now on screen: they go. */
+export function dismissAbout(about: string): void {
+  for (const standing of toasts) if (standing.about === about) dismiss(standing.id);
 }
 
 /** The toasts now shown (the viewport reads them through useToasts). */

@@ -1,6 +1,6 @@
 import { CALL_RECORD_TYPE, can, isServerFrame, ja } from '@enishi/contract';
 import { setCounters } from '../notifications';
-import { toast } from '../toast';
+import { toast, toastAbout } from '../toast';
 import { emitChatEvent, getChatStatus } from './events';
 import { noteSeen } from './last-seen';
 import { removeEntry, resendLater, updateEntry } from './outbox';
@@ -17,6 +17,9 @@ export type FrameHooks = {
   /** The connection has caught up. */
   ready: () => void;
 };
+
+/** What a toast about a new message in a talk is about (toast.ts): opening the talk takes it away. */
+export const aboutTalk = (conversationId: number): string => `talk ${conversationId}`;
 
 export function onServerFrame(data: string, socket: FrameHooks): void {
   let json: unknown;
@@ -37,8 +40,10 @@ export function onServerFrame(data: string, socket: FrameHooks): void {
       // A call's record raises no toast: the call itself was the notice (product.md §17.10).
       const arrived = !frame.own && !frame.unsent && frame.message_type !== CALL_RECORD_TYPE;
       if (getChatStatus() === 'live' && arrived && frame.conversation_id !== socket.openTalkId()) {
-        // Another talk: its badge rises (the counters come from the server) and a toast tells who wrote.
-        toast(
+        // Another talk: its badge rises (the counters come from the server) and a toast tells who wrote, until
+        // that talk is opened.
+        toastAbout(
+          aboutTalk(frame.conversation_id),
           frame.conversation_type === 'st' || !can({ role: frame.role }, 'desk.use')
             ? ja.talk.fromMember.replace('{name}', frame.name)
             : ja.talk.fromStaff,

@@ -8,14 +8,14 @@ import {
 import { subscribeLocalState } from '../local-state';
 import { currentPushSubscription } from '../pwa';
 import { endSession, getSession } from '../session';
-import { toast } from '../toast';
+import { dismissAbout, toast } from '../toast';
 import { startBadgePoll, stopBadgePoll } from './badge-poll';
 import { emitChatEvent, getChatStatus, setChatStatus, type ChatStatus } from './events';
 import { clearHistory } from './history';
 import { followSession, lastSeenId, persistLastSeen } from './last-seen';
 import { liveSocket, sendFrame, setLiveSocket } from './live-socket';
 import { clearOutbox, loadOutbox, markSendingAsWaiting } from './outbox';
-import { onServerFrame, type FrameHooks } from './server-frames';
+import { aboutTalk, onServerFrame, type FrameHooks } from './server-frames';
 import { flushOutbox } from './sending';
 import { checkAddress, clearWrongAddress } from './wrong-address';
 
@@ -214,6 +214,8 @@ function tellOpenTalk(): void {
 export function setOpenTalk(talk: OpenTalk | null): void {
   if (openTalk?.id === talk?.id && openTalk?.type === talk?.type) return;
   openTalk = talk;
+  // The talk a toast told of is on screen now: the toast has said its part.
+  if (talk) dismissAbout(aboutTalk(talk.id));
   tellOpenTalk();
 }
 
