@@ -1,5 +1,5 @@
 import type { AuditLogBody } from '@enishi/contract';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** What the owner narrows the log to (product.md §2.8). */
@@ -18,6 +18,8 @@ export function useAuditLog(filter: AuditFilter = {}) {
       initialPageParam: 0,
       getNextPageParam: (last, pages) => (last.isEnd ? undefined : pages.length),
       staleTime: 0,
+      // A new filter keeps the rows shown until its own come, not a spinner in their place (as the member tables).
+      placeholderData: keepPreviousData,
     }),
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { jaMember } from '@enishi/contract';
+import { ja, jaMember, type AuditRow } from '@enishi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -61,5 +61,37 @@ describe('the audit log’s filter', () => {
     fireEvent.click(screen.getByRole('button', { name: t.apply }));
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('?person=%E4%BD%90%E8%97%A4'));
     expect(await screen.findByText(t.noMatch)).toBeTruthy();
+  });
+
+  it('keeps the rows shown while a new filter’s rows come, marked busy, not a spinner in their place', async () => {
+    const row: AuditRow = {
+      id: 1,
+      date: '2026-11-30T01:00:00.000Z',
+      action: 'delete',
+      actor: { uid: 1, name: 'オーナー' },
+      target: { uid: 9, role: 101, name: '山田太郎' },
+      before: null,
+      after: null,
+      password_reset: false,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        if (url !== '/api/auditlog') return new Promise(() => {});
+        // The first read answers; the filtered one is still on its way.
+        const body = JSON.parse(String(init.body)) as { person?: string };
+        return body.person
+          ? new Promise(() => {})
+          : Promise.resolve(Response.json({ rows: [row], isEnd: true }));
+      }),
+    );
+    show('');
+    expect(await screen.findByText(/山田太郎/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: t.person }), { target: { value: '佐藤' } });
+    fireEvent.click(screen.getByRole('button', { name: t.apply }));
+    await waitFor(() => expect(screen.getByRole('list').getAttribute('aria-busy')).toBe('true'));
+    expect(screen.getByText(/山田太郎/)).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: ja.app.loading })).toBeNull();
+    expect(screen.queryByText(t.noMatch)).toBeNull();
   });
 });

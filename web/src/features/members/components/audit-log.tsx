@@ -44,12 +44,12 @@ export function AuditLog() {
           <Phrases text={errorMessage(log.error)} />
         </p>
       ) : null}
-      {log.isSuccess && rows.length === 0 ? (
+      {log.isSuccess && !log.isPlaceholderData && rows.length === 0 ? (
         <p className="notice-box">
           <Phrases text={Object.keys(filter).length > 0 ? t.noMatch : t.empty} />
         </p>
       ) : null}
-      <ol className="audit__rows">
+      <ol className="audit__rows" aria-busy={log.isPlaceholderData || undefined}>
         {rows.map((row) => (
           <AuditEntry key={row.id} row={row} lookups={lookups} />
         ))}
