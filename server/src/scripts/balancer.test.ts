@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,6 +70,19 @@ describe('deploy/haproxy.cfg as shipped', () => {
     expect(Number(info['Ulimit-n'])).toBeGreaterThanOrEqual(files - 1);
     expect(Number(info.Maxconn)).toBeGreaterThanOrEqual(Math.floor(files / 2) - 50);
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'gives root up once started: its worker runs as the haproxy user, shut in /var/lib/haproxy',
+    async () => {
+      const worker = /^(\d+)\s+worker\b/m.exec(await masterCommand(master, 'show proc'))?.[1];
+      expect(worker).toBeDefined();
+      const status = readFileSync(`/proc/${worker}/status`, 'utf8');
+      const haproxyUid = execFileSync('id', ['-u', 'haproxy'], { encoding: 'utf8' }).trim();
+      // Real, effective, saved and filesystem uid: none is root any more.
+      expect(/^Uid:\s+(.*)$/m.exec(status)?.[1]?.split(/\s+/)).toEqual(Array(4).fill(haproxyUid));
+      expect(readlinkSync(`/proc/${worker}/root`)).toBe('/var/lib/haproxy');
+    },
+  );
 
   it('lets its frontend take every one of them (its own limit is the global one)', async () => {
     const [header = '', ...rows] = (await masterCommand(master, '@1 show stat')).trim().split('\n');

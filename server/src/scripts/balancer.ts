@@ -15,6 +15,7 @@ export const MOST_INSTANCES = 4;
 /**
  * The environment that points the shipped configuration, used as it is, at `port` and the instances: its
  * variables default to the production layout's addresses. One instance is named twice (the file names two).
+ * Started as root, HAProxy gives root up as in production (the haproxy user, chrooted).
  */
 export function haproxyEnvironment(port: number, instancePorts: number[]): NodeJS.ProcessEnv {
   if (instancePorts.length < 1 || instancePorts.length > MOST_INSTANCES)
@@ -23,6 +24,8 @@ export function haproxyEnvironment(port: number, instancePorts: number[]): NodeJ
   return Object.fromEntries([
     ['ENISHI_HAPROXY_BIND', `127.0.0.1:${port}`],
     ...named.map((each, i) => [`ENISHI_INSTANCE_${i + 1}`, `127.0.0.1:${each}`]),
+    // Only root may become the haproxy user: anyone else runs it as themselves (the file's `user`, skipped).
+    ...(process.getuid?.() === 0 ? [] : [['ENISHI_HAPROXY_KEEP_USER', '1']]),
   ]) as NodeJS.ProcessEnv;
 }
 
