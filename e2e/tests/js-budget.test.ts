@@ -62,13 +62,14 @@ import { photograph } from '../lib/photograph.js';
  * page carries its offline note, written as HTML (built with the DOM it cost 0.1 kB more): a man's home 119.8 kB.
  * The modules a talk's first load shares with other screens are one chunk (scripts/chunk-groups.ts, `talk-common`),
  * not a dozen: a man's home 119.5 kB in 7 files, a man's talk with the staff 165.2 kB in 37 files to 162.0 kB in
- * 21, the staff desk with a talk 169.2 kB in 40 files to 166.5 kB in 25.
+ * 21, the staff desk with a talk 169.2 kB in 40 files to 166.5 kB in 25. A new message's toast goes when its talk
+ * is opened (lib/toast.ts, lib/chat/socket.ts): a man's home 119,778 to 119,817 bytes.
  */
 
 const dist = join(repoRoot, 'web/dist');
 const desk = { width: 1440, height: 900 };
 /** Today's figure, under issue 29's 120 KB read as 120,000 bytes (the bench prints 1,024-byte KB: 116.1). */
-const MAN_HOME_CEILING = 119_800;
+const MAN_HOME_CEILING = 119_820;
 /** The scripts of a man's home, in files: more would mean the member area's first load split up again. */
 const MAN_HOME_FILES = 8;
 /**

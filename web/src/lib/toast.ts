@@ -2,10 +2,10 @@ import { LIMITS } from '@enishi/contract';
 import { useSyncExternalStore } from 'react';
 
 /**
- * `success`: something the user did went through; anything else is a notice (often a problem). `about`: what
- * the notice is about (a talk), so that opening it takes the notice away (dismissAbout).
+ * `success`: something the user did went through; anything else is a notice (often a problem). `about`: the talk
+ * whose new message it tells of, so that opening that talk takes it away (dismissAbout).
  */
-export type Toast = { id: number; message: string; success: boolean; about?: string };
+export type Toast = { id: number; message: string; success: boolean; about?: number };
 
 let toasts: Toast[] = [];
 let nextId = 1;
@@ -25,17 +25,13 @@ function dismiss(id: number): void {
  * replaces the standing one of its kind (a notice another notice, a success another success), so two
  * contradictory answers never stand side by side (product.md §2.4).
  */
-export function toast(message: string, success = false): void {
-  show({ message, success });
-}
-
-function show({ message, success, about }: Omit<Toast, 'id'>): void {
+export function toast(message: string, success = false, about?: number): void {
   const same = toasts.find((toast) => toast.message === message);
   const id = same?.id ?? nextId++;
   if (same) {
     clearTimeout(timers.get(id));
-    // Shown again about something else (a second talk's message): about the newest.
-    if (same.about !== about) toasts = toasts.map((toast) => (toast.id === id ? { ...toast, about } : toast));
+    // Said again by another talk: about the newest (not drawn, so no new list).
+    same.about = about;
   } else {
     for (const standing of toasts) if (standing.success === success) dismiss(standing.id);
     toasts = [...toasts, { id, message, success, about }];
@@ -56,13 +52,8 @@ export function toastSuccess(message: string): void {
   toast(message, true);
 }
 
-/** A notice about `about` (a talk, say): it goes when that is opened (dismissAbout) or its time is up. */
-export function toastAbout(about: string, message: string): void {
-  show({ message, success: false, about });
-}
-
-/** What the notices about `about` told is now on screen: they go. */
-export function dismissAbout(about: string): void {
+/** Talk `about` is on screen: the toasts that told of its new messages have said their part. */
+export function dismissAbout(about: number): void {
   for (const standing of toasts) if (standing.about === about) dismiss(standing.id);
 }
 

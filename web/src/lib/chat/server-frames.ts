@@ -1,6 +1,6 @@
 import { CALL_RECORD_TYPE, can, isServerFrame, ja } from '@enishi/contract';
 import { setCounters } from '../notifications';
-import { toast, toastAbout } from '../toast';
+import { toast } from '../toast';
 import { emitChatEvent, getChatStatus } from './events';
 import { noteSeen } from './last-seen';
 import { removeEntry, resendLater, updateEntry } from './outbox';
@@ -17,9 +17,6 @@ export type FrameHooks = {
   /** The connection has caught up. */
   ready: () => void;
 };
-
-/** What a toast about a new message in a talk is about (toast.ts): opening the talk takes it away. */
-export const aboutTalk = (conversationId: number): string => `talk ${conversationId}`;
 
 export function onServerFrame(data: string, socket: FrameHooks): void {
   let json: unknown;
@@ -42,11 +39,12 @@ export function onServerFrame(data: string, socket: FrameHooks): void {
       if (getChatStatus() === 'live' && arrived && frame.conversation_id !== socket.openTalkId()) {
         // Another talk: its badge rises (the counters come from the server) and a toast tells who wrote, until
         // that talk is opened.
-        toastAbout(
-          aboutTalk(frame.conversation_id),
+        toast(
           frame.conversation_type === 'st' || !can({ role: frame.role }, 'desk.use')
             ? ja.talk.fromMember.replace('{name}', frame.name)
             : ja.talk.fromStaff,
+          false,
+          frame.conversation_id,
         );
       }
       return;

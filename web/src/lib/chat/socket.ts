@@ -15,7 +15,7 @@ import { clearHistory } from './history';
 import { followSession, lastSeenId, persistLastSeen } from './last-seen';
 import { liveSocket, sendFrame, setLiveSocket } from './live-socket';
 import { clearOutbox, loadOutbox, markSendingAsWaiting } from './outbox';
-import { aboutTalk, onServerFrame, type FrameHooks } from './server-frames';
+import { onServerFrame, type FrameHooks } from './server-frames';
 import { flushOutbox } from './sending';
 import { checkAddress, clearWrongAddress } from './wrong-address';
 
@@ -214,8 +214,7 @@ function tellOpenTalk(): void {
 export function setOpenTalk(talk: OpenTalk | null): void {
   if (openTalk?.id === talk?.id && openTalk?.type === talk?.type) return;
   openTalk = talk;
-  // The talk a toast told of is on screen now: the toast has said its part.
-  if (talk) dismissAbout(aboutTalk(talk.id));
+  if (talk) dismissAbout(talk.id);
   tellOpenTalk();
 }
 
