@@ -80,7 +80,21 @@ async function opening(navigation: () => Promise<unknown>): Promise<void> {
 }
 
 const untilShown = async (body: string) => {
-  await expect.poll(async () => (await shown()).map((n) => n.body)).toContain(body);
+  await expect
+    .poll(async () => (await shown()).map((n) => n.body))
+    .toContain(body)
+    .catch(async (error: unknown) => {
+      // Once in a CI run a push after the reload test never showed: say what the page and its worker were then.
+      const state = await page.evaluate(async () => ({
+        visibility: document.visibilityState,
+        controlled: navigator.serviceWorker.controller?.state ?? null,
+      }));
+      throw new Error(
+        `「${body}」 was never shown; shown: ${JSON.stringify(await shown())}; page ${page.url()} ` +
+          `${JSON.stringify(state)}; service workers ${context.serviceWorkers().length}`,
+        { cause: error },
+      );
+    });
   return shown();
 };
 
