@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALLOCATOR_ENV } from '../../server/src/lib/allocator.js';
+import { newDataDir } from '../../server/src/test/template-database.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const serverMain = join(repoRoot, 'server/dist/main.js');
@@ -90,8 +90,12 @@ export async function startServer(env: NodeJS.ProcessEnv, logFile?: string): Pro
   };
 }
 
+/**
+ * A new server's environment, its DATA_DIR a new folder: in a test file, with a copy of the run's empty embedded
+ * database in it (lib/global-setup.ts), which the server migrates at its start.
+ */
 export function serverEnv(port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const dataDir = mkdtempSync(join(tmpdir(), 'enishi-e2e-'));
+  const dataDir = newDataDir('enishi-e2e-');
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { createPostgresDatabase, ENGINES } from './test/database.js';
 import { firstConversation, loginAs } from './test/http-client.js';
 import { freePort, runScript, startServerProcess, type ServerProcess } from './test/process.js';
+import { newDataDir } from './test/template-database.js';
 
 /*
  * Durability: a server killed with SIGKILL in the middle of a stream of messages keeps every message whose
@@ -114,7 +115,10 @@ describe.each(ENGINES)('after SIGKILL (%s)', (engine) => {
     // 70 s alone on a loaded machine; room for a shuffled run beside other suites.
     { timeout: 240_000 },
     async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'enishi-crash-'));
+      const dataDir =
+        engine === 'pglite'
+          ? newDataDir('enishi-crash-')
+          : await mkdtemp(path.join(tmpdir(), 'enishi-crash-'));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
       const port = await freePort();
       const env: NodeJS.ProcessEnv = {

@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flood, FULL_FLOOD, rssOf, watchRss, type FloodTarget } from './test/flood.js';
 import { firstConversation, loginAs } from './test/http-client.js';
 import { freePort, startServerProcess, type ServerProcess } from './test/process.js';
+import { newDataDir } from './test/template-database.js';
 
 /*
  * One member floods the server (product.md §15.7 item 5): 4 sockets x 32 frames of 5 x 4 MB images, 500
@@ -40,7 +40,7 @@ describe('one member flooding the server', () => {
   let target: FloodTarget;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'enishi-flood-'));
+    dataDir = newDataDir('enishi-flood-');
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,

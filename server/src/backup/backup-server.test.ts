@@ -6,19 +6,20 @@ import { runDemo } from '../scripts/demo.js';
 import { restoreFromArgs } from '../scripts/restore.js';
 import { pictureHashes, rowCounts } from '../test/backup.js';
 import { freePort, runScript, startServerProcess } from '../test/process.js';
+import { newDataDir } from '../test/template-database.js';
 import { CONTROL_SOCKET } from './control-socket.js';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+const kept = (dir: string) => {
   folders.push(dir);
   return dir;
 };
+const tempDir = (prefix: string) => kept(mkdtempSync(path.join(tmpdir(), prefix)));
 
 describe('npm run backup with the embedded database while the server runs', () => {
   it('goes through the server, which holds the database, and restores whole', async () => {
-    const original = { DATA_DIR: tempDir('enishi-served-'), LOG_LEVEL: 'silent' };
+    const original = { DATA_DIR: kept(newDataDir('enishi-served-')), LOG_LEVEL: 'silent' };
     await runDemo(original);
     const file = path.join(tempDir('enishi-served-file-'), 'club.backup');
 
@@ -43,7 +44,7 @@ describe('npm run backup with the embedded database while the server runs', () =
     expect(server.log()).not.toMatch(/"level":50/);
     expect(existsSync(path.join(original.DATA_DIR, CONTROL_SOCKET))).toBe(false);
 
-    const copy = { DATA_DIR: tempDir('enishi-served-copy-'), LOG_LEVEL: 'silent' };
+    const copy = { DATA_DIR: kept(newDataDir('enishi-served-copy-')), LOG_LEVEL: 'silent' };
     const restored = await restoreFromArgs([file], copy);
     expect(restored.rows).toBe(backup.rows);
     expect(await rowCounts(copy)).toEqual(await rowCounts(original));

@@ -1,18 +1,18 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScript } from '../test/process.js';
+import { newDataDir } from '../test/template-database.js';
 import { openConfiguredDatabase } from './client.js';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock.js';
 
 describe('one process per DATA_DIR', () => {
   let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'enishi-lock-'));
+  beforeAll(() => {
+    dataDir = newDataDir('enishi-lock-');
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { newDataDir } from '../test/template-database.js';
 import { openDatabase } from './client.js';
 import { openDurablePglite } from './pglite-durable.js';
 
@@ -14,11 +15,17 @@ describe('the embedded database on disk', () => {
     folders.push(folder);
     return folder;
   };
+  /** A data directory as initdb leaves it: a copy of the run's empty one (test/template-database.ts). */
+  const newDatabaseFolder = () => {
+    const dataDir = newDataDir('enishi-durable-');
+    folders.push(dataDir);
+    return path.join(dataDir, 'db');
+  };
   afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
 
   it('syncs a commit’s WAL to disk before the commit returns', async () => {
     const synced: string[] = [];
-    const pg = await openDurablePglite(await newFolder(), (file) => synced.push(file));
+    const pg = await openDurablePglite(newDatabaseFolder(), (file) => synced.push(file));
     try {
       expect((await pg.query<{ fsync: string }>('SHOW fsync')).rows[0]?.fsync).toBe('on');
       await pg.exec('CREATE TABLE note (body text)');
@@ -31,7 +38,7 @@ describe('the embedded database on disk', () => {
   });
 
   it('has an acknowledged row in a copy of DATA_DIR taken at once, as a crash would leave it', async () => {
-    const folder = await newFolder();
+    const folder = newDatabaseFolder();
     const database = await openDatabase({ pgliteDir: folder, pgliteWorker: true });
     const copy = await newFolder();
     try {

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,7 @@ import { LOOKUPS, PROFILE_FIELD_NAMES, PROFILE_FIELDS, type LookupItem } from '@
 import { countRows, listTables } from '../backup/snapshot.js';
 import { createPostgresDatabase, ENGINES, openCreatedDatabase, type Engine } from '../test/database.js';
 import { freePort, startServerProcess } from '../test/process.js';
+import { newDataDir, pgliteEmpty } from '../test/template-database.js';
 import { openDatabase, MIGRATIONS_FOLDER, type Database, type DatabaseHandle } from './client.js';
 import { lastAppliedMigration, readMigrations } from './migrations.js';
 import { rowsOf } from './raw.js';
@@ -30,25 +30,11 @@ const WELCOME = 'ご入会ありがとうございます。担当の森です。
 const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
 
-/**
- * An empty PGlite data directory, made once for the file: each release's dump is loaded into a copy of it,
- * not into a new database of its own (PGlite's initdb costs seconds a time).
- */
-let blank: Promise<Blob> | undefined;
-function blankPglite(): Promise<Blob> {
-  return (blank ??= openDatabase({}).then(async (handle) => {
-    try {
-      return await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-    } finally {
-      await handle.close();
-    }
-  }));
-}
-
 /** A database of `engine` holding a release's dump, not yet upgraded. */
 async function loadRelease(engine: Engine, dump: string): Promise<DatabaseHandle> {
   if (engine === 'pglite') {
-    const handle = await openDatabase({ pgliteCopyOf: await blankPglite() });
+    // Into a copy of the run's empty data directory, not a new database of its own (initdb costs seconds).
+    const handle = await openDatabase({ pgliteCopyOf: pgliteEmpty() });
     const client = (handle.db as unknown as { $client: PGlite }).$client;
     await client.exec(dump);
     await client.exec('RESET ALL'); // the dump empties search_path for its session
@@ -125,7 +111,7 @@ describe.each(ENGINES)('databases of earlier releases on %s', { timeout: 90_000 
 
 describe('a DATA_DIR of the oldest release', () => {
   it('opens with the new server, every row kept', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'enishi-release-'));
+    const dataDir = newDataDir('enishi-release-');
     folders.push(dataDir);
     const embedded = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
     const client = (embedded.db as unknown as { $client: PGlite }).$client;

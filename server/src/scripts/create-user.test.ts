@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { findDesk } from '../test/talk.js';
+import { newDataDir } from '../test/template-database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { verifyPassword } from '../lib/passwords.js';
@@ -11,7 +11,7 @@ import { UsageError, createUserFromArgs } from './create-user.js';
 describe('create-user script', () => {
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'enishi-cli-'));
+    dataDir = newDataDir('enishi-cli-');
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { newDataDir } from '../test/template-database.js';
 import { DemoRefused, runDemo } from './demo.js';
 
 describe('npm run demo', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'enishi-demo-'));
+  const dataDir = newDataDir('enishi-demo-');
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('fills an empty database with a club, and never touches one that has users', async () => {

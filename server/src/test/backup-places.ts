@@ -5,6 +5,7 @@ import { generateIdentity, identityToRecipient } from 'age-encryption';
 import { afterAll } from 'vitest';
 import { runDemo } from '../scripts/demo.js';
 import { createPostgresDatabase, type Engine } from './database.js';
+import { newDataDir } from './template-database.js';
 
 /**
  * Places for the backup tests' clubs, removed after the file's tests: temporary folders, empty targets and
@@ -16,15 +17,23 @@ export function backupPlaces() {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  function tempDir(prefix: string): string {
-    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  function kept(dir: string): string {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     return dir;
   }
 
-  /** A place to keep a club: a DATA_DIR, and on PostgreSQL a database of its own. */
+  function tempDir(prefix: string): string {
+    return kept(mkdtempSync(path.join(tmpdir(), prefix)));
+  }
+
+  /**
+   * A place to keep a club: a DATA_DIR, with the run's empty embedded database in it (test/template-database.ts),
+   * and on PostgreSQL a database of its own instead.
+   */
   async function newTarget(engine: Engine): Promise<NodeJS.ProcessEnv> {
-    const env: NodeJS.ProcessEnv = { DATA_DIR: tempDir('enishi-backup-data-'), LOG_LEVEL: 'silent' };
+    const prefix = 'enishi-backup-data-';
+    const dataDir = engine === 'pglite' ? kept(newDataDir(prefix)) : tempDir(prefix);
+    const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     if (engine === 'postgres') {
       const created = await createPostgresDatabase();
       cleanups.push(() => created.drop());

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { pgliteTemplate, postgresTemplate } from './template-database.js';
+import { pgliteEmpty, pgliteTemplate, postgresTemplate } from './template-database.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -53,7 +53,9 @@ export async function openCreatedDatabase(created: {
 
 /** An empty database of the engine, not migrated. */
 export async function openEmptyDatabase(engine: Engine): Promise<DatabaseHandle> {
-  return engine === 'pglite' ? openDatabase({}) : openCreatedDatabase(await createPostgresDatabase());
+  return engine === 'pglite'
+    ? openDatabase({ pgliteCopyOf: pgliteEmpty() })
+    : openCreatedDatabase(await createPostgresDatabase());
 }
 
 /**

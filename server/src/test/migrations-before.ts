@@ -8,6 +8,7 @@ import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { afterAll, beforeAll } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '../db/client.js';
 import { createPostgresDatabase, type Engine } from './database.js';
+import { pgliteEmpty } from './template-database.js';
 
 /* A database as an earlier release left it, for the tests of one migration's data changes (server/src/db). */
 
@@ -37,7 +38,7 @@ export function databaseBefore(idx: number, engine: Engine): () => DatabaseHandl
   beforeAll(async () => {
     folder = await migrationsBefore(idx);
     if (engine === 'pglite') {
-      handle = await openDatabase({});
+      handle = await openDatabase({ pgliteCopyOf: pgliteEmpty() });
       await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
       return;
     }
