@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './server.js';
+import { fileURLToPath } from 'node:url';
+
+/*
+ * Imports nothing of the server: `npm test` runs on-node.ts beside the build, before the contract package it
+ * imports is built (a server import here failed that step within 2 s).
+ */
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Node binaries fetched once and kept out of the repository (node_modules is never committed). */
 const CACHE = join(repoRoot, 'node_modules/.cache/enishi-node');
