@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { count, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../db/schema.js';
@@ -141,6 +142,35 @@ describe('chat socket: catching up after last_id', () => {
       expect(beforeReady.filter((frame) => frame.type !== 'notifications')).toEqual([{ type: 'reload' }]);
       const live = await say(staff, manDesk, '再読み込みの後');
       expect((await member.take<MessageFrame>(isMessage(live.client_id!))).id).toBe(live.id);
+    });
+
+    // Each write to a proxy in front wakes it (HAProxy's CPU per message, docs/capacity.md): the frames of one
+    // turn leave the server together.
+    it('writes a catch-up to the connection together, not a write a frame', async () => {
+      const staff = await connect(ssid.admin!);
+      const seen = await say(staff, manDesk, '起点');
+      for (let i = 0; i < 6; i += 1) await say(staff, manDesk, `まとめて ${i}`);
+      // Spied on, not replaced: the real writes happen. The server's side of a connection is a socket its
+      // listening server accepted (`server`); the test's own client sockets have none.
+      const prototype = Socket.prototype as unknown as Record<
+        '_write' | '_writev',
+        (...args: never[]) => void
+      >;
+      const single = vi.spyOn(prototype, '_write');
+      const many = vi.spyOn(prototype, '_writev');
+      try {
+        const member = await connect(ssid.taro!, { last_id: seen.id });
+        const frames = member.received.findIndex((frame) => frame.type === 'ready') + 1;
+        expect(frames).toBeGreaterThanOrEqual(7);
+        const serverWrites = [...single.mock.contexts, ...many.mock.contexts].filter(
+          (socket) => (socket as Socket & { server?: unknown }).server,
+        );
+        // The upgrade's answer, then the catch-up with its ready (a badge count may come on its own).
+        expect(serverWrites.length).toBeLessThanOrEqual(3);
+      } finally {
+        single.mockRestore();
+        many.mockRestore();
+      }
     });
   });
 });

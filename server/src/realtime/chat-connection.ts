@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { SOCKET_CLOSE, type ServerFrame } from '@enishi/contract';
 import type { WebSocket } from 'ws';
 import type { Actor } from '../services/session-service.js';
@@ -17,6 +18,12 @@ const MAX_SEND_BUFFER = 8 * 1024 * 1024;
 
 const CLOSE_TRY_AGAIN_LATER = 1013;
 
+/** Ends a connection's corked turn (see ChatConnection.sendJson): its frames go out in one write. */
+function uncork(connection: ChatConnection): void {
+  connection.corked = false;
+  connection.tcp.uncork();
+}
+
 /**
  * One chat socket (product.md §15): its parts, each with one job, its session as it goes on, and what goes
  * out to it. Its start is SocketStart's, the frames coming in FrameIntake's (handled in order by
@@ -26,6 +33,8 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
  */
 export class ChatConnection {
   closed = false;
+  /** Whether this turn's frames are being gathered for one write (see sendJson). */
+  corked = false;
   private readonly feed: LiveFeed;
   readonly alreadySent = (id: number): boolean => this.feed.alreadySent(id);
   readonly badges: BadgeCounter;
@@ -41,6 +50,8 @@ export class ChatConnection {
   constructor(
     private readonly ws: WebSocket,
     private readonly gateway: ChatGateway,
+    /** The connection's TCP socket, under the WebSocket. */
+    readonly tcp: Socket,
   ) {
     this.badges = new BadgeCounter(this, gateway);
     this.feed = new LiveFeed(gateway.services, this);
@@ -143,6 +154,13 @@ export class ChatConnection {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     // A client that stops reading must not make the server hold its frames without end.
     if (this.ws.bufferedAmount > MAX_SEND_BUFFER) return this.close(CLOSE_TRY_AGAIN_LATER);
+    // The frames of one turn (a batch of stored messages fanned out, a catch-up) leave in one write, not one
+    // each: every write to a proxy in front (HAProxy) wakes it, and those wake-ups cost more than the frames.
+    if (!this.corked) {
+      this.corked = true;
+      this.tcp.cork();
+      process.nextTick(uncork, this);
+    }
     this.ws.send(json);
   }
 

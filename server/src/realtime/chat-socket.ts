@@ -91,7 +91,7 @@ export async function installChatSocket(
       if (gateway.draining) return socket.close(CLOSE_GOING_AWAY);
       metrics.socketOpened();
       socket.once('close', metrics.socketClosed);
-      new ChatConnection(socket, gateway);
+      new ChatConnection(socket, gateway, tcp);
     },
   );
   return gateway;
