@@ -1,8 +1,8 @@
 import { ja, SOCKET_CLOSE, SOCKET_MAX_PER_USER } from '@enishi/contract';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisLimiters } from '../lib/limiters.js';
-import { RedisSocketSeats } from './socket-seats.js';
+import { REFRESH_BATCH, RedisSocketSeats } from './socket-seats.js';
 import {
   ctx,
   isError,
@@ -121,5 +121,39 @@ describe('RedisSocketSeats leases', () => {
       await Promise.all([live!.close(), killed!.close(), other!.close()]);
     }
     expect(await redis.exists(`enishi:sockets:${uid}`)).toBe(0);
+  });
+
+  it('renews an instance with more seats than one call takes, in calls of at most REFRESH_BATCH', async () => {
+    // A script call runs alone on Redis: one call for all of 18,000 idle sockets' seats held every other
+    // client while it ran. Here two full batches and one seat more, each of a user of its own.
+    const seats = REFRESH_BATCH * 2 + 1;
+    const users = Array.from({ length: seats }, (_, index) => 920_000 + index);
+    const keys = users.map((user) => `enishi:sockets:${user}`);
+    await redis.del(...keys);
+    const calls = vi.spyOn(redis, 'eval');
+    const live = new RedisSocketSeats(redis, () => {}, lease);
+    try {
+      for (const [index, user] of users.entries()) expect(await live.take(user, index + 1, 10)).toBe(true);
+      const scores = async () => {
+        const pipeline = redis.pipeline();
+        for (const key of keys) pipeline.zrange(key, '0', '-1', 'WITHSCORES');
+        return ((await pipeline.exec()) ?? []).map(([, row]) => Number((row as string[])[1]));
+      };
+      const taken = await scores();
+      calls.mockClear();
+      // Every seat's lapse moves later: each was renewed, the last batch's one seat too.
+      await expect
+        .poll(async () => (await scores()).every((score, index) => score > taken[index]!), {
+          interval: 50,
+          timeout: 8000,
+        })
+        .toBe(true);
+      const renewed = calls.mock.calls.map(([, keyCount]) => Number(keyCount));
+      expect(Math.max(...renewed)).toBeLessThanOrEqual(REFRESH_BATCH);
+    } finally {
+      calls.mockRestore();
+      await live.close();
+    }
+    expect(await redis.exists(...keys)).toBe(0);
   });
 });

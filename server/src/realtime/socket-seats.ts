@@ -69,9 +69,12 @@ export interface SeatLease {
 /**
  * Short enough that a socket killed with its instance, reconnecting again and again while instances die
  * and restart, never finds its user's 10 seats held by dead sockets for long (the kill bench, decision
- * 010); one refresh of all of an instance's seats every 5 s costs Redis one script call.
+ * 010); a refresh of all of an instance's seats every 5 s costs Redis one script call per `REFRESH_BATCH`.
  */
 const DEFAULT_LEASE: SeatLease = { leaseMs: 15_000, refreshMs: 5_000 };
+
+/** Seats one refresh call renews (see `refresh`). */
+export const REFRESH_BATCH = 500;
 
 /**
  * Across instances: every instance refreshes the seats of its open sockets on a timer (a heartbeat), so
@@ -83,6 +86,7 @@ export class RedisSocketSeats implements SocketSeats {
   /** Seats taken while Redis was away. */
   private readonly local = new InProcessSocketSeats();
   private readonly timer: NodeJS.Timeout;
+  private refreshing = false;
 
   constructor(
     private readonly redis: Redis,
@@ -128,13 +132,28 @@ export class RedisSocketSeats implements SocketSeats {
     clearInterval(this.timer);
   }
 
+  /**
+   * Renews the seats `REFRESH_BATCH` at a time, one script call after another: a script runs alone on Redis,
+   * and one call for all of an instance's seats held every other client (every message's rate limit) while it
+   * ran. A refresh still running when the next is due lets it pass.
+   */
   private async refresh(): Promise<void> {
-    if (this.mine.size === 0) return;
-    const members = [...this.mine.keys()];
-    const users = members.map((member) => key(this.mine.get(member)!));
-    await this.redis
-      .eval(REFRESH, users.length, ...users, this.lease.leaseMs, ...members)
-      .then(() => undefined, this.onError);
+    if (this.refreshing) return;
+    this.refreshing = true;
+    try {
+      const members = [...this.mine.keys()];
+      for (let start = 0; start < members.length; start += REFRESH_BATCH) {
+        // Seats given back while earlier batches ran are left out.
+        const batch = members.slice(start, start + REFRESH_BATCH).filter((member) => this.mine.has(member));
+        if (batch.length === 0) continue;
+        const users = batch.map((member) => key(this.mine.get(member)!));
+        await this.redis
+          .eval(REFRESH, users.length, ...users, this.lease.leaseMs, ...batch)
+          .then(() => undefined, this.onError);
+      }
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   private member(socket: number): string {
