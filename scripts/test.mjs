@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { counts, notRunOnce } from './test-reports.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The variables that put the browser tests' two Chromium builds elsewhere (e2e/lib/chromium.ts).
+const pathVariable = { chromium: 'CHROMIUM_PATH', 'chromium-headless-shell': 'CHROMIUM_HEADLESS_SHELL_PATH' };
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
@@ -22,7 +23,7 @@ function missingPackages() {
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('#'))
     .map((line) => line.trim().split(/\s+/))
-    .filter(([name, file]) => !existsSync(name === 'chromium' ? chromium : file))
+    .filter(([name, file]) => !existsSync(process.env[pathVariable[name]] ?? file))
     .map(([name]) => name);
 }
 
@@ -34,7 +35,7 @@ function ensurePackages() {
     console.error(
       `Debian packages the tests need are missing. Install them once, then run npm test again:\n` +
         `  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\n` +
-        '(or point CHROMIUM_PATH at a Chromium binary).',
+        '(or point CHROMIUM_PATH and CHROMIUM_HEADLESS_SHELL_PATH at Chromium binaries).',
     );
     process.exit(1);
   }

@@ -1,15 +1,19 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from './suite.js';
 import { ja } from '@enishi/contract';
-import { chromiumArgs, chromiumPath, phone } from './chromium.js';
+import { chromiumArgs, chromiumBuildPath, phone, type ChromiumBuild } from './chromium.js';
 import { watchSecrets } from './secrets.js';
 import { people, type Person } from './users.js';
 
-export { chromiumArgs, chromiumPath, phone } from './chromium.js';
+export { chromiumArgs, chromiumPath, headlessShellPath, phone } from './chromium.js';
 
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/** Debian's headless Chromium; `full` the whole browser, for what the headless one lacks (lib/chromium.ts). */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+  build: ChromiumBuild = 'shell',
+): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: chromiumBuildPath(build),
     // Playwright gives every launch a fresh, empty profile directory of its own.
     args: [...chromiumArgs, ...extraArgs],
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumArgs, chromiumPath, logIn, phone } from './browser.js';
+import { chromiumArgs, headlessShellPath, logIn, phone } from './browser.js';
 import { NetNamespace } from './netns.js';
 import { watchSecrets } from './secrets.js';
 import { repoRoot, seedUsers, serverEnv } from './server.js';
@@ -152,7 +152,7 @@ export async function startCallRig(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ca
     children.push(await startTurn(ns));
     await ns.waitForHttp(`${baseURL}/healthz`);
     browser = await chromium.launch({
-      executablePath: ns.wrapper(chromiumPath),
+      executablePath: ns.wrapper(headlessShellPath),
       args: [...chromiumArgs, ...callChromiumArgs],
     });
   } catch (error) {

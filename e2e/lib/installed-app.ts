@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { inject } from './suite.js';
-import { chromiumArgs, chromiumPath, phone } from './browser.js';
+import { chromiumArgs, chromiumBuildPath, phone, type ChromiumBuild } from './chromium.js';
 
 /**
  * A persistent profile of its own (`enishi-<name>-…`) with service workers allowed: the app added to a
@@ -12,10 +12,18 @@ import { chromiumArgs, chromiumPath, phone } from './browser.js';
  */
 export function launchInstalledApp(
   name: string,
-  options: { baseURL?: string; timezoneId?: string; serviceWorkers?: 'allow' | 'block' } = {},
+  {
+    build = 'shell',
+    ...options
+  }: {
+    baseURL?: string;
+    timezoneId?: string;
+    serviceWorkers?: 'allow' | 'block';
+    build?: ChromiumBuild;
+  } = {},
 ): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), `enishi-${name}-`)), {
-    executablePath: chromiumPath,
+    executablePath: chromiumBuildPath(build),
     args: chromiumArgs,
     baseURL: inject('baseURL'),
     viewport: phone,

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_HOURS, deskHoursText, ja, jaMember, jaIntro } from '@enishi/contract';
 import { createMember, logInAs, phonesPerTest, picture, sessionId, toast, uniqueTag } from '../lib/admin.js';
-import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
+import { launchBrowser, phone } from '../lib/browser.js';
 import { seedUsers, serverEnv, startServer, type RunningServer } from '../lib/server.js';
 import { freePort } from '../../server/src/test/process.js';
 import { photograph } from '../lib/photograph.js';
@@ -166,7 +166,7 @@ describe('the member site and the women’s list beside it', () => {
     const env = serverEnv(await freePort(), { MEMBER_SITE_URL: site.url });
     seedUsers(env, [{ id: 'site-man', password: 'Man-pass.1', name: '山田一郎', role: 101, rank: 1 }]);
     app = await startServer(env);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await launchBrowser();
   }, 90_000);
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ja } from '@enishi/contract';
 import { logInAs, sessionId } from '../lib/admin.js';
-import { chromiumArgs, chromiumPath, phone } from '../lib/browser.js';
+import { chromiumArgs, headlessShellPath, phone } from '../lib/browser.js';
 import { leaksIn, type Secret } from '../lib/secrets.js';
 import { repoRoot } from '../lib/server.js';
 import { sendComment, timeline } from '../lib/talk.js';
@@ -49,7 +49,7 @@ beforeAll(async () => {
     script.once('exit', (code) => reject(new Error(`production-layout.mjs exited (${code}) before ready`)));
   });
   browser = await chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: headlessShellPath,
     // The layout's certificate is self-signed.
     args: [...chromiumArgs, '--ignore-certificate-errors'],
   });

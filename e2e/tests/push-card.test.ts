@@ -17,7 +17,8 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   // A persistent profile with service workers and notifications allowed: the home-screen app of a member.
-  context = await launchInstalledApp('push-card');
+  // This file's browsers are the whole Chromium: its headless build has no notifications (lib/chromium.ts).
+  context = await launchInstalledApp('push-card', { build: 'full' });
   await context.grantPermissions(['notifications']);
 });
 afterAll(async () => {
@@ -53,7 +54,7 @@ async function mypageShot(
 }
 
 test('after login, mypage explains notifications; an iPhone in Safari is shown how to add the app first', async () => {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], 'full');
   try {
     const card = await mypageShot(browser, 'push-card.png');
     await card.shotPage.getByRole('button', { name: jaMember.pushSetup.enable }).waitFor();
@@ -69,7 +70,7 @@ test('after login, mypage explains notifications; an iPhone in Safari is shown h
 });
 
 test('with notifications allowed, mypage shows the switches of what the member receives', async () => {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], 'full');
   try {
     const settings = await mypageShot(browser, 'push-settings.png', { permissions: ['notifications'] });
     await settings.shotPage.getByRole('heading', { name: jaMember.pushSetup.settingsTitle }).waitFor();

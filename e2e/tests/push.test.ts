@@ -17,7 +17,8 @@ let push: (payload: PushPayload) => Promise<void>;
 
 beforeAll(async () => {
   // A persistent profile with service workers and notifications allowed: the home-screen app of a member.
-  context = await launchInstalledApp('push');
+  // The whole Chromium: its headless build has no notifications (lib/chromium.ts).
+  context = await launchInstalledApp('push', { build: 'full' });
   await context.grantPermissions(['notifications']);
   page = await context.newPage();
   const cdp = await context.newCDPSession(page);
