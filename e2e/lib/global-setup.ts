@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../server/src/test/process.js';
-import { writePgliteEmpty } from '../../server/src/test/template-database.js';
+import { pgliteTemplates } from '../../server/src/test/template-cache.js';
 import { leaksIn, readSecrets, type Secret } from './secrets.js';
 import { seedUsers, serverEnv, startServer, type RunningServer } from './server.js';
 import type { SuiteServer } from './suite.js';
@@ -63,9 +63,7 @@ export default async function setup(project: TestProject) {
   while (prepared.length < workers) prepared.push(await prepare(prepared[0]));
   // The servers files start of their own begin on a copy of this, not on an initdb each (lib/server.ts): the first
   // server above began on an empty DATA_DIR, as an install does.
-  const empty = mkdtempSync(join(tmpdir(), 'enishi-e2e-empty-'));
-  await writePgliteEmpty(join(empty, 'db'), join(empty, 'db.tar'));
-  project.provide('pgliteEmpty', join(empty, 'db'));
+  project.provide('pgliteEmpty', (await pgliteTemplates()).empty);
   const starts = await Promise.allSettled(prepared.map(start));
   const started = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
   const failed = starts.find((start) => start.status === 'rejected');
@@ -94,7 +92,6 @@ export default async function setup(project: TestProject) {
       process.exitCode = 1;
       throw new Error(`The servers' logs hold secrets the browser sent: ${where.join(', ')}`);
     }
-    rmSync(empty, { recursive: true, force: true });
     // Kept only when they show a leak.
     for (const { dir } of started) rmSync(dir, { recursive: true, force: true });
   };

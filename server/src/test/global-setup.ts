@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
-import { createPostgresTemplate, writePgliteEmpty, writePgliteTemplate } from './template-database.js';
+import { pgliteTemplates } from './template-cache.js';
+import { createPostgresTemplate } from './template-database.js';
 
 /*
  * Before the server's test files: the run's migrated template databases (test/template-database.ts), one
- * PGlite data directory and, when TEST_DATABASE_URL is set, one PostgreSQL database, and the empty PGlite
- * data directory the first is made from (its only initdb). Every project that lists
- * this setup shares what the first one made; the last teardown removes them.
+ * PGlite data directory and, when TEST_DATABASE_URL is set, one PostgreSQL database, and the empty PGlite data
+ * directory the first is made from. Every project that lists this setup shares what the first one made; the
+ * last teardown drops the PostgreSQL one, and the PGlite ones stay for the next runs (test/template-cache.ts).
  */
 
 interface Templates {
@@ -26,13 +24,9 @@ const shared = globalThis as typeof globalThis & {
 };
 
 async function make(): Promise<Templates> {
-  const dir = mkdtempSync(join(tmpdir(), 'enishi-test-template-'));
-  const pglite = join(dir, 'pglite.tar');
-  const pgliteEmpty = join(dir, 'pglite-empty');
-  const pgliteEmptyTar = join(dir, 'pglite-empty.tar');
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const [, postgres] = await Promise.all([
-    writePgliteEmpty(pgliteEmpty, pgliteEmptyTar).then(() => writePgliteTemplate(pglite, pgliteEmptyTar)),
+  const [pglite, postgres] = await Promise.all([
+    pgliteTemplates(),
     serverUrl
       ? createPostgresTemplate(serverUrl, async (url) => {
           const handle = await openDatabase({ databaseUrl: url });
@@ -45,13 +39,13 @@ async function make(): Promise<Templates> {
       : undefined,
   ]);
   return {
-    pglite,
-    pgliteEmpty,
-    pgliteEmptyTar,
+    pglite: pglite.migrated,
+    pgliteEmpty: pglite.empty,
+    pgliteEmptyTar: pglite.emptyTar,
     postgres: postgres?.url,
+    // The PGlite templates stay for the next runs (test/template-cache.ts).
     remove: async () => {
       await postgres?.drop();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
