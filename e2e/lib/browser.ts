@@ -5,7 +5,7 @@ import { chromiumArgs, chromiumBuildPath, phone, type ChromiumBuild } from './ch
 import { watchSecrets } from './secrets.js';
 import { people, type Person } from './users.js';
 
-export { chromiumArgs, chromiumPath, headlessShellPath, phone } from './chromium.js';
+export { chromiumArgs, headlessShellPath, phone } from './chromium.js';
 
 /** Debian's headless Chromium; `full` the whole browser, for what the headless one lacks (lib/chromium.ts). */
 export async function launchBrowser(
