@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testRedisUrl } from '../test/redis.js';
-import { InProcessForeground, RedisForeground } from './foreground.js';
+import { InProcessForeground, REFRESH_BATCH, RedisForeground } from './foreground.js';
 
 const REDIS_URL = testRedisUrl(15);
 
@@ -60,5 +60,48 @@ describe('RedisForeground (two instances on one Redis)', () => {
     await redisB.zadd('push-foreground:10', Date.now() - 1, 'crashed-instance');
     expect(await b.away([10])).toEqual([10]);
     expect(errors).toEqual([]);
+  });
+
+  it('renews more users than one pipeline carries, in pipelines of at most REFRESH_BATCH users', async () => {
+    // One pipeline for 18,000 users held the instance and Redis for some 80 ms. Here two full batches and one
+    // user more, on a short lease so that a renewal comes within the test.
+    const users = Array.from({ length: REFRESH_BATCH * 2 + 1 }, (_, index) => 930_000 + index);
+    const redis = new Redis(REDIS_URL);
+    const live = new RedisForeground(redis, (error) => errors.push(error), 'push-foreground', {
+      leaseMs: 2000,
+      refreshMs: 200,
+    });
+    // Every pipeline the instance sends, from the first.
+    const made: { length: number }[] = [];
+    const pipeline = redis.pipeline.bind(redis);
+    vi.spyOn(redis, 'pipeline').mockImplementation((...args) => {
+      const commands = pipeline(...args);
+      made.push(commands);
+      return commands;
+    });
+    try {
+      for (const uid of users) await live.change(uid, 1);
+      // Each user's lapse, read on the other instance's connection.
+      const lapses = async () => {
+        const reads = redisB.pipeline();
+        for (const uid of users) reads.zrange(`push-foreground:${uid}`, '0', '-1', 'WITHSCORES');
+        return ((await reads.exec()) ?? []).map(([, row]) => Number((row as string[])[1]));
+      };
+      const taken = await lapses();
+      // Every user's lapse moves later: each was renewed, the last batch's one user too.
+      await expect
+        .poll(async () => (await lapses()).every((lapse, index) => lapse > taken[index]!), {
+          interval: 50,
+          timeout: 8000,
+        })
+        .toBe(true);
+      // Two commands a user.
+      expect(Math.max(...made.map((commands) => commands.length))).toBeLessThanOrEqual(REFRESH_BATCH * 2);
+      expect(errors).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+      await live.close();
+      await redis.quit();
+    }
   });
 });
