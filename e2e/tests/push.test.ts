@@ -52,7 +52,8 @@ afterAll(async () => {
 const shown = () =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({
+    // `badge` is Chromium's: TypeScript's DOM types no longer carry it.
+    return (await registration.getNotifications()).map((n: Notification & { badge?: string }) => ({
       title: n.title,
       body: n.body,
       tag: n.tag,
